@@ -1,0 +1,328 @@
+//! What the model reads about the tools: the `codemode` tool descriptor, TypeScript-style
+//! declarations rendered from JSON Schema, `search` ranking and `describe`.
+
+use serde_json::{json, Value};
+
+use crate::connector::{ConnectorSet, ToolSpec};
+use crate::error::{Error, Result};
+use crate::model::{DescribeKind, Description, SearchKind, SearchResult, SearchResults, Snippet, ToolDescriptor};
+
+/// Most results `search` returns.
+pub const SEARCH_LIMIT: usize = 10;
+
+/// Renders a JSON Schema as a TypeScript type.
+pub fn schema_to_ts(schema: &Value) -> String {
+    render_type(schema, 0)
+}
+
+fn render_type(schema: &Value, depth: usize) -> String {
+    if depth > 8 {
+        return "unknown".into();
+    }
+    if let Some(values) = schema.get("enum").and_then(Value::as_array) {
+        if !values.is_empty() {
+            return values.iter().map(|v| v.to_string()).collect::<Vec<_>>().join(" | ");
+        }
+    }
+    if let Some(value) = schema.get("const") {
+        return value.to_string();
+    }
+    for key in ["anyOf", "oneOf"] {
+        if let Some(options) = schema.get(key).and_then(Value::as_array) {
+            return options.iter().map(|o| render_type(o, depth + 1)).collect::<Vec<_>>().join(" | ");
+        }
+    }
+    match schema.get("type") {
+        Some(Value::Array(types)) => types
+            .iter()
+            .map(|t| render_type(&json!({"type": t}), depth + 1))
+            .collect::<Vec<_>>()
+            .join(" | "),
+        Some(Value::String(t)) => match t.as_str() {
+            "string" => "string".into(),
+            "integer" | "number" => "number".into(),
+            "boolean" => "boolean".into(),
+            "null" => "null".into(),
+            "array" => {
+                let item = schema.get("items").map_or("unknown".into(), |i| render_type(i, depth + 1));
+                if item.contains(' ') && !item.starts_with('{') {
+                    format!("Array<{item}>")
+                } else {
+                    format!("{item}[]")
+                }
+            }
+            "object" => render_object(schema, depth),
+            _ => "unknown".into(),
+        },
+        _ if schema.get("properties").is_some() => render_object(schema, depth),
+        _ => "unknown".into(),
+    }
+}
+
+fn render_object(schema: &Value, depth: usize) -> String {
+    let Some(properties) = schema.get("properties").and_then(Value::as_object) else {
+        return "Record<string, unknown>".into();
+    };
+    if properties.is_empty() {
+        return "{}".into();
+    }
+    let required: Vec<&str> = schema
+        .get("required")
+        .and_then(Value::as_array)
+        .map(|r| r.iter().filter_map(Value::as_str).collect())
+        .unwrap_or_default();
+    let fields: Vec<String> = properties
+        .iter()
+        .map(|(name, property)| {
+            let optional = if required.contains(&name.as_str()) { "" } else { "?" };
+            let key = if crate::connector::is_identifier(name) { name.clone() } else { Value::from(name.as_str()).to_string() };
+            let doc = property
+                .get("description")
+                .and_then(Value::as_str)
+                .map(|d| format!("/** {} */ ", one_line(d)))
+                .unwrap_or_default();
+            format!("{doc}{key}{optional}: {}", render_type(property, depth + 1))
+        })
+        .collect();
+    format!("{{ {} }}", fields.join("; "))
+}
+
+fn one_line(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ").replace("*/", "* /")
+}
+
+/// `true` when the argument object may be left out (no required properties).
+fn argument_optional(schema: &Value) -> bool {
+    schema.get("required").and_then(Value::as_array).is_none_or(|r| r.is_empty())
+}
+
+/// One method as a TypeScript member: JSDoc, then the signature.
+pub fn method_declaration(spec: &ToolSpec) -> String {
+    let mut doc = one_line(&spec.description);
+    if spec.requires_approval && !doc.to_lowercase().contains("approval") {
+        doc.push_str(" Requires approval.");
+    }
+    let optional = if argument_optional(&spec.input_schema) { "?" } else { "" };
+    let output = spec.output_schema.as_ref().map_or("unknown".into(), schema_to_ts);
+    format!(
+        "  /** {doc} */\n  {}(args{optional}: {}): Promise<{output}>;",
+        spec.name,
+        schema_to_ts(&spec.input_schema)
+    )
+}
+
+/// A connector as a TypeScript `declare const`.
+pub fn connector_declaration(name: &str, instructions: &str, tools: &[ToolSpec]) -> String {
+    let mut out = String::new();
+    if !instructions.is_empty() {
+        out.push_str(&format!("/** {} */\n", one_line(instructions)));
+    }
+    out.push_str(&format!("declare const {name}: {{\n"));
+    for tool in tools {
+        out.push_str(&method_declaration(tool));
+        out.push('\n');
+    }
+    out.push_str("};");
+    out
+}
+
+/// The `codemode` tool as the model sees it.
+pub fn tool_descriptor(connectors: &ConnectorSet) -> ToolDescriptor {
+    let mut description = String::from(
+        "Run a JavaScript program that calls tools, and get back only what it prints and returns.\n\
+         The code is the body of an async function: use `await`, loops, `Promise.all`, and `return` a value.\n\
+         Write everything for the user with `text(value)` or `console.log(...)`; the return value is shown last.\n\
+         Calls that need approval pause the run: the result says so; do not retry them, wait for the approval.\n\
+         Also available: `codemode.search(query)`, `codemode.describe(path)`, `codemode.run(snippetName, input)`.\n\
+         No fetch, timers, modules or host access; Date is a virtual clock in UTC and Math.random is seeded.\n\n\
+         Available tools:\n",
+    );
+    for (connector, tools) in connectors.iter() {
+        description.push_str(&connector_declaration(connector.name(), &connector.instructions(), tools));
+        description.push('\n');
+    }
+    ToolDescriptor {
+        name: "codemode".into(),
+        description,
+        input_schema: json!({
+            "type": "object",
+            "properties": {
+                "code": {"type": "string", "description": "JavaScript: the body of an async function"}
+            },
+            "required": ["code"],
+            "additionalProperties": false
+        }),
+    }
+}
+
+/// Splits camelCase, snake_case, kebab-case and dotted words into lower-case stems.
+pub fn tokens(text: &str) -> Vec<String> {
+    let mut words = Vec::new();
+    let mut current = String::new();
+    let mut previous_lower = false;
+    for c in text.chars() {
+        if c.is_alphanumeric() {
+            if c.is_uppercase() && previous_lower && !current.is_empty() {
+                words.push(std::mem::take(&mut current));
+            }
+            previous_lower = c.is_lowercase() || c.is_ascii_digit();
+            current.extend(c.to_lowercase());
+        } else {
+            previous_lower = false;
+            if !current.is_empty() {
+                words.push(std::mem::take(&mut current));
+            }
+        }
+    }
+    if !current.is_empty() {
+        words.push(current);
+    }
+    words.into_iter().map(|w| stem(&w)).collect()
+}
+
+/// Very light stemming: plural and common verb endings.
+fn stem(word: &str) -> String {
+    for suffix in ["ing", "ies", "es", "ed", "s"] {
+        if word.len() > suffix.len() + 2 && word.ends_with(suffix) {
+            let base = &word[..word.len() - suffix.len()];
+            return if suffix == "ies" { format!("{base}y") } else { base.to_string() };
+        }
+    }
+    word.to_string()
+}
+
+/// One searchable entry.
+struct Document {
+    result: SearchResult,
+    name_tokens: Vec<String>,
+    body_tokens: Vec<String>,
+}
+
+fn parameter_names(schema: &Value) -> String {
+    schema
+        .get("properties")
+        .and_then(Value::as_object)
+        .map(|p| p.keys().cloned().collect::<Vec<_>>().join(" "))
+        .unwrap_or_default()
+}
+
+fn documents(connectors: &ConnectorSet, snippets: &[Snippet]) -> Vec<Document> {
+    let mut docs = Vec::new();
+    for (connector, tools) in connectors.iter() {
+        for tool in tools {
+            let path = format!("{}.{}", connector.name(), tool.name);
+            docs.push(Document {
+                name_tokens: tokens(&path),
+                body_tokens: tokens(&format!("{} {}", tool.description, parameter_names(&tool.input_schema))),
+                result: SearchResult {
+                    path,
+                    connector: connector.name().into(),
+                    method: tool.name.clone(),
+                    description: Some(tool.description.clone()),
+                    requires_approval: tool.requires_approval,
+                    kind: SearchKind::Method,
+                    score: 0.0,
+                },
+            });
+        }
+    }
+    for snippet in snippets {
+        docs.push(Document {
+            name_tokens: tokens(&snippet.name),
+            body_tokens: tokens(&snippet.description),
+            result: SearchResult {
+                path: snippet.name.clone(),
+                connector: "codemode".into(),
+                method: "run".into(),
+                description: Some(snippet.description.clone()),
+                requires_approval: false,
+                kind: SearchKind::Snippet,
+                score: 0.0,
+            },
+        });
+    }
+    docs
+}
+
+/// Ranks methods and snippets for `query`: BM25 over name and description tokens, with name
+/// matches weighted three times. An empty query lists everything.
+pub fn search(connectors: &ConnectorSet, snippets: &[Snippet], query: &str, limit: usize) -> SearchResults {
+    let docs = documents(connectors, snippets);
+    let query_tokens = tokens(query);
+    let count = docs.len() as f64;
+    let average_length =
+        docs.iter().map(|d| (d.name_tokens.len() + d.body_tokens.len()) as f64).sum::<f64>() / count.max(1.0);
+    let mut scored: Vec<SearchResult> = docs
+        .iter()
+        .filter_map(|doc| {
+            if query_tokens.is_empty() {
+                return Some(doc.result.clone());
+            }
+            let length = (doc.name_tokens.len() + doc.body_tokens.len()) as f64;
+            let mut score = 0.0;
+            for term in &query_tokens {
+                let frequency = 3.0 * doc.name_tokens.iter().filter(|t| *t == term).count() as f64
+                    + doc.body_tokens.iter().filter(|t| *t == term).count() as f64;
+                if frequency == 0.0 {
+                    continue;
+                }
+                let containing = docs
+                    .iter()
+                    .filter(|d| d.name_tokens.contains(term) || d.body_tokens.contains(term))
+                    .count() as f64;
+                let idf = ((count - containing + 0.5) / (containing + 0.5) + 1.0).ln();
+                let (k1, b) = (1.2, 0.75);
+                score += idf * frequency * (k1 + 1.0)
+                    / (frequency + k1 * (1.0 - b + b * length / average_length.max(1.0)));
+            }
+            (score > 0.0).then(|| SearchResult { score: (score * 1000.0).round() / 1000.0, ..doc.result.clone() })
+        })
+        .collect();
+    scored.sort_by(|a, b| b.score.total_cmp(&a.score).then_with(|| a.path.cmp(&b.path)));
+    let total = scored.len();
+    scored.truncate(limit);
+    SearchResults { truncated: total > scored.len(), total, results: scored }
+}
+
+/// `describe(path)`: a connector, `connector.method`, or a snippet name.
+pub fn describe(connectors: &ConnectorSet, snippets: &[Snippet], path: &str) -> Result<Description> {
+    if let Some((connector_name, method)) = path.split_once('.') {
+        if let Some(spec) = connectors.spec(connector_name, method) {
+            return Ok(Description {
+                path: path.into(),
+                kind: DescribeKind::Method,
+                description: Some(spec.description.clone()),
+                requires_approval: Some(spec.requires_approval),
+                types: format!("declare const {connector_name}: {{\n{}\n}};", method_declaration(spec)),
+            });
+        }
+    }
+    if let Some((connector, tools)) = connectors.iter().find(|(c, _)| c.name() == path) {
+        let instructions = connector.instructions();
+        return Ok(Description {
+            path: path.into(),
+            kind: DescribeKind::Connector,
+            description: (!instructions.is_empty()).then_some(instructions.clone()),
+            requires_approval: None,
+            types: connector_declaration(path, &instructions, tools),
+        });
+    }
+    if let Some(snippet) = snippets.iter().find(|s| s.name == path) {
+        return Ok(Description {
+            path: path.into(),
+            kind: DescribeKind::Snippet,
+            description: Some(snippet.description.clone()),
+            requires_approval: None,
+            types: format!(
+                "/** {} */\ndeclare function run(name: {}, input?: unknown): Promise<unknown>;\n// code:\n{}",
+                one_line(&snippet.description),
+                Value::from(snippet.name.as_str()),
+                snippet.code
+            ),
+        });
+    }
+    Err(Error::NotFound(format!(
+        "nothing is named `{path}`; describe takes a connector ({}), `connector.method`, or a snippet name",
+        connectors.names().join(", ")
+    )))
+}

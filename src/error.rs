@@ -1,0 +1,96 @@
+//! The crate's one error type. Every variant has a stable SCREAMING_SNAKE code that clients see
+//! (`{"error": {"code", "message"}}` over HTTP, `"<CODE>: <message>"` over WebSocket); only the
+//! shell maps codes to HTTP statuses.
+
+use thiserror::Error;
+
+/// Everything that can go wrong in a runtime method, with a stable code.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum Error {
+    /// The request is malformed: bad JSON, a missing or mistyped argument.
+    #[error("{0}")]
+    BadRequest(String),
+    /// The RPC method does not exist.
+    #[error("unknown method `{0}`; methods are: {1}")]
+    UnknownMethod(String, String),
+    /// An execution, snippet or describe path that does not exist.
+    #[error("{0}")]
+    NotFound(String),
+    /// Missing or wrong credentials, or a non-loopback host without a configured token.
+    #[error("{0}")]
+    Unauthorized(String),
+    /// The script is larger than the configured maximum.
+    #[error("code is {size} bytes; the limit is {limit} bytes")]
+    CodeTooLarge { size: usize, limit: usize },
+    /// `approveExecution` on a run that is not paused.
+    #[error("execution {id} is {status}, not paused")]
+    NotPaused { id: String, status: String },
+    /// `saveSnippet` from a run that did not complete.
+    #[error("execution {id} is {status}; only a completed run can be saved as a snippet")]
+    NotCompleted { id: String, status: String },
+    /// An operation that the execution's current status does not allow (e.g. rollback while paused).
+    #[error("{0}")]
+    InvalidState(String),
+    /// Another request is driving this execution right now.
+    #[error("execution {0} is being run by another request; try again when it settles")]
+    Busy(String),
+    /// A snippet or connector name that is empty, too long, reserved or has odd characters.
+    #[error("{0}")]
+    InvalidName(String),
+    /// The connector set is inconsistent (reserved or duplicate names).
+    #[error("{0}")]
+    InvalidConnector(String),
+    /// The durable store failed.
+    #[error("storage error: {0}")]
+    Storage(String),
+    /// A bug or an unexpected host failure.
+    #[error("internal error: {0}")]
+    Internal(String),
+}
+
+impl Error {
+    /// The stable code clients match on.
+    pub fn code(&self) -> &'static str {
+        match self {
+            Error::BadRequest(_) => "BAD_REQUEST",
+            Error::UnknownMethod(..) => "UNKNOWN_METHOD",
+            Error::NotFound(_) => "NOT_FOUND",
+            Error::Unauthorized(_) => "UNAUTHORIZED",
+            Error::CodeTooLarge { .. } => "CODE_TOO_LARGE",
+            Error::NotPaused { .. } => "NOT_PAUSED",
+            Error::NotCompleted { .. } => "NOT_COMPLETED",
+            Error::InvalidState(_) => "INVALID_STATE",
+            Error::Busy(_) => "BUSY",
+            Error::InvalidName(_) => "INVALID_NAME",
+            Error::InvalidConnector(_) => "INVALID_CONNECTOR",
+            Error::Storage(_) => "STORAGE_ERROR",
+            Error::Internal(_) => "INTERNAL",
+        }
+    }
+
+    /// The `{code, message}` pair clients see.
+    pub fn to_info(&self) -> crate::model::ErrorInfo {
+        crate::model::ErrorInfo { code: self.code().to_string(), message: self.to_string() }
+    }
+}
+
+/// Shorthand for results in this crate.
+pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+/// Codes that end a script run (they appear in `ExecuteOutput.error.code`, not as request errors).
+pub mod run_codes {
+    /// The script threw, or a promise it awaited rejected and it did not catch it.
+    pub const SCRIPT_ERROR: &str = "SCRIPT_ERROR";
+    /// The code does not parse.
+    pub const SYNTAX_ERROR: &str = "SYNTAX_ERROR";
+    /// A replay issued a different call than the journal recorded at that seq.
+    pub const REPLAY_DIVERGED: &str = "REPLAY_DIVERGED";
+    /// The run was recorded by a sandbox that would replay differently.
+    pub const REPLAY_INCOMPATIBLE: &str = "REPLAY_INCOMPATIBLE";
+    /// The script waits on a promise that nothing can settle (there are no timers).
+    pub const STALLED: &str = "STALLED";
+    /// The script hit an engine limit (loop iterations, recursion, stack).
+    pub const LIMIT_EXCEEDED: &str = "LIMIT_EXCEEDED";
+    /// A call needing approval was rejected.
+    pub const REJECTED: &str = "REJECTED";
+}

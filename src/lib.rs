@@ -1,0 +1,41 @@
+//! # codemode-runtime
+//!
+//! A durable Code Mode runtime for Cloudflare Workers. A model writes one JavaScript program that
+//! calls many tools; the runtime runs it in boa_engine with deterministic host hooks, journals
+//! every tool result before the script sees it, pauses for approvals, resumes by replaying the
+//! journal, and can roll applied calls back.
+//!
+//! ## Layout
+//! - Core (pure, synchronous, tested natively):
+//!   [`model`] the contract's JSON shapes; [`error`] the one error type and its codes;
+//!   [`journal`] journal entries; [`sandbox`] the boa VM and its prelude; [`connector`] the
+//!   connector trait; [`notes`] the demo connector; [`catalog`] tool descriptor, TypeScript
+//!   declarations, search and describe; [`report`] what the model reads.
+//! - Service: [`store`] the storage trait (+ an in-memory store); [`runtime`] the run loop and
+//!   every method; [`rpc`] methods by name for the transports.
+//! - Shell (`shell`, wasm32 only): the Durable Object, SQLite store, routing, WebSocket.
+
+pub mod catalog;
+pub mod connector;
+pub mod error;
+pub mod journal;
+pub mod model;
+pub mod notes;
+pub mod report;
+pub mod rpc;
+pub mod runtime;
+pub mod sandbox;
+pub mod store;
+
+#[cfg(target_arch = "wasm32")]
+pub mod shell;
+
+pub use connector::{CallContext, Connector, Reverted, ToolError, ToolSpec};
+pub use error::{Error, Result};
+pub use runtime::{Runtime, RuntimeConfig};
+pub use store::{ExecutionRecord, MemoryStore, Store};
+
+/// Identifies the sandbox that records a run: the boa_engine version, the prelude and the
+/// determinism rules. A run recorded under another fingerprint is not replayed
+/// (`REPLAY_INCOMPATIBLE`). Computed by `build.rs`.
+pub const FINGERPRINT: &str = env!("CODEMODE_FINGERPRINT");

@@ -1,0 +1,251 @@
+//! The JSON shapes of the external contract (`contract.md`, "Shapes"). Field names are fixed:
+//! clients depend on them.
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+/// A coded error as clients see it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ErrorInfo {
+    pub code: String,
+    pub message: String,
+}
+
+impl ErrorInfo {
+    pub fn new(code: &str, message: impl Into<String>) -> Self {
+        Self { code: code.to_string(), message: message.into() }
+    }
+}
+
+/// Where one tool call stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CallState {
+    /// Waiting for approval.
+    Pending,
+    /// Executed successfully; its result is journaled.
+    Applied,
+    /// Executed and failed; the failure is journaled.
+    Error,
+    /// Undone by a rollback.
+    Reverted,
+    /// Issued but never executed: the script ended first, or the run was rejected.
+    Cancelled,
+    /// Refused by `rejectExecution`.
+    Rejected,
+}
+
+/// One tool call of an execution, numbered by `seq` in issue order.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CallRecord {
+    pub seq: u32,
+    pub connector: String,
+    pub method: String,
+    pub args: Value,
+    pub state: CallState,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub result: Option<Value>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
+    pub requires_approval: bool,
+}
+
+/// A call waiting for a human decision.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PendingAction {
+    pub execution_id: String,
+    pub seq: u32,
+    pub connector: String,
+    pub method: String,
+    pub args: Value,
+}
+
+/// The lifecycle of an execution.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ExecutionStatus {
+    Running,
+    Paused,
+    Completed,
+    Error,
+    Rejected,
+    RolledBack,
+}
+
+impl ExecutionStatus {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ExecutionStatus::Running => "running",
+            ExecutionStatus::Paused => "paused",
+            ExecutionStatus::Completed => "completed",
+            ExecutionStatus::Error => "error",
+            ExecutionStatus::Rejected => "rejected",
+            ExecutionStatus::RolledBack => "rolled_back",
+        }
+    }
+
+    /// Finished runs are never driven again (only rolled back).
+    pub fn is_finished(self) -> bool {
+        !matches!(self, ExecutionStatus::Running | ExecutionStatus::Paused)
+    }
+}
+
+impl std::fmt::Display for ExecutionStatus {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// The result of `execute` and `approveExecution`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "status", rename_all = "snake_case")]
+pub enum ExecuteOutput {
+    #[serde(rename_all = "camelCase")]
+    Completed { execution_id: String, result: Value, calls: Vec<CallRecord>, report: String },
+    #[serde(rename_all = "camelCase")]
+    Paused { execution_id: String, pending: Vec<PendingAction>, calls: Vec<CallRecord>, report: String },
+    #[serde(rename_all = "camelCase")]
+    Error { execution_id: String, error: ErrorInfo, calls: Vec<CallRecord>, report: String },
+}
+
+impl ExecuteOutput {
+    pub fn execution_id(&self) -> &str {
+        match self {
+            ExecuteOutput::Completed { execution_id, .. }
+            | ExecuteOutput::Paused { execution_id, .. }
+            | ExecuteOutput::Error { execution_id, .. } => execution_id,
+        }
+    }
+
+    pub fn report(&self) -> &str {
+        match self {
+            ExecuteOutput::Completed { report, .. }
+            | ExecuteOutput::Paused { report, .. }
+            | ExecuteOutput::Error { report, .. } => report,
+        }
+    }
+
+    pub fn is_error(&self) -> bool {
+        matches!(self, ExecuteOutput::Error { .. })
+    }
+}
+
+/// An execution as stored and as returned by `execution` / `executionHistory`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ExecutionState {
+    pub id: String,
+    pub code: String,
+    pub status: ExecutionStatus,
+    pub calls: Vec<CallRecord>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub result: Option<Value>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub error: Option<ErrorInfo>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub report: Option<String>,
+    pub created_at: i64,
+    pub updated_at: i64,
+    /// Calls waiting for approval (empty unless paused).
+    #[serde(default)]
+    pub pending: Vec<PendingAction>,
+}
+
+/// One hit of `search`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct SearchResult {
+    pub path: String,
+    pub connector: String,
+    pub method: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub description: Option<String>,
+    pub requires_approval: bool,
+    pub kind: SearchKind,
+    pub score: f64,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SearchKind {
+    Method,
+    Snippet,
+}
+
+/// The result of `search`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SearchResults {
+    pub results: Vec<SearchResult>,
+    pub total: usize,
+    pub truncated: bool,
+}
+
+/// A saved, reusable script.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Snippet {
+    pub name: String,
+    pub description: String,
+    pub code: String,
+    pub saved_at: i64,
+    pub connectors: Vec<String>,
+}
+
+/// The result of `rollbackExecution`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RollbackOutcome {
+    pub reverted: u32,
+    pub failed: Vec<RollbackFailure>,
+    /// Applied calls whose method has no `revert` (read-only calls, typically); left as they are.
+    pub skipped: Vec<RollbackSkip>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RollbackFailure {
+    pub seq: u32,
+    pub connector: String,
+    pub method: String,
+    pub error: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RollbackSkip {
+    pub seq: u32,
+    pub connector: String,
+    pub method: String,
+}
+
+/// The result of `describe`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Description {
+    pub path: String,
+    pub kind: DescribeKind,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub description: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub requires_approval: Option<bool>,
+    pub types: String,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DescribeKind {
+    Connector,
+    Method,
+    Snippet,
+}
+
+/// The model-facing tool descriptor (`tool`, `GET /tool`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ToolDescriptor {
+    pub name: String,
+    pub description: String,
+    pub input_schema: Value,
+}

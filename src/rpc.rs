@@ -1,0 +1,142 @@
+//! The contract's methods by name, with JSON arguments: one dispatcher shared by `POST /rpc`, the
+//! Agents WebSocket protocol and the MCP server.
+
+use serde_json::{json, Value};
+
+use crate::error::{Error, Result};
+use crate::runtime::Runtime;
+
+/// Every method of the contract, in its table's order.
+pub const METHODS: &[&str] = &[
+    "tool",
+    "execute",
+    "search",
+    "describe",
+    "pendingApprovals",
+    "approveExecution",
+    "rejectExecution",
+    "rollbackExecution",
+    "executionHistory",
+    "execution",
+    "saveSnippet",
+    "snippets",
+    "deleteSnippet",
+];
+
+/// Positional arguments with typed accessors that explain what was wrong.
+struct Args<'a> {
+    method: &'a str,
+    values: &'a [Value],
+}
+
+impl<'a> Args<'a> {
+    fn get(&self, index: usize) -> Option<&'a Value> {
+        self.values.get(index).filter(|v| !v.is_null())
+    }
+
+    fn string(&self, index: usize, name: &str) -> Result<&'a str> {
+        match self.get(index) {
+            Some(Value::String(s)) => Ok(s),
+            Some(other) => Err(self.wrong(name, "a string", other)),
+            None => Err(Error::BadRequest(format!("{}: argument {} `{name}` (a string) is missing", self.method, index + 1))),
+        }
+    }
+
+    fn optional_string(&self, index: usize, name: &str) -> Result<Option<&'a str>> {
+        self.get(index).map(|_| self.string(index, name)).transpose()
+    }
+
+    fn optional_count(&self, index: usize, name: &str) -> Result<Option<usize>> {
+        match self.get(index) {
+            None => Ok(None),
+            Some(value) => value
+                .as_u64()
+                .map(|n| Some(n.min(10_000) as usize))
+                .ok_or_else(|| self.wrong(name, "a non-negative integer", value)),
+        }
+    }
+
+    fn seq(&self, index: usize) -> Result<u32> {
+        match self.get(index) {
+            Some(value) => value
+                .as_u64()
+                .and_then(|n| u32::try_from(n).ok())
+                .ok_or_else(|| self.wrong("seq", "a non-negative integer", value)),
+            None => Err(Error::BadRequest(format!("{}: argument {} `seq` is missing", self.method, index + 1))),
+        }
+    }
+
+    fn wrong(&self, name: &str, expected: &str, got: &Value) -> Error {
+        let kind = match got {
+            Value::Null => "null",
+            Value::Bool(_) => "a boolean",
+            Value::Number(_) => "a number",
+            Value::String(_) => "a string",
+            Value::Array(_) => "an array",
+            Value::Object(_) => "an object",
+        };
+        Error::BadRequest(format!("{}: `{name}` must be {expected}, got {kind}", self.method))
+    }
+
+    /// `execute`'s argument: a code string or `{code}`.
+    fn code(&self) -> Result<&'a str> {
+        match self.get(0) {
+            Some(Value::Object(object)) => match object.get("code") {
+                Some(Value::String(code)) => Ok(code),
+                _ => Err(Error::BadRequest("execute: `{code}` must hold a string `code`".into())),
+            },
+            _ => self.string(0, "code"),
+        }
+    }
+}
+
+fn to_json<T: serde::Serialize>(value: T) -> Result<Value> {
+    serde_json::to_value(value).map_err(|e| Error::Internal(format!("cannot encode the result: {e}")))
+}
+
+/// Runs `method` with positional `args`.
+pub async fn dispatch(runtime: &Runtime, method: &str, args: &[Value]) -> Result<Value> {
+    let a = Args { method, values: args };
+    match method {
+        "tool" => to_json(runtime.tool()),
+        "execute" => to_json(runtime.execute(a.code()?).await?),
+        "search" => to_json(runtime.search(a.optional_string(0, "query")?.unwrap_or(""))?),
+        "describe" => to_json(runtime.describe(a.string(0, "path")?)?),
+        "pendingApprovals" => to_json(runtime.pending_approvals(a.optional_string(0, "executionId")?)?),
+        "approveExecution" => to_json(runtime.approve_execution(a.string(0, "executionId")?).await?),
+        "rejectExecution" => to_json(runtime.reject_execution(a.string(0, "executionId")?, a.seq(1)?)?),
+        "rollbackExecution" => to_json(runtime.rollback_execution(a.string(0, "executionId")?).await?),
+        "executionHistory" => to_json(runtime.execution_history(a.optional_count(0, "limit")?)?),
+        "execution" => to_json(runtime.execution(a.string(0, "executionId")?)?),
+        "saveSnippet" => to_json(runtime.save_snippet(
+            a.string(0, "name")?,
+            a.optional_string(1, "description")?.unwrap_or(""),
+            a.string(2, "executionId")?,
+        )?),
+        "snippets" => to_json(runtime.snippets()?),
+        "deleteSnippet" => to_json(runtime.delete_snippet(a.string(0, "name")?)?),
+        other => Err(Error::UnknownMethod(other.to_string(), METHODS.join(", "))),
+    }
+}
+
+/// Parses a `POST /rpc` body `{"method": M, "args": [..]}`.
+pub fn parse_request(body: &[u8]) -> Result<(String, Vec<Value>)> {
+    let value: Value = serde_json::from_slice(body)
+        .map_err(|e| Error::BadRequest(format!("the body is not JSON: {e}")))?;
+    let method = value
+        .get("method")
+        .and_then(Value::as_str)
+        .ok_or_else(|| Error::BadRequest("the body needs a string `method`".into()))?
+        .to_string();
+    let args = match value.get("args") {
+        None | Some(Value::Null) => Vec::new(),
+        Some(Value::Array(args)) => args.clone(),
+        Some(_) => return Err(Error::BadRequest("`args` must be an array".into())),
+    };
+    Ok((method, args))
+}
+
+/// The `{"error": {code, message}}` body.
+pub fn error_body(error: &Error) -> Value {
+    json!({"error": {"code": error.code(), "message": error.to_string()}})
+}

@@ -1,0 +1,647 @@
+//! The service layer: the async loop that drives a run over a [`Store`] and the connectors, and
+//! every method of the contract. No I/O of its own: storage, connectors and the clock come in.
+//!
+//! A pass over a script (see `design.md`, "The run loop"): start a VM, run its jobs, take the calls
+//! it issued; while the journal has entries, deliver them in their recorded order (checking that
+//! each replayed call is the one recorded at that `seq`); then execute new calls one at a time,
+//! **journaling each outcome before delivering it**; pause when only calls awaiting approval
+//! remain; end when the script's promise settles.
+
+use std::cell::RefCell;
+use std::collections::{BTreeMap, BTreeSet};
+use std::rc::Rc;
+
+use serde_json::Value;
+
+use crate::catalog;
+use crate::connector::{CallContext, Connector, ConnectorSet, Reverted};
+use crate::error::{run_codes, Error, Result};
+use crate::journal::{Decision, JournalEntry, Outcome};
+use crate::model::{
+    CallRecord, CallState, Description, ErrorInfo, ExecuteOutput, ExecutionState, ExecutionStatus, PendingAction,
+    RollbackFailure, RollbackOutcome, RollbackSkip, SearchResults, Snippet, ToolDescriptor,
+};
+use crate::report::{self, Ending};
+use crate::sandbox::{CallRequest, Output, Sandbox, SandboxConfig, SandboxLimits, SandboxServices, Settled};
+use crate::store::{ExecutionRecord, Store};
+
+/// Milliseconds since the epoch, from the host.
+pub type Clock = Rc<dyn Fn() -> i64>;
+
+/// Limits and defaults of one runtime.
+#[derive(Debug, Clone)]
+pub struct RuntimeConfig {
+    /// Largest script accepted, in bytes.
+    pub max_code_bytes: usize,
+    /// Engine limits for each pass.
+    pub sandbox: SandboxLimits,
+    /// `executionHistory` without a limit.
+    pub default_history: usize,
+    /// Longest snippet name.
+    pub max_snippet_name: usize,
+}
+
+impl Default for RuntimeConfig {
+    fn default() -> Self {
+        Self { max_code_bytes: 64 * 1024, sandbox: SandboxLimits::default(), default_history: 20, max_snippet_name: 64 }
+    }
+}
+
+/// One Code Mode runtime: a conversation's executions, approvals and snippets.
+pub struct Runtime {
+    store: Rc<dyn Store>,
+    connectors: Rc<ConnectorSet>,
+    clock: Clock,
+    config: RuntimeConfig,
+    /// Executions being driven right now; a second request for one of them gets `BUSY`.
+    busy: Rc<RefCell<BTreeSet<String>>>,
+}
+
+/// Marks an execution busy until dropped.
+struct BusyGuard {
+    id: String,
+    busy: Rc<RefCell<BTreeSet<String>>>,
+}
+
+impl Drop for BusyGuard {
+    fn drop(&mut self) {
+        self.busy.borrow_mut().remove(&self.id);
+    }
+}
+
+/// The catalog and snippets as the sandbox sees them during one pass.
+struct PassServices {
+    connectors: Rc<ConnectorSet>,
+    snippets: Vec<Snippet>,
+}
+
+impl SandboxServices for PassServices {
+    fn search(&self, query: &str) -> Value {
+        serde_json::to_value(catalog::search(&self.connectors, &self.snippets, query, catalog::SEARCH_LIMIT))
+            .unwrap_or(Value::Null)
+    }
+
+    fn describe(&self, path: &str) -> std::result::Result<Value, String> {
+        catalog::describe(&self.connectors, &self.snippets, path)
+            .map_err(|e| e.to_string())
+            .and_then(|d| serde_json::to_value(d).map_err(|e| e.to_string()))
+    }
+
+    fn snippet_code(&self, name: &str) -> Option<String> {
+        self.snippets.iter().find(|s| s.name == name).map(|s| s.code.clone())
+    }
+}
+
+/// How a pass ended.
+enum PassEnd {
+    Settled(Settled),
+    Paused(Vec<PendingAction>),
+    Failed(ErrorInfo),
+}
+
+impl Runtime {
+    /// Builds a runtime. Fails if connector names are reserved, duplicated or not identifiers.
+    pub fn new(store: Rc<dyn Store>, connectors: Vec<Box<dyn Connector>>, clock: Clock) -> Result<Self> {
+        Ok(Self {
+            store,
+            connectors: Rc::new(ConnectorSet::new(connectors)?),
+            clock,
+            config: RuntimeConfig::default(),
+            busy: Rc::default(),
+        })
+    }
+
+    /// Replaces the limits and defaults.
+    pub fn with_config(mut self, config: RuntimeConfig) -> Self {
+        self.config = config;
+        self
+    }
+
+    pub fn config(&self) -> &RuntimeConfig {
+        &self.config
+    }
+
+    pub fn connectors(&self) -> &ConnectorSet {
+        &self.connectors
+    }
+
+    fn now(&self) -> i64 {
+        (self.clock)()
+    }
+
+    fn claim(&self, id: &str) -> Result<BusyGuard> {
+        if !self.busy.borrow_mut().insert(id.to_string()) {
+            return Err(Error::Busy(id.to_string()));
+        }
+        Ok(BusyGuard { id: id.to_string(), busy: self.busy.clone() })
+    }
+
+    fn load(&self, id: &str) -> Result<ExecutionRecord> {
+        self.store.load_execution(id)?.ok_or_else(|| Error::NotFound(format!("no execution has id `{id}`")))
+    }
+
+    // ---- methods of the contract ----
+
+    /// `tool`: the model-facing descriptor.
+    pub fn tool(&self) -> ToolDescriptor {
+        catalog::tool_descriptor(&self.connectors)
+    }
+
+    /// `execute`: runs a new script until it completes, fails or pauses.
+    pub async fn execute(&self, code: &str) -> Result<ExecuteOutput> {
+        if code.len() > self.config.max_code_bytes {
+            return Err(Error::CodeTooLarge { size: code.len(), limit: self.config.max_code_bytes });
+        }
+        if code.trim().is_empty() {
+            return Err(Error::BadRequest("code is empty".into()));
+        }
+        let now = self.now();
+        let id = uuid::Uuid::new_v4().to_string();
+        let (high, low) = uuid::Uuid::new_v4().as_u64_pair();
+        let record = ExecutionRecord {
+            state: ExecutionState {
+                id: id.clone(),
+                code: code.to_string(),
+                status: ExecutionStatus::Running,
+                calls: Vec::new(),
+                result: None,
+                error: None,
+                report: None,
+                created_at: now,
+                updated_at: now,
+                pending: Vec::new(),
+            },
+            seed: high ^ low.rotate_left(17),
+            fingerprint: crate::FINGERPRINT.to_string(),
+            decisions: BTreeMap::new(),
+            output: Output::default(),
+        };
+        let _guard = self.claim(&id)?;
+        self.store.save_execution(&record)?;
+        self.drive(record).await
+    }
+
+    /// `approveExecution`: approves every pending action of a paused run and resumes it by replay.
+    pub async fn approve_execution(&self, id: &str) -> Result<ExecuteOutput> {
+        let _guard = self.claim(id)?;
+        let mut record = self.load(id)?;
+        if record.state.status != ExecutionStatus::Paused {
+            return Err(Error::NotPaused { id: id.into(), status: record.state.status.to_string() });
+        }
+        for action in &record.state.pending {
+            record.decisions.insert(action.seq, Decision::Approved);
+        }
+        record.state.status = ExecutionStatus::Running;
+        record.state.updated_at = self.now();
+        self.store.save_execution(&record)?;
+        self.drive(record).await
+    }
+
+    /// `rejectExecution`: refuses one pending action; the run ends `rejected`, earlier calls stay.
+    /// `false` if the run is not paused on that `seq`.
+    pub fn reject_execution(&self, id: &str, seq: u32) -> Result<bool> {
+        let mut record = self.load(id)?;
+        if self.busy.borrow().contains(id)
+            || record.state.status != ExecutionStatus::Paused
+            || !record.state.pending.iter().any(|p| p.seq == seq)
+        {
+            return Ok(false);
+        }
+        record.decisions.insert(seq, Decision::Rejected);
+        for call in &mut record.state.calls {
+            if call.state == CallState::Pending {
+                call.state = if call.seq == seq { CallState::Rejected } else { CallState::Cancelled };
+            }
+        }
+        let state = &mut record.state;
+        state.status = ExecutionStatus::Rejected;
+        state.pending.clear();
+        state.error = Some(ErrorInfo::new(run_codes::REJECTED, format!("call #{seq} was rejected")));
+        state.report = Some(report::render(&Ending::Rejected { seq }, 0, &record.output, &state.calls));
+        state.updated_at = self.now();
+        self.store.save_execution(&record)?;
+        Ok(true)
+    }
+
+    /// `rollbackExecution`: reverts applied calls, newest first. Methods without `revert` are
+    /// skipped; failures are reported and the run keeps its status so it can be tried again.
+    pub async fn rollback_execution(&self, id: &str) -> Result<RollbackOutcome> {
+        let _guard = self.claim(id)?;
+        let mut record = self.load(id)?;
+        if !record.state.status.is_finished() {
+            return Err(Error::InvalidState(format!(
+                "execution {id} is {}; only a finished run can be rolled back (reject a paused one first)",
+                record.state.status
+            )));
+        }
+        let journal = self.store.journal(id)?;
+        let mut order: Vec<&JournalEntry> = journal.iter().collect();
+        order.sort_by(|a, b| b.delivery.cmp(&a.delivery));
+        let mut outcome = RollbackOutcome { reverted: 0, failed: Vec::new(), skipped: Vec::new() };
+        for entry in order {
+            let Some(index) = record.state.calls.iter().position(|c| c.seq == entry.seq) else { continue };
+            if record.state.calls[index].state != CallState::Applied {
+                continue;
+            }
+            let Outcome::Ok(result) = &entry.outcome else { continue };
+            let ctx = CallContext { execution_id: id.into(), seq: entry.seq, method: entry.method.clone() };
+            let reverted = match self.connectors.connector(&entry.connector) {
+                Some(connector) => connector.revert(&entry.args, result, &ctx).await,
+                None => Err(crate::connector::ToolError::new(format!("connector `{}` is gone", entry.connector))),
+            };
+            match reverted {
+                Ok(Reverted::Done) => {
+                    outcome.reverted += 1;
+                    record.state.calls[index].state = CallState::Reverted;
+                    record.state.updated_at = self.now();
+                    self.store.save_execution(&record)?;
+                }
+                Ok(Reverted::Unsupported) => outcome.skipped.push(RollbackSkip {
+                    seq: entry.seq,
+                    connector: entry.connector.clone(),
+                    method: entry.method.clone(),
+                }),
+                Err(error) => outcome.failed.push(RollbackFailure {
+                    seq: entry.seq,
+                    connector: entry.connector.clone(),
+                    method: entry.method.clone(),
+                    error: error.0,
+                }),
+            }
+        }
+        if outcome.failed.is_empty() {
+            record.state.status = ExecutionStatus::RolledBack;
+            record.state.updated_at = self.now();
+            let mut text = record.state.report.clone().unwrap_or_default();
+            text.push_str(&format!(
+                "Rolled back: {} call(s) reverted, {} left as they were (no undo).\n",
+                outcome.reverted,
+                outcome.skipped.len()
+            ));
+            record.state.report = Some(text);
+            self.store.save_execution(&record)?;
+        }
+        Ok(outcome)
+    }
+
+    /// `executionHistory`: newest first.
+    pub fn execution_history(&self, limit: Option<usize>) -> Result<Vec<ExecutionState>> {
+        let limit = limit.unwrap_or(self.config.default_history);
+        Ok(self.store.recent_executions(limit)?.into_iter().map(|r| r.state).collect())
+    }
+
+    /// `execution`.
+    pub fn execution(&self, id: &str) -> Result<ExecutionState> {
+        Ok(self.load(id)?.state)
+    }
+
+    /// `pendingApprovals`: of one run, or of every paused run.
+    pub fn pending_approvals(&self, id: Option<&str>) -> Result<Vec<PendingAction>> {
+        match id {
+            Some(id) => Ok(self.load(id)?.state.pending),
+            None => Ok(self.store.paused_executions()?.into_iter().flat_map(|r| r.state.pending).collect()),
+        }
+    }
+
+    /// `saveSnippet`: only from a completed run.
+    pub fn save_snippet(&self, name: &str, description: &str, execution_id: &str) -> Result<Snippet> {
+        self.check_snippet_name(name)?;
+        let record = self.load(execution_id)?;
+        if record.state.status != ExecutionStatus::Completed {
+            return Err(Error::NotCompleted { id: execution_id.into(), status: record.state.status.to_string() });
+        }
+        let connectors: BTreeSet<String> = record.state.calls.iter().map(|c| c.connector.clone()).collect();
+        let snippet = Snippet {
+            name: name.into(),
+            description: description.into(),
+            code: record.state.code,
+            saved_at: self.now(),
+            connectors: connectors.into_iter().collect(),
+        };
+        self.store.save_snippet(&snippet)?;
+        Ok(snippet)
+    }
+
+    fn check_snippet_name(&self, name: &str) -> Result<()> {
+        let max = self.config.max_snippet_name;
+        if name.is_empty() || name.len() > max {
+            return Err(Error::InvalidName(format!("a snippet name has 1 to {max} characters")));
+        }
+        if !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-') {
+            return Err(Error::InvalidName(format!(
+                "snippet name `{name}` may use only letters, digits, `_` and `-`"
+            )));
+        }
+        if self.connectors.connector(name).is_some() {
+            return Err(Error::InvalidName(format!("`{name}` is a connector's name")));
+        }
+        Ok(())
+    }
+
+    /// `snippets`: by name.
+    pub fn snippets(&self) -> Result<Vec<Snippet>> {
+        self.store.snippets()
+    }
+
+    /// `deleteSnippet`: `true` if it existed.
+    pub fn delete_snippet(&self, name: &str) -> Result<bool> {
+        self.store.delete_snippet(name)
+    }
+
+    /// `search`.
+    pub fn search(&self, query: &str) -> Result<SearchResults> {
+        Ok(catalog::search(&self.connectors, &self.store.snippets()?, query, catalog::SEARCH_LIMIT))
+    }
+
+    /// `describe`.
+    pub fn describe(&self, path: &str) -> Result<Description> {
+        catalog::describe(&self.connectors, &self.store.snippets()?, path)
+    }
+
+    // ---- the run loop ----
+
+    fn requires_approval(&self, connector: &str, method: &str) -> bool {
+        self.connectors.spec(connector, method).is_some_and(|s| s.requires_approval)
+    }
+
+    /// One pass over the script: replays the journal, executes new calls, and saves the outcome.
+    async fn drive(&self, mut record: ExecutionRecord) -> Result<ExecuteOutput> {
+        let started = self.now();
+        let id = record.state.id.clone();
+        let journal = self.store.journal(&id)?;
+        let approved_before = std::mem::take(&mut record.state.pending);
+        let mut calls: Vec<CallRecord> = Vec::new();
+        let mut output = Output::default();
+
+        let end = if record.fingerprint != crate::FINGERPRINT && !journal.is_empty() {
+            PassEnd::Failed(ErrorInfo::new(
+                run_codes::REPLAY_INCOMPATIBLE,
+                format!(
+                    "this run was recorded by sandbox {}; this runtime is {} and could replay it differently",
+                    record.fingerprint,
+                    crate::FINGERPRINT
+                ),
+            ))
+        } else {
+            let services = Rc::new(PassServices { connectors: self.connectors.clone(), snippets: self.store.snippets()? });
+            let config = SandboxConfig {
+                code: &record.state.code,
+                seed: record.seed,
+                start_ms: record.state.created_at,
+                connectors: self
+                    .connectors
+                    .iter()
+                    .map(|(c, tools)| (c.name().to_string(), tools.iter().map(|t| t.name.clone()).collect()))
+                    .collect(),
+                services,
+                limits: self.config.sandbox,
+            };
+            match Sandbox::start(config) {
+                Err(error) => PassEnd::Failed(error),
+                Ok(mut vm) => {
+                    let end = self.pass(&mut vm, &record, &journal, &approved_before, &mut calls).await?;
+                    output = vm.output().unwrap_or_default();
+                    end
+                }
+            }
+        };
+        self.finish(record, end, calls, output, started)
+    }
+
+    /// The loop of one pass. Storage errors abort it (`Err`); script outcomes are a [`PassEnd`].
+    async fn pass(
+        &self,
+        vm: &mut Sandbox,
+        record: &ExecutionRecord,
+        journal: &[JournalEntry],
+        approved_before: &[PendingAction],
+        calls: &mut Vec<CallRecord>,
+    ) -> Result<PassEnd> {
+        let id = &record.state.id;
+        let by_seq: BTreeMap<u32, &JournalEntry> = journal.iter().map(|e| (e.seq, e)).collect();
+        let mut replay = journal.iter();
+        let mut next_replayed = replay.next();
+        let mut next_delivery = journal.len() as u32;
+        // Issued but not yet delivered, by seq.
+        let mut waiting: BTreeMap<u32, CallRequest> = BTreeMap::new();
+
+        loop {
+            if let Err(error) = vm.run_jobs() {
+                return Ok(PassEnd::Failed(error));
+            }
+            for request in vm.take_requests() {
+                if let Some(entry) = by_seq.get(&request.seq) {
+                    if !entry.matches(&request.connector, &request.method, &request.args) {
+                        return Ok(PassEnd::Failed(diverged(request.seq, entry, &request)));
+                    }
+                }
+                calls.push(CallRecord {
+                    seq: request.seq,
+                    connector: request.connector.clone(),
+                    method: request.method.clone(),
+                    args: request.args.clone(),
+                    state: CallState::Pending,
+                    result: None,
+                    error: None,
+                    requires_approval: self.requires_approval(&request.connector, &request.method),
+                });
+                waiting.insert(request.seq, request);
+            }
+            match vm.settled() {
+                Err(error) => return Ok(PassEnd::Failed(error)),
+                Ok(Some(settled)) => {
+                    for call in calls.iter_mut().filter(|c| c.state == CallState::Pending) {
+                        call.state = CallState::Cancelled;
+                    }
+                    if let Some(entry) = next_replayed {
+                        return Ok(PassEnd::Failed(ErrorInfo::new(
+                            run_codes::REPLAY_DIVERGED,
+                            format!(
+                                "replay ended before call #{} ({}.{}) that the journal recorded",
+                                entry.seq, entry.connector, entry.method
+                            ),
+                        )));
+                    }
+                    return Ok(PassEnd::Settled(settled));
+                }
+                Ok(None) => {}
+            }
+
+            // Replay: deliver journaled outcomes in their recorded order.
+            if let Some(entry) = next_replayed {
+                if waiting.remove(&entry.seq).is_none() {
+                    return Ok(PassEnd::Failed(ErrorInfo::new(
+                        run_codes::REPLAY_DIVERGED,
+                        format!(
+                            "the journal delivered call #{} ({}.{}) next, but on replay the script has not issued it",
+                            entry.seq, entry.connector, entry.method
+                        ),
+                    )));
+                }
+                self.deliver(vm, calls, entry)?;
+                next_replayed = replay.next();
+                continue;
+            }
+
+            // Live: execute the first call that may run, journal it, then deliver it.
+            let decisions = &record.decisions;
+            let runnable = waiting
+                .values()
+                .find(|r| {
+                    !self.requires_approval(&r.connector, &r.method)
+                        || decisions.get(&r.seq) == Some(&Decision::Approved)
+                })
+                .map(|r| r.seq);
+            if let Some(seq) = runnable {
+                let request = waiting.remove(&seq).ok_or_else(|| Error::Internal("lost a call".into()))?;
+                if decisions.get(&seq) == Some(&Decision::Approved) {
+                    let shown = approved_before.iter().find(|p| p.seq == seq);
+                    if !shown.is_some_and(|p| {
+                        p.connector == request.connector && p.method == request.method && p.args == request.args
+                    }) {
+                        return Ok(PassEnd::Failed(ErrorInfo::new(
+                            run_codes::REPLAY_DIVERGED,
+                            format!(
+                                "call #{seq} on replay is {}, not the action that was approved",
+                                report::call_label(&request.connector, &request.method, &request.args)
+                            ),
+                        )));
+                    }
+                }
+                let outcome = self.execute_call(id, &request).await;
+                let entry = JournalEntry {
+                    seq,
+                    connector: request.connector,
+                    method: request.method,
+                    args: request.args,
+                    outcome,
+                    at: self.now(),
+                    delivery: next_delivery,
+                };
+                next_delivery += 1;
+                self.store.append_journal(id, &entry)?;
+                self.deliver(vm, calls, &entry)?;
+                continue;
+            }
+
+            if waiting.is_empty() {
+                return Ok(PassEnd::Failed(ErrorInfo::new(
+                    run_codes::STALLED,
+                    "the script is waiting on a promise that nothing can settle (there are no timers or events)",
+                )));
+            }
+            let pending = waiting
+                .values()
+                .map(|r| PendingAction {
+                    execution_id: id.clone(),
+                    seq: r.seq,
+                    connector: r.connector.clone(),
+                    method: r.method.clone(),
+                    args: r.args.clone(),
+                })
+                .collect();
+            return Ok(PassEnd::Paused(pending));
+        }
+    }
+
+    fn deliver(&self, vm: &mut Sandbox, calls: &mut [CallRecord], entry: &JournalEntry) -> Result<()> {
+        if let Some(call) = calls.iter_mut().find(|c| c.seq == entry.seq) {
+            match &entry.outcome {
+                Outcome::Ok(value) => {
+                    call.state = CallState::Applied;
+                    call.result = Some(value.clone());
+                }
+                Outcome::Err(message) => {
+                    call.state = CallState::Error;
+                    call.error = Some(message.clone());
+                }
+            }
+        }
+        // A delivery the script no longer waits for is harmless; engine errors surface on the
+        // next `run_jobs`.
+        let _ = vm.deliver(entry.seq, &entry.outcome, entry.at);
+        Ok(())
+    }
+
+    async fn execute_call(&self, execution_id: &str, request: &CallRequest) -> Outcome {
+        let Some(connector) = self.connectors.connector(&request.connector) else {
+            return Outcome::Err(format!("no connector is named `{}`", request.connector));
+        };
+        if self.connectors.spec(&request.connector, &request.method).is_none() {
+            return Outcome::Err(format!("{} has no method `{}`", request.connector, request.method));
+        }
+        let ctx = CallContext { execution_id: execution_id.into(), seq: request.seq, method: request.method.clone() };
+        match connector.execute(request.args.clone(), &ctx).await {
+            Ok(value) => Outcome::Ok(value),
+            Err(error) => Outcome::Err(error.0),
+        }
+    }
+
+    /// Saves the pass's outcome and turns it into the `ExecuteOutput`.
+    fn finish(
+        &self,
+        mut record: ExecutionRecord,
+        end: PassEnd,
+        mut calls: Vec<CallRecord>,
+        output: Output,
+        started: i64,
+    ) -> Result<ExecuteOutput> {
+        calls.sort_by_key(|c| c.seq);
+        let now = self.now();
+        let wall = now - started;
+        let id = record.state.id.clone();
+        let state = &mut record.state;
+        state.updated_at = now;
+        state.pending.clear();
+        let result = match end {
+            PassEnd::Settled(Settled::Returned(value)) => {
+                state.status = ExecutionStatus::Completed;
+                state.report = Some(report::render(&Ending::Completed { result: value.as_ref() }, wall, &output, &calls));
+                state.result = value.clone();
+                ExecuteOutput::Completed {
+                    execution_id: id,
+                    result: value.unwrap_or(Value::Null),
+                    calls: calls.clone(),
+                    report: state.report.clone().unwrap_or_default(),
+                }
+            }
+            PassEnd::Settled(Settled::Threw(error)) | PassEnd::Failed(error) => {
+                state.status = ExecutionStatus::Error;
+                state.report = Some(report::render(&Ending::Failed { error: &error }, wall, &output, &calls));
+                state.error = Some(error.clone());
+                ExecuteOutput::Error {
+                    execution_id: id,
+                    error,
+                    calls: calls.clone(),
+                    report: state.report.clone().unwrap_or_default(),
+                }
+            }
+            PassEnd::Paused(pending) => {
+                state.status = ExecutionStatus::Paused;
+                state.report = Some(report::render(&Ending::Paused { pending: &pending }, wall, &output, &calls));
+                state.pending = pending.clone();
+                ExecuteOutput::Paused {
+                    execution_id: id,
+                    pending,
+                    calls: calls.clone(),
+                    report: state.report.clone().unwrap_or_default(),
+                }
+            }
+        };
+        record.state.calls = calls;
+        record.output = output;
+        self.store.save_execution(&record)?;
+        Ok(result)
+    }
+}
+
+fn diverged(seq: u32, entry: &JournalEntry, request: &CallRequest) -> ErrorInfo {
+    ErrorInfo::new(
+        run_codes::REPLAY_DIVERGED,
+        format!(
+            "replay diverged at call #{seq}: the journal recorded {} but the script now calls {}",
+            report::call_label(&entry.connector, &entry.method, &entry.args),
+            report::call_label(&request.connector, &request.method, &request.args)
+        ),
+    )
+}

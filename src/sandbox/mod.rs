@@ -1,0 +1,418 @@
+//! The boa sandbox: one VM per pass over a script, with deterministic host hooks.
+//!
+//! The VM knows nothing about journals or connectors. Tool calls come out as [`CallRequest`]s
+//! (taken with [`Sandbox::take_requests`]); outcomes go back in with [`Sandbox::deliver`]; the
+//! caller runs the job queue between the two. Time is virtual (it moves only when a result is
+//! delivered), the time zone is UTC, and `Math.random` is seeded per execution, so a replay of the
+//! same deliveries in the same order makes the same calls with the same arguments.
+
+mod jobs;
+
+use std::cell::{Cell, RefCell};
+use std::rc::Rc;
+
+use boa_engine::context::time::JsInstant;
+use boa_engine::context::{Clock, ContextBuilder, HostHooks};
+use boa_engine::object::ObjectInitializer;
+use boa_engine::{
+    js_string, Context, JsError, JsNativeError, JsObject, JsResult, JsString, JsValue, NativeFunction, Script,
+    Source,
+};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use crate::error::run_codes;
+use crate::journal::Outcome;
+use crate::model::ErrorInfo;
+
+/// The prelude that installs the globals (see the file's header).
+pub const PRELUDE: &str = include_str!("prelude.js");
+
+/// Engine limits for one VM.
+#[derive(Debug, Clone, Copy)]
+pub struct SandboxLimits {
+    /// Iterations of any one loop (boa counts per call frame).
+    pub loop_iterations: u64,
+    /// Nested calls.
+    pub recursion: usize,
+}
+
+impl Default for SandboxLimits {
+    fn default() -> Self {
+        Self { loop_iterations: 10_000_000, recursion: 400 }
+    }
+}
+
+/// What the script may look up while it runs: the catalog and the saved snippets.
+pub trait SandboxServices {
+    /// `codemode.search(query)` → JSON.
+    fn search(&self, query: &str) -> Value;
+    /// `codemode.describe(path)` → JSON, or a message for a path that does not exist.
+    fn describe(&self, path: &str) -> Result<Value, String>;
+    /// The code of a saved snippet.
+    fn snippet_code(&self, name: &str) -> Option<String>;
+}
+
+/// How to start a VM.
+pub struct SandboxConfig<'a> {
+    pub code: &'a str,
+    /// Seeds `Math.random`.
+    pub seed: u64,
+    /// The virtual clock's start: the execution's recorded creation time.
+    pub start_ms: i64,
+    /// `(connector, methods)` to install as globals.
+    pub connectors: Vec<(String, Vec<String>)>,
+    pub services: Rc<dyn SandboxServices>,
+    pub limits: SandboxLimits,
+}
+
+/// A tool call the script issued.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CallRequest {
+    pub seq: u32,
+    pub connector: String,
+    pub method: String,
+    pub args: Value,
+}
+
+/// How the script ended.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Settled {
+    /// It returned; `None` for `undefined`.
+    Returned(Option<Value>),
+    /// It threw (or the engine stopped it).
+    Threw(ErrorInfo),
+}
+
+/// What the script printed.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct Output {
+    pub texts: Vec<String>,
+    pub console: Vec<String>,
+}
+
+/// The clock `Date` reads: starts at the run's recorded start and moves forward only when the host
+/// delivers a result, to that result's recorded time.
+#[derive(Debug)]
+struct VirtualClock(Cell<i64>);
+
+impl Clock for VirtualClock {
+    fn now(&self) -> JsInstant {
+        let millis = u64::try_from(self.0.get()).unwrap_or(0);
+        JsInstant::new(millis / 1000, ((millis % 1000) * 1_000_000) as u32)
+    }
+
+    fn system_time_millis(&self) -> i64 {
+        self.0.get()
+    }
+}
+
+/// UTC everywhere, whatever the host's zone.
+struct UtcHooks;
+
+impl HostHooks for UtcHooks {
+    fn local_timezone_offset_seconds(&self, _unix_time_seconds: i64) -> i32 {
+        0
+    }
+}
+
+/// State the native host functions share with [`Sandbox`].
+struct HostState {
+    next_seq: u32,
+    requests: Vec<CallRequest>,
+    services: Rc<dyn SandboxServices>,
+}
+
+type SharedHost = Rc<RefCell<HostState>>;
+
+/// The prelude's internals (see `prelude.js`).
+struct Internals {
+    start: JsObject,
+    deliver: JsObject,
+    state: JsObject,
+}
+
+/// One VM running one script.
+pub struct Sandbox {
+    context: Context,
+    host: SharedHost,
+    clock: Rc<VirtualClock>,
+    internals: Internals,
+}
+
+#[derive(Deserialize)]
+struct StateJson {
+    outcome: OutcomeJson,
+    texts: Vec<String>,
+    console: Vec<String>,
+}
+
+#[derive(Deserialize)]
+struct OutcomeJson {
+    done: bool,
+    ok: bool,
+    value: Option<String>,
+    error: Option<ThrownJson>,
+}
+
+#[derive(Deserialize)]
+struct ThrownJson {
+    name: String,
+    message: String,
+}
+
+impl Sandbox {
+    /// Builds the VM, installs the globals and starts the script (it runs up to its first `await`
+    /// once [`Sandbox::run_jobs`] is called). A script that does not parse is an error here.
+    pub fn start(config: SandboxConfig<'_>) -> Result<Self, ErrorInfo> {
+        let clock = Rc::new(VirtualClock(Cell::new(config.start_ms)));
+        let mut context = ContextBuilder::new()
+            .clock(clock.clone())
+            .host_hooks(Rc::new(UtcHooks))
+            .job_executor(Rc::new(jobs::FifoJobs::default()))
+            .build()
+            .map_err(|e| internal(format!("cannot build the VM: {e}")))?;
+        let limits = context.runtime_limits_mut();
+        limits.set_loop_iteration_limit(config.limits.loop_iterations);
+        limits.set_recursion_limit(config.limits.recursion);
+
+        let host = Rc::new(RefCell::new(HostState {
+            next_seq: 0,
+            requests: Vec::new(),
+            services: config.services.clone(),
+        }));
+        context.insert_data(host.clone());
+
+        let internals = install_prelude(&mut context, config.seed, &config.connectors)?;
+        let main = compile_script(&mut context, config.code)?;
+        internals
+            .start(&main, &mut context)
+            .map_err(|e| engine_error(&e, &mut context))?;
+        Ok(Self { context, host, clock, internals })
+    }
+
+    /// Runs queued promise jobs until none is left.
+    pub fn run_jobs(&mut self) -> Result<(), ErrorInfo> {
+        self.context.run_jobs().map_err(|e| engine_error(&e, &mut self.context))
+    }
+
+    /// The calls issued since the last time this was called, in `seq` order.
+    pub fn take_requests(&mut self) -> Vec<CallRequest> {
+        std::mem::take(&mut self.host.borrow_mut().requests)
+    }
+
+    /// How many calls the script has issued so far.
+    pub fn issued(&self) -> u32 {
+        self.host.borrow().next_seq
+    }
+
+    /// Settles call `seq` with `outcome`, moving the virtual clock forward to `at_ms`.
+    /// Returns `false` if the script was not waiting on that call.
+    pub fn deliver(&mut self, seq: u32, outcome: &Outcome, at_ms: i64) -> Result<bool, ErrorInfo> {
+        if at_ms > self.clock.0.get() {
+            self.clock.0.set(at_ms);
+        }
+        let (ok, payload) = match outcome {
+            Outcome::Ok(value) => (true, JsValue::from(JsString::from(value.to_string().as_str()))),
+            Outcome::Err(message) => (false, JsValue::from(JsString::from(message.as_str()))),
+        };
+        let args = [JsValue::from(seq), JsValue::from(ok), payload];
+        let delivered = self
+            .internals
+            .deliver
+            .call(&JsValue::undefined(), &args, &mut self.context)
+            .map_err(|e| engine_error(&e, &mut self.context))?;
+        Ok(delivered.to_boolean())
+    }
+
+    fn read_state(&mut self) -> Result<StateJson, ErrorInfo> {
+        let json = self
+            .internals
+            .state
+            .call(&JsValue::undefined(), &[], &mut self.context)
+            .map_err(|e| engine_error(&e, &mut self.context))?;
+        let text = json
+            .as_string()
+            .map(|s| s.to_std_string_lossy())
+            .ok_or_else(|| internal("prelude state is not a string"))?;
+        serde_json::from_str(&text).map_err(|e| internal(format!("prelude state: {e}")))
+    }
+
+    /// `Some` once the script's promise has settled.
+    pub fn settled(&mut self) -> Result<Option<Settled>, ErrorInfo> {
+        let state = self.read_state()?;
+        let outcome = state.outcome;
+        if !outcome.done {
+            return Ok(None);
+        }
+        if outcome.ok {
+            let value = match outcome.value {
+                Some(json) => Some(serde_json::from_str(&json).map_err(|e| internal(format!("result: {e}")))?),
+                None => None,
+            };
+            return Ok(Some(Settled::Returned(value)));
+        }
+        let thrown = outcome.error.unwrap_or(ThrownJson { name: "Error".into(), message: "unknown".into() });
+        Ok(Some(Settled::Threw(script_error(&thrown.name, &thrown.message))))
+    }
+
+    /// The `text()` items and console lines so far.
+    pub fn output(&mut self) -> Result<Output, ErrorInfo> {
+        let state = self.read_state()?;
+        Ok(Output { texts: state.texts, console: state.console })
+    }
+
+}
+
+impl Internals {
+    fn start(&self, main: &JsObject, context: &mut Context) -> JsResult<()> {
+        self.start.call(&JsValue::undefined(), &[JsValue::from(main.clone())], context)?;
+        Ok(())
+    }
+}
+
+/// Evaluates the prelude and returns its internals.
+fn install_prelude(
+    context: &mut Context,
+    seed: u64,
+    connectors: &[(String, Vec<String>)],
+) -> Result<Internals, ErrorInfo> {
+    let factory = context
+        .eval(Source::from_bytes(PRELUDE))
+        .map_err(|e| internal(format!("prelude: {e}")))?
+        .as_callable()
+        .ok_or_else(|| internal("prelude is not a function"))?;
+    let host = host_object(context);
+    let table = serde_json::to_value(connectors).map_err(|e| internal(e.to_string()))?;
+    let table = JsValue::from_json(&table, context).map_err(|e| internal(e.to_string()))?;
+    let args = [
+        JsValue::from(host),
+        JsValue::from((seed >> 32) as f64),
+        JsValue::from((seed & 0xffff_ffff) as f64),
+        table,
+    ];
+    let internals = factory
+        .call(&JsValue::undefined(), &args, context)
+        .map_err(|e| internal(format!("prelude: {e}")))?;
+    let internals = internals.as_object().ok_or_else(|| internal("prelude returned no internals"))?;
+    let mut get = |name: &str| -> Result<JsObject, ErrorInfo> {
+        internals
+            .get(JsString::from(name), context)
+            .ok()
+            .and_then(|v| v.as_callable())
+            .ok_or_else(|| internal(format!("prelude internals lack `{name}`")))
+    };
+    Ok(Internals { start: get("start")?, deliver: get("deliver")?, state: get("state")? })
+}
+
+/// The native object the prelude closes over. Never reachable from the script.
+fn host_object(context: &mut Context) -> JsObject {
+    ObjectInitializer::new(context)
+        .function(NativeFunction::from_fn_ptr(host_call), js_string!("call"), 3)
+        .function(NativeFunction::from_fn_ptr(host_search), js_string!("search"), 1)
+        .function(NativeFunction::from_fn_ptr(host_describe), js_string!("describe"), 1)
+        .function(NativeFunction::from_fn_ptr(host_snippet), js_string!("snippet"), 1)
+        .build()
+}
+
+fn shared_host(context: &Context) -> JsResult<SharedHost> {
+    context
+        .get_data::<SharedHost>()
+        .cloned()
+        .ok_or_else(|| JsNativeError::error().with_message("sandbox host state is missing").into())
+}
+
+fn string_arg(args: &[JsValue], index: usize, context: &mut Context) -> JsResult<String> {
+    let value = args.get(index).cloned().unwrap_or_default();
+    Ok(value.to_string(context)?.to_std_string_lossy())
+}
+
+/// `host.call(connector, method, argsJson)` → the call's `seq`.
+fn host_call(_this: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
+    let connector = string_arg(args, 0, context)?;
+    let method = string_arg(args, 1, context)?;
+    let json = string_arg(args, 2, context)?;
+    let args: Value = serde_json::from_str(&json).map_err(|e| {
+        JsNativeError::typ().with_message(format!("{connector}.{method}: the argument is not JSON: {e}"))
+    })?;
+    let host = shared_host(context)?;
+    let mut host = host.borrow_mut();
+    let seq = host.next_seq;
+    host.next_seq += 1;
+    host.requests.push(CallRequest { seq, connector, method, args });
+    Ok(JsValue::from(seq))
+}
+
+fn host_search(_this: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
+    let query = string_arg(args, 0, context)?;
+    let services = shared_host(context)?.borrow().services.clone();
+    Ok(JsValue::from(JsString::from(services.search(&query).to_string().as_str())))
+}
+
+fn host_describe(_this: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
+    let path = string_arg(args, 0, context)?;
+    let services = shared_host(context)?.borrow().services.clone();
+    match services.describe(&path) {
+        Ok(value) => Ok(JsValue::from(JsString::from(value.to_string().as_str()))),
+        Err(message) => Err(JsNativeError::error().with_message(message).into()),
+    }
+}
+
+/// `host.snippet(name)` → the snippet compiled as `async (input) => ...`.
+fn host_snippet(_this: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
+    let name = string_arg(args, 0, context)?;
+    let services = shared_host(context)?.borrow().services.clone();
+    let code = services
+        .snippet_code(&name)
+        .ok_or_else(|| JsNativeError::error().with_message(format!("no snippet is named `{name}`")))?;
+    let function = compile_script(context, &code)
+        .map_err(|e| JsNativeError::syntax().with_message(format!("snippet `{name}`: {}", e.message)))?;
+    Ok(JsValue::from(function))
+}
+
+/// Compiles model code into an `async function (input)`. The code is a function body (`return`
+/// and top-level `await` work), or an expression: a bare value, or a function (an
+/// `async () => {...}` arrow) that is then called. The wrapper adds no line before the code, so
+/// line numbers in errors are the script's own.
+fn compile_script(context: &mut Context, code: &str) -> Result<JsObject, ErrorInfo> {
+    let expression = format!(
+        "(async function (input) {{ const __codemode_value = ({code}\n); return typeof __codemode_value === \"function\" ? await __codemode_value(input) : __codemode_value; }})"
+    );
+    let source = if Script::parse(Source::from_bytes(&expression), None, context).is_ok() {
+        expression
+    } else {
+        format!("(async function (input) {{{code}\n}})")
+    };
+    let function = context
+        .eval(Source::from_bytes(&source))
+        .map_err(|e| ErrorInfo::new(run_codes::SYNTAX_ERROR, e.to_string()))?;
+    function.as_callable().ok_or_else(|| internal("compiled script is not a function"))
+}
+
+fn internal(message: impl Into<String>) -> ErrorInfo {
+    ErrorInfo::new("INTERNAL", message)
+}
+
+/// A thrown error as the model reads it, with a hint when it named an unknown global.
+fn script_error(name: &str, message: &str) -> ErrorInfo {
+    let mut text = format!("{name}: {message}");
+    if name == "ReferenceError" && message.contains("is not defined") {
+        text.push_str(GLOBALS_HINT);
+    }
+    ErrorInfo::new(run_codes::SCRIPT_ERROR, text)
+}
+
+const GLOBALS_HINT: &str = " (the sandbox has: the connector globals listed by codemode.search, codemode, \
+console, text and the standard built-ins; no fetch, timers, modules or host access)";
+
+/// Turns an engine-level failure (a limit, an error thrown outside the script's promise) into a
+/// coded error.
+fn engine_error(error: &JsError, context: &mut Context) -> ErrorInfo {
+    if let Some(engine) = error.as_engine() {
+        return ErrorInfo::new(run_codes::LIMIT_EXCEEDED, engine.to_string());
+    }
+    match error.try_native(context) {
+        Ok(native) => ErrorInfo::new(run_codes::SCRIPT_ERROR, format!("{}: {}", native.kind(), native.message())),
+        Err(_) => ErrorInfo::new(run_codes::SCRIPT_ERROR, error.to_string()),
+    }
+}

@@ -1,0 +1,162 @@
+//! The durable state of one runtime instance, behind a small synchronous trait. The Worker keeps
+//! it in the Durable Object's SQLite storage (whose API is synchronous); tests use [`MemoryStore`].
+
+use std::cell::RefCell;
+use std::collections::{BTreeMap, HashMap};
+
+use serde::{Deserialize, Serialize};
+
+use crate::error::Result;
+use crate::journal::{Decision, JournalEntry};
+use crate::model::{ExecutionState, Snippet};
+use crate::notes::{Note, NoteStore};
+
+/// An execution with what only the runtime needs to replay it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ExecutionRecord {
+    pub state: ExecutionState,
+    /// Seeds `Math.random`.
+    pub seed: u64,
+    /// The sandbox that recorded the run (see `crate::FINGERPRINT`).
+    pub fingerprint: String,
+    /// Approvals and rejections by `seq`.
+    #[serde(default)]
+    pub decisions: BTreeMap<u32, Decision>,
+    /// What the last pass printed (kept to re-render the report when a run is rejected).
+    #[serde(default)]
+    pub output: crate::sandbox::Output,
+}
+
+/// Where executions, journals and snippets live.
+///
+/// Writes must be durable when the method returns (in a Durable Object: written without an
+/// intervening `await`, so the output gate holds replies until they are committed).
+pub trait Store {
+    /// Inserts or replaces an execution.
+    fn save_execution(&self, record: &ExecutionRecord) -> Result<()>;
+    fn load_execution(&self, id: &str) -> Result<Option<ExecutionRecord>>;
+    /// Newest first (by creation, ties by insertion).
+    fn recent_executions(&self, limit: usize) -> Result<Vec<ExecutionRecord>>;
+    /// Every paused execution, oldest first.
+    fn paused_executions(&self) -> Result<Vec<ExecutionRecord>>;
+
+    /// Appends one entry; an entry for the same `(execution, seq)` must not exist.
+    fn append_journal(&self, execution_id: &str, entry: &JournalEntry) -> Result<()>;
+    /// The execution's entries in delivery order.
+    fn journal(&self, execution_id: &str) -> Result<Vec<JournalEntry>>;
+
+    /// Inserts or replaces a snippet.
+    fn save_snippet(&self, snippet: &Snippet) -> Result<()>;
+    fn snippet(&self, name: &str) -> Result<Option<Snippet>>;
+    /// By name.
+    fn snippets(&self) -> Result<Vec<Snippet>>;
+    fn delete_snippet(&self, name: &str) -> Result<bool>;
+}
+
+/// An in-memory [`Store`] and [`NoteStore`] for tests and for hosts without durable storage.
+#[derive(Default)]
+pub struct MemoryStore {
+    executions: RefCell<Vec<ExecutionRecord>>,
+    journals: RefCell<HashMap<String, Vec<JournalEntry>>>,
+    snippets: RefCell<BTreeMap<String, Snippet>>,
+    notes: RefCell<Vec<(String, Note)>>,
+}
+
+impl MemoryStore {
+    pub fn new() -> Self {
+        Self::default()
+    }
+}
+
+impl Store for MemoryStore {
+    fn save_execution(&self, record: &ExecutionRecord) -> Result<()> {
+        let mut executions = self.executions.borrow_mut();
+        match executions.iter_mut().find(|r| r.state.id == record.state.id) {
+            Some(existing) => *existing = record.clone(),
+            None => executions.push(record.clone()),
+        }
+        Ok(())
+    }
+
+    fn load_execution(&self, id: &str) -> Result<Option<ExecutionRecord>> {
+        Ok(self.executions.borrow().iter().find(|r| r.state.id == id).cloned())
+    }
+
+    fn recent_executions(&self, limit: usize) -> Result<Vec<ExecutionRecord>> {
+        let mut all: Vec<(usize, ExecutionRecord)> =
+            self.executions.borrow().iter().cloned().enumerate().collect();
+        all.sort_by(|(ia, a), (ib, b)| b.state.created_at.cmp(&a.state.created_at).then(ib.cmp(ia)));
+        Ok(all.into_iter().take(limit).map(|(_, r)| r).collect())
+    }
+
+    fn paused_executions(&self) -> Result<Vec<ExecutionRecord>> {
+        Ok(self
+            .executions
+            .borrow()
+            .iter()
+            .filter(|r| r.state.status == crate::model::ExecutionStatus::Paused)
+            .cloned()
+            .collect())
+    }
+
+    fn append_journal(&self, execution_id: &str, entry: &JournalEntry) -> Result<()> {
+        let mut journals = self.journals.borrow_mut();
+        let journal = journals.entry(execution_id.to_string()).or_default();
+        if journal.iter().any(|e| e.seq == entry.seq) {
+            return Err(crate::error::Error::Storage(format!(
+                "journal of {execution_id} already has seq {}",
+                entry.seq
+            )));
+        }
+        journal.push(entry.clone());
+        Ok(())
+    }
+
+    fn journal(&self, execution_id: &str) -> Result<Vec<JournalEntry>> {
+        let mut entries = self.journals.borrow().get(execution_id).cloned().unwrap_or_default();
+        entries.sort_by_key(|e| e.delivery);
+        Ok(entries)
+    }
+
+    fn save_snippet(&self, snippet: &Snippet) -> Result<()> {
+        self.snippets.borrow_mut().insert(snippet.name.clone(), snippet.clone());
+        Ok(())
+    }
+
+    fn snippet(&self, name: &str) -> Result<Option<Snippet>> {
+        Ok(self.snippets.borrow().get(name).cloned())
+    }
+
+    fn snippets(&self) -> Result<Vec<Snippet>> {
+        Ok(self.snippets.borrow().values().cloned().collect())
+    }
+
+    fn delete_snippet(&self, name: &str) -> Result<bool> {
+        Ok(self.snippets.borrow_mut().remove(name).is_some())
+    }
+}
+
+impl NoteStore for MemoryStore {
+    fn list_notes(&self) -> Result<Vec<Note>> {
+        Ok(self.notes.borrow().iter().map(|(_, n)| n.clone()).collect())
+    }
+
+    fn insert_note(&self, key: &str, text: &str, now: i64) -> Result<Note> {
+        let mut notes = self.notes.borrow_mut();
+        if let Some((_, note)) = notes.iter().find(|(k, _)| k == key) {
+            return Ok(note.clone());
+        }
+        let id = notes.iter().map(|(_, n)| n.id).max().unwrap_or(0) + 1;
+        let note = Note { id, text: text.to_string(), created_at: now };
+        notes.push((key.to_string(), note.clone()));
+        Ok(note)
+    }
+
+    fn delete_note(&self, id: i64) -> Result<bool> {
+        let mut notes = self.notes.borrow_mut();
+        let before = notes.len();
+        notes.retain(|(_, n)| n.id != id);
+        Ok(notes.len() != before)
+    }
+}

@@ -1,0 +1,288 @@
+// Shared harness for the Node integration tests (node:test + Miniflare + ws).
+//
+// `startRuntime()` loads the worker-build output into Miniflare with the same Durable Object
+// binding wrangler.toml declares, and returns small helpers for the contract's HTTP and WebSocket
+// surfaces (see docs/contract.md). Requests use the host `localhost`, because without a
+// CODEMODE_TOKEN binding the runtime only serves loopback hosts.
+
+import assert from "node:assert/strict";
+import { existsSync } from "node:fs";
+import { randomUUID } from "node:crypto";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { Log, LogLevel, Miniflare } from "miniflare";
+import WebSocket from "ws";
+
+/** Repository root (this file lives in `<root>/tests/integration/`). */
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
+
+/**
+ * The Worker's ES module entry, relative to REPO_ROOT: the single place that knows the
+ * worker-build output layout. worker-build 0.8.x writes `build/index.js` + `build/index_bg.wasm`
+ * and keeps `build/worker/shim.mjs` as a re-export of `../index.js`; older versions bundled
+ * everything into `build/worker/shim.mjs` next to `index.wasm`. The modules rules below resolve
+ * both layouts.
+ */
+export const WORKER_ENTRY = "build/worker/shim.mjs";
+
+export const COMPATIBILITY_DATE = "2026-04-01";
+export const BINDING = "CODEMODE";
+export const CLASS_NAME = "CodemodeObject";
+export const NAMESPACE = "codemode";
+/** Worker name; Durable Object ids (and so persisted storage) are keyed by `<name>-<class>`. */
+const WORKER_NAME = "codemode-runtime";
+
+/** Base path of one runtime instance. */
+export function base(instance) {
+  return `/agents/${NAMESPACE}/${encodeURIComponent(instance)}`;
+}
+
+/** A fresh instance name, so every test gets its own Durable Object. */
+export function newInstance() {
+  return `t-${randomUUID()}`;
+}
+
+function parseBody(text) {
+  if (text === "") return text;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * Starts Miniflare on the built Worker.
+ * @param {{persistDir?: string, bindings?: Record<string, unknown>}} [opts]
+ *   persistDir: folder for Durable Object storage (kept after dispose; a later runtime on the same
+ *   folder sees the same objects). Without it, storage lives in Miniflare's temporary folder.
+ */
+export async function startRuntime({ persistDir, bindings } = {}) {
+  const scriptPath = path.join(REPO_ROOT, WORKER_ENTRY);
+  if (!existsSync(scriptPath)) {
+    throw new Error(`${scriptPath} does not exist: build the Worker first (npm run build)`);
+  }
+  const mf = new Miniflare({
+    name: WORKER_NAME,
+    modules: true,
+    modulesRoot: REPO_ROOT,
+    scriptPath,
+    modulesRules: [
+      // wasm-bindgen's ESM glue is `.js`; Miniflare's default rule would treat it as CommonJS.
+      { type: "ESModule", include: ["**/*.js", "**/*.mjs"] },
+      { type: "CompiledWasm", include: ["**/*.wasm"] },
+    ],
+    compatibilityDate: COMPATIBILITY_DATE,
+    durableObjects: { [BINDING]: { className: CLASS_NAME, useSQLite: true } },
+    // A path persists Durable Object storage there; `false` keeps it in Miniflare's temp folder,
+    // removed by dispose().
+    durableObjectsPersist: persistDir ?? false,
+    bindings: bindings ?? {},
+    // CODEMODE_TEST_LOG=1 shows workerd/Worker logs (console.log of the Worker, uncaught errors).
+    log: process.env.CODEMODE_TEST_LOG ? new Log(LogLevel.DEBUG) : undefined,
+  });
+  let readyUrl;
+  try {
+    readyUrl = await mf.ready;
+  } catch (e) {
+    await mf.dispose().catch(() => {});
+    throw e;
+  }
+  const port = Number(readyUrl.port);
+  const url = `http://localhost:${port}`;
+  const sockets = new Set();
+
+  /** fetch through Miniflare; `path` is under http://localhost unless it is an absolute URL. */
+  async function fetch(p, init) {
+    const target = /^[a-z]+:\/\//i.test(p) ? p : `http://localhost${p}`;
+    return mf.dispatchFetch(target, init);
+  }
+
+  /** POST <base>/rpc {method, args} → {status, body} (body parsed as JSON when it is JSON). */
+  async function rpc(instance, method, ...args) {
+    const res = await fetch(`${base(instance)}/rpc`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ method, args }),
+    });
+    return { status: res.status, body: parseBody(await res.text()) };
+  }
+
+  /** rpc that must succeed: asserts HTTP 200 and `{result}`, returns the result. */
+  async function call(instance, method, ...args) {
+    const { status, body } = await rpc(instance, method, ...args);
+    assert.equal(
+      status,
+      200,
+      `${method}(${JSON.stringify(args)}) answered HTTP ${status}: ${JSON.stringify(body)}`,
+    );
+    assert.ok(
+      body !== null && typeof body === "object" && "result" in body,
+      `${method}: body has no "result": ${JSON.stringify(body)}`,
+    );
+    return body.result;
+  }
+
+  /** Opens the Agents WebSocket of one instance; resolves once the handshake succeeded. */
+  async function ws(instance, { query = "", headers = {} } = {}) {
+    const sock = await openSocket(`ws://localhost:${port}${base(instance)}${query}`, headers);
+    sockets.add(sock);
+    sock.socket.once("close", () => sockets.delete(sock));
+    return sock;
+  }
+
+  async function dispose() {
+    for (const s of sockets) s.socket.terminate();
+    sockets.clear();
+    await mf.dispose();
+  }
+
+  return { mf, url, port, fetch, rpc, call, ws, dispose };
+}
+
+/**
+ * Asserts an HTTP error answer: `status` and `{"error": {"code": code, "message": <string>}}`.
+ */
+export function assertError(answer, status, code) {
+  const text = JSON.stringify(answer.body);
+  assert.equal(answer.status, status, `expected HTTP ${status} ${code}, got ${answer.status}: ${text}`);
+  assert.ok(answer.body && typeof answer.body === "object" && answer.body.error, `no error object: ${text}`);
+  assert.equal(answer.body.error.code, code, `error code: ${text}`);
+  assert.equal(typeof answer.body.error.message, "string", `error message: ${text}`);
+}
+
+/**
+ * Deep partial match: objects must have at least the expected keys (extra keys are allowed, the
+ * contract lets fields be added); arrays must have exactly the expected length; other values are
+ * compared with strict deep equality.
+ */
+export function assertMatches(actual, expected, where = "value") {
+  if (Array.isArray(expected)) {
+    assert.ok(Array.isArray(actual), `${where}: expected an array, got ${JSON.stringify(actual)}`);
+    assert.equal(
+      actual.length,
+      expected.length,
+      `${where}: expected ${expected.length} items, got ${JSON.stringify(actual)}`,
+    );
+    expected.forEach((e, i) => assertMatches(actual[i], e, `${where}[${i}]`));
+  } else if (expected !== null && typeof expected === "object") {
+    assert.ok(
+      actual !== null && typeof actual === "object" && !Array.isArray(actual),
+      `${where}: expected an object, got ${JSON.stringify(actual)}`,
+    );
+    for (const [k, v] of Object.entries(expected)) {
+      assert.ok(k in actual, `${where}: missing key "${k}" in ${JSON.stringify(actual)}`);
+      assertMatches(actual[k], v, `${where}.${k}`);
+    }
+  } else {
+    assert.deepEqual(actual, expected, `${where}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}`);
+  }
+}
+
+/**
+ * WebSocket client that records every frame (parsed JSON, or `{text}` for non-JSON data) in
+ * `frames` and lets tests await frames by predicate.
+ */
+function openSocket(address, headers) {
+  return new Promise((resolve, reject) => {
+    const socket = new WebSocket(address, { headers });
+    const frames = [];
+    const waiters = new Set();
+    let closed = null;
+
+    socket.on("message", (data, isBinary) => {
+      const text = isBinary ? Buffer.from(data).toString("base64") : data.toString();
+      let frame;
+      try {
+        frame = JSON.parse(text);
+      } catch {
+        frame = { text };
+      }
+      frames.push(frame);
+      for (const w of [...waiters]) w.check();
+    });
+    socket.on("close", (code, reason) => {
+      closed = { code, reason: reason.toString() };
+      for (const w of [...waiters]) w.fail();
+    });
+    socket.on("error", (err) => {
+      if (socket.readyState === WebSocket.CONNECTING) return; // reported by unexpected-response/close
+      closed ??= { code: -1, reason: String(err) };
+    });
+    socket.once("unexpected-response", (_req, res) => {
+      let body = "";
+      res.on("data", (c) => (body += c));
+      res.on("end", () => {
+        const err = new Error(`WebSocket handshake refused: HTTP ${res.statusCode} ${body}`);
+        err.statusCode = res.statusCode;
+        err.body = parseBody(body);
+        reject(err);
+        socket.terminate();
+      });
+    });
+    socket.once("error", (err) => {
+      if (socket.readyState !== WebSocket.OPEN) reject(err);
+    });
+
+    /** Resolves with the first frame at index >= from that satisfies pred (past or future). */
+    function waitFor(pred, { from = 0 } = {}) {
+      return new Promise((res, rej) => {
+        const w = {
+          check() {
+            for (let i = from; i < frames.length; i++) {
+              if (pred(frames[i])) {
+                waiters.delete(w);
+                res(frames[i]);
+                return true;
+              }
+            }
+            return false;
+          },
+          fail() {
+            waiters.delete(w);
+            rej(
+              new Error(
+                `socket closed (${JSON.stringify(closed)}) before the awaited frame; frames: ${JSON.stringify(frames)}`,
+              ),
+            );
+          },
+        };
+        if (w.check()) return;
+        if (closed) return w.fail();
+        waiters.add(w);
+      });
+    }
+
+    function send(frame) {
+      socket.send(typeof frame === "string" ? frame : JSON.stringify(frame));
+    }
+
+    /** Sends an rpc frame and resolves with its final response frame (done, or success:false). */
+    function call(method, ...args) {
+      const id = randomUUID();
+      const from = frames.length;
+      send({ type: "rpc", id, method, args });
+      return waitFor(
+        (f) => f && f.type === "rpc" && f.id === id && (f.done === true || f.success === false),
+        { from },
+      );
+    }
+
+    /** Closes with code 1000; if the server does not finish the close handshake soon, drops it. */
+    function close() {
+      if (closed) return Promise.resolve(closed);
+      return new Promise((res) => {
+        const timer = setTimeout(() => socket.terminate(), 2000);
+        socket.once("close", () => {
+          clearTimeout(timer);
+          res(closed);
+        });
+        socket.close(1000, "done");
+      });
+    }
+
+    socket.once("open", () =>
+      resolve({ socket, frames, waitFor, send, call, close, get closed() { return closed; } }),
+    );
+  });
+}
