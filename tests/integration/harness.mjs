@@ -18,12 +18,12 @@ export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url
 
 /**
  * The Worker's ES module entry, relative to REPO_ROOT: the single place that knows the
- * worker-build output layout. worker-build 0.8.x writes `build/index.js` + `build/index_bg.wasm`
- * and keeps `build/worker/shim.mjs` as a re-export of `../index.js`; older versions bundled
- * everything into `build/worker/shim.mjs` next to `index.wasm`. The modules rules below resolve
- * both layouts.
+ * worker-build output layout. It is wrangler.toml's `main`. worker-build 0.8.x writes
+ * `build/index.js` (ESM, imports `./index_bg.wasm`) and keeps `build/worker/shim.mjs` only as a
+ * re-export of `../index.js`; older versions bundled `build/worker/shim.mjs` next to `index.wasm`.
+ * The modules rules below resolve either layout.
  */
-export const WORKER_ENTRY = "build/worker/shim.mjs";
+export const WORKER_ENTRY = "build/index.js";
 
 export const COMPATIBILITY_DATE = "2026-04-01";
 export const BINDING = "CODEMODE";

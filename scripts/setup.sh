@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Installs everything the build and the tests need; safe to run again (it skips what is there).
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+cd "$ROOT"
+
+if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
+  echo "setup: adding the wasm32-unknown-unknown target"
+  rustup target add wasm32-unknown-unknown
+fi
+
+want="$(wasm_bindgen_version)"
+have="$(wasm-bindgen --version 2>/dev/null | awk '{print $2}' || true)"
+if [ "$have" != "$want" ]; then
+  echo "setup: installing wasm-bindgen-cli $want (matches Cargo.lock)"
+  cargo install wasm-bindgen-cli --version "$want" --force
+fi
+
+have="$(worker-build --version 2>/dev/null | awk '{print $2}' || true)"
+if [ "$have" != "$WORKER_BUILD_VERSION" ]; then
+  echo "setup: installing worker-build $WORKER_BUILD_VERSION"
+  cargo install worker-build --version "$WORKER_BUILD_VERSION" --force
+fi
+
+if [ ! -x node_modules/.bin/wrangler ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  echo "setup: installing npm packages"
+  npm ci --no-audit --no-fund
+fi

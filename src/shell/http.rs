@@ -1,0 +1,30 @@
+//! HTTP framing of the contract: statuses for error codes and JSON bodies.
+
+use worker::{Headers, Response};
+
+use crate::error::Error;
+
+/// The HTTP status for an error.
+pub fn status(error: &Error) -> u16 {
+    match error {
+        Error::BadRequest(_) | Error::UnknownMethod(..) | Error::InvalidName(_) => 400,
+        Error::Unauthorized(_) => 401,
+        Error::NotFound(_) => 404,
+        Error::NotPaused { .. } | Error::NotCompleted { .. } | Error::InvalidState(_) | Error::Busy(_) => 409,
+        Error::CodeTooLarge { .. } => 413,
+        Error::InvalidConnector(_) | Error::Storage(_) | Error::Internal(_) => 500,
+    }
+}
+
+/// A JSON response with `status`.
+pub fn json(value: &serde_json::Value, status: u16) -> worker::Result<Response> {
+    let headers = Headers::new();
+    headers.set("content-type", "application/json; charset=utf-8")?;
+    headers.set("cache-control", "no-store")?;
+    Ok(Response::from_bytes(value.to_string().into_bytes())?.with_status(status).with_headers(headers))
+}
+
+/// `{"error": {code, message}}` with the error's status.
+pub fn error(error: &Error) -> worker::Result<Response> {
+    json(&crate::rpc::error_body(error), status(error))
+}

@@ -1,0 +1,23 @@
+//! The shell: everything that touches `worker::` types. Compiled for wasm32 only.
+//!
+//! - [`sql_store`]: the Durable Object's SQLite storage behind the core's store traits.
+//! - [`http`]: error codes to HTTP statuses, JSON responses.
+//! - [`serve`]: one runtime's routes and WebSocket frames, for any Durable Object.
+//! - [`object`] (feature `worker-entry`): the shipped `CodemodeObject` Durable Object.
+//! - [`entry`] (feature `worker-entry`): the Worker's fetch handler: auth and routing.
+
+pub mod http;
+pub mod serve;
+pub mod sql_store;
+
+#[cfg(feature = "worker-entry")]
+pub mod entry;
+#[cfg(feature = "worker-entry")]
+pub mod object;
+
+pub use sql_store::SqlStore;
+
+/// The host's wall clock in milliseconds.
+pub fn now_ms() -> i64 {
+    js_sys::Date::now() as i64
+}

@@ -1,0 +1,214 @@
+//! The Durable Object's SQLite storage behind [`Store`] and [`NoteStore`]. Every method is one or
+//! two synchronous `exec` calls, so each write is committed before the object's next output.
+
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use worker::{SqlStorage, SqlStorageValue};
+
+use crate::error::{Error, Result};
+use crate::journal::JournalEntry;
+use crate::model::Snippet;
+use crate::notes::{Note, NoteStore};
+use crate::store::{ExecutionRecord, Store};
+
+/// The schema version this code writes. Each step in [`MIGRATIONS`] moves one version up.
+pub const SCHEMA_VERSION: i64 = 1;
+
+/// Migrations by target version; each entry's statements run once, in order.
+const MIGRATIONS: &[&[&str]] = &[&[
+    "CREATE TABLE IF NOT EXISTS executions (
+        id TEXT PRIMARY KEY, status TEXT NOT NULL, created_at INTEGER NOT NULL, data TEXT NOT NULL)",
+    "CREATE INDEX IF NOT EXISTS executions_by_created ON executions (created_at)",
+    "CREATE INDEX IF NOT EXISTS executions_by_status ON executions (status)",
+    "CREATE TABLE IF NOT EXISTS journal (
+        execution_id TEXT NOT NULL, seq INTEGER NOT NULL, delivery INTEGER NOT NULL, data TEXT NOT NULL,
+        PRIMARY KEY (execution_id, seq))",
+    "CREATE TABLE IF NOT EXISTS snippets (name TEXT PRIMARY KEY, data TEXT NOT NULL)",
+    "CREATE TABLE IF NOT EXISTS notes (
+        id INTEGER PRIMARY KEY AUTOINCREMENT, call_key TEXT UNIQUE, text TEXT NOT NULL, created_at INTEGER NOT NULL)",
+]];
+
+/// [`Store`] over `state.storage().sql()`.
+pub struct SqlStore {
+    sql: SqlStorage,
+}
+
+#[derive(Deserialize)]
+struct DataRow {
+    data: String,
+}
+
+#[derive(Deserialize)]
+struct VersionRow {
+    value: String,
+}
+
+#[derive(Deserialize)]
+struct NoteRow {
+    id: f64,
+    text: String,
+    created_at: f64,
+}
+
+fn storage(error: impl std::fmt::Display) -> Error {
+    Error::Storage(error.to_string())
+}
+
+fn encode<T: Serialize>(value: &T) -> Result<String> {
+    serde_json::to_string(value).map_err(storage)
+}
+
+fn decode<T: DeserializeOwned>(rows: Vec<DataRow>) -> Result<Vec<T>> {
+    rows.into_iter().map(|row| serde_json::from_str(&row.data).map_err(storage)).collect()
+}
+
+impl SqlStore {
+    /// Opens the store, creating or upgrading the schema.
+    pub fn open(sql: SqlStorage) -> Result<Self> {
+        let store = Self { sql };
+        store.migrate()?;
+        Ok(store)
+    }
+
+    fn exec(&self, query: &str, bindings: Vec<SqlStorageValue>) -> Result<worker::SqlCursor> {
+        self.sql.exec(query, Some(bindings)).map_err(storage)
+    }
+
+    fn rows<T: DeserializeOwned>(&self, query: &str, bindings: Vec<SqlStorageValue>) -> Result<Vec<T>> {
+        self.exec(query, bindings)?.to_array().map_err(storage)
+    }
+
+    fn migrate(&self) -> Result<()> {
+        self.exec("CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)", vec![])?;
+        let rows: Vec<VersionRow> =
+            self.rows("SELECT value FROM meta WHERE key = 'schema_version'", vec![])?;
+        let current: i64 = rows.first().and_then(|r| r.value.parse().ok()).unwrap_or(0);
+        if current > SCHEMA_VERSION {
+            return Err(Error::Storage(format!(
+                "the stored schema is version {current}; this code knows up to {SCHEMA_VERSION}"
+            )));
+        }
+        for (index, statements) in MIGRATIONS.iter().enumerate().skip(current as usize) {
+            for statement in *statements {
+                self.exec(statement, vec![])?;
+            }
+            self.exec(
+                "INSERT INTO meta (key, value) VALUES ('schema_version', ?)
+                 ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+                vec![(index as i64 + 1).to_string().into()],
+            )?;
+        }
+        Ok(())
+    }
+}
+
+impl Store for SqlStore {
+    fn save_execution(&self, record: &ExecutionRecord) -> Result<()> {
+        self.exec(
+            "INSERT INTO executions (id, status, created_at, data) VALUES (?, ?, ?, ?)
+             ON CONFLICT(id) DO UPDATE SET status = excluded.status, data = excluded.data",
+            vec![
+                record.state.id.as_str().into(),
+                record.state.status.as_str().into(),
+                record.state.created_at.into(),
+                encode(record)?.into(),
+            ],
+        )?;
+        Ok(())
+    }
+
+    fn load_execution(&self, id: &str) -> Result<Option<ExecutionRecord>> {
+        let rows = self.rows("SELECT data FROM executions WHERE id = ?", vec![id.into()])?;
+        Ok(decode(rows)?.into_iter().next())
+    }
+
+    fn recent_executions(&self, limit: usize) -> Result<Vec<ExecutionRecord>> {
+        let rows = self.rows(
+            "SELECT data FROM executions ORDER BY created_at DESC, rowid DESC LIMIT ?",
+            vec![(limit as i64).into()],
+        )?;
+        decode(rows)
+    }
+
+    fn paused_executions(&self) -> Result<Vec<ExecutionRecord>> {
+        let rows = self.rows(
+            "SELECT data FROM executions WHERE status = 'paused' ORDER BY created_at, rowid",
+            vec![],
+        )?;
+        decode(rows)
+    }
+
+    fn append_journal(&self, execution_id: &str, entry: &JournalEntry) -> Result<()> {
+        self.exec(
+            "INSERT INTO journal (execution_id, seq, delivery, data) VALUES (?, ?, ?, ?)",
+            vec![
+                execution_id.into(),
+                i64::from(entry.seq).into(),
+                i64::from(entry.delivery).into(),
+                encode(entry)?.into(),
+            ],
+        )?;
+        Ok(())
+    }
+
+    fn journal(&self, execution_id: &str) -> Result<Vec<JournalEntry>> {
+        let rows = self.rows(
+            "SELECT data FROM journal WHERE execution_id = ? ORDER BY delivery",
+            vec![execution_id.into()],
+        )?;
+        decode(rows)
+    }
+
+    fn save_snippet(&self, snippet: &Snippet) -> Result<()> {
+        self.exec(
+            "INSERT INTO snippets (name, data) VALUES (?, ?)
+             ON CONFLICT(name) DO UPDATE SET data = excluded.data",
+            vec![snippet.name.as_str().into(), encode(snippet)?.into()],
+        )?;
+        Ok(())
+    }
+
+    fn snippet(&self, name: &str) -> Result<Option<Snippet>> {
+        let rows = self.rows("SELECT data FROM snippets WHERE name = ?", vec![name.into()])?;
+        Ok(decode(rows)?.into_iter().next())
+    }
+
+    fn snippets(&self) -> Result<Vec<Snippet>> {
+        decode(self.rows("SELECT data FROM snippets ORDER BY name", vec![])?)
+    }
+
+    fn delete_snippet(&self, name: &str) -> Result<bool> {
+        let cursor = self.exec("DELETE FROM snippets WHERE name = ?", vec![name.into()])?;
+        let _ = cursor.to_array::<serde_json::Value>();
+        Ok(cursor.rows_written() > 0)
+    }
+}
+
+impl NoteStore for SqlStore {
+    fn list_notes(&self) -> Result<Vec<Note>> {
+        let rows: Vec<NoteRow> = self.rows("SELECT id, text, created_at FROM notes ORDER BY id", vec![])?;
+        Ok(rows
+            .into_iter()
+            .map(|r| Note { id: r.id as i64, text: r.text, created_at: r.created_at as i64 })
+            .collect())
+    }
+
+    fn insert_note(&self, key: &str, text: &str, now: i64) -> Result<Note> {
+        self.exec(
+            "INSERT INTO notes (call_key, text, created_at) VALUES (?, ?, ?) ON CONFLICT(call_key) DO NOTHING",
+            vec![key.into(), text.into(), now.into()],
+        )?;
+        let rows: Vec<NoteRow> =
+            self.rows("SELECT id, text, created_at FROM notes WHERE call_key = ?", vec![key.into()])?;
+        rows.into_iter()
+            .next()
+            .map(|r| Note { id: r.id as i64, text: r.text, created_at: r.created_at as i64 })
+            .ok_or_else(|| Error::Storage("the note just written is missing".into()))
+    }
+
+    fn delete_note(&self, id: i64) -> Result<bool> {
+        let cursor = self.exec("DELETE FROM notes WHERE id = ?", vec![id.into()])?;
+        let _ = cursor.to_array::<serde_json::Value>();
+        Ok(cursor.rows_written() > 0)
+    }
+}
