@@ -12,13 +12,14 @@
 //!   connector trait; [`notes`] the demo connector; [`catalog`] tool descriptor, TypeScript
 //!   declarations, search and describe; [`report`] what the model reads.
 //! - Service: [`store`] the storage trait (+ an in-memory store); [`runtime`] the run loop and
-//!   every method; [`rpc`] methods by name for the transports.
+//!   every method; [`rpc`] methods by name for the transports; [`mcp`] the MCP server.
 //! - Shell (`shell`, wasm32 only): the Durable Object, SQLite store, routing, WebSocket.
 
 pub mod catalog;
 pub mod connector;
 pub mod error;
 pub mod journal;
+pub mod mcp;
 pub mod model;
 pub mod notes;
 pub mod report;

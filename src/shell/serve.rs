@@ -58,12 +58,31 @@ pub async fn handle_request(
                 Err(error) => http::error(&error),
             }
         }
+        (Method::Post, "/mcp") => {
+            let body = req.bytes().await?;
+            if let Err(error) = check_size(&body) {
+                return http::error(&error);
+            }
+            let reply = crate::mcp::handle(runtime, &body).await;
+            match reply.body {
+                Some(body) => http::json(&body, reply.status),
+                None => Ok(Response::empty()?.with_status(reply.status)),
+            }
+        }
+        (Method::Get | Method::Delete, "/mcp") => {
+            let mut response = http::json(
+                &json!({"jsonrpc": "2.0", "id": null, "error": {"code": -32000, "message": "this MCP server is stateless: POST only"}}),
+                405,
+            )?;
+            response.headers_mut().set("allow", "POST")?;
+            Ok(response)
+        }
         (Method::Get, "/tool") => http::json(&serde_json::to_value(runtime.tool()).unwrap_or_default(), 200),
         (Method::Get, "" | "/") => http::json(
             &json!({
                 "agent": namespace,
                 "name": instance,
-                "routes": ["GET (Upgrade: websocket)", "POST /rpc", "GET /tool"],
+                "routes": ["GET (Upgrade: websocket)", "POST /rpc", "POST /mcp", "GET /tool"],
                 "methods": rpc::METHODS,
             }),
             200,

@@ -61,8 +61,14 @@ describe("demo flow over /rpc", () => {
     const tool = await res.json();
     assert.equal(tool.name, "codemode");
     assert.equal(typeof tool.description, "string");
-    assert.match(tool.description, /notes\.listNotes/);
-    assert.match(tool.description, /notes\.createNote/);
+    // Mentions both methods, either as `notes.listNotes` or as a TypeScript declaration of the
+    // `notes` global (`declare const notes: { listNotes(...); createNote(...) }`).
+    for (const method of ["listNotes", "createNote"]) {
+      const dotted = new RegExp(`\\bnotes\\.${method}\\b`).test(tool.description);
+      const declared =
+        /\bnotes\s*[:=]\s*\{/.test(tool.description) && new RegExp(`\\b${method}\\s*\\(`).test(tool.description);
+      assert.ok(dotted || declared, `description does not mention notes.${method}:\n${tool.description}`);
+    }
     assert.equal(tool.inputSchema?.type, "object", JSON.stringify(tool.inputSchema));
     assert.ok(tool.inputSchema.properties?.code, `inputSchema has no code property: ${JSON.stringify(tool.inputSchema)}`);
     // The `tool` rpc method answers the same descriptor.

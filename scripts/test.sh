@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# `npm test`: set up, then the native tests (cargo test) and the integration suite against the
+# real Worker in workerd (Miniflare and `wrangler dev`).
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+cd "$ROOT"
+bash scripts/setup.sh
+
+echo "== native tests (cargo test)"
+cargo test --locked
+
+echo "== building the Worker"
+bash scripts/build-worker.sh
+
+echo "== integration tests (workerd)"
+mkdir -p test-output
+node --test --test-concurrency=1 --test-reporter=spec tests/integration/

@@ -1,0 +1,166 @@
+//! The MCP server (Streamable HTTP, stateless JSON responses): tools `codemode`, `search` and
+//! `describe` over the same runtime. Pure: bytes in, status and JSON out; the shell frames it.
+
+use serde_json::{json, Value};
+
+use crate::error::Error;
+use crate::runtime::Runtime;
+
+/// Protocol versions this server speaks, newest first.
+pub const PROTOCOL_VERSIONS: &[&str] = &["2025-06-18", "2025-03-26", "2024-11-05"];
+
+/// JSON-RPC error codes used here.
+pub mod codes {
+    pub const PARSE_ERROR: i64 = -32700;
+    pub const INVALID_REQUEST: i64 = -32600;
+    pub const METHOD_NOT_FOUND: i64 = -32601;
+    pub const INVALID_PARAMS: i64 = -32602;
+}
+
+/// What to send back: an HTTP status and an optional JSON body (none for notifications: 202).
+#[derive(Debug, Clone, PartialEq)]
+pub struct McpReply {
+    pub status: u16,
+    pub body: Option<Value>,
+}
+
+fn rpc_error(id: &Value, code: i64, message: impl Into<String>) -> Value {
+    json!({"jsonrpc": "2.0", "id": id, "error": {"code": code, "message": message.into()}})
+}
+
+fn rpc_result(id: &Value, result: Value) -> Value {
+    json!({"jsonrpc": "2.0", "id": id, "result": result})
+}
+
+/// The tools this server lists.
+pub fn tools(runtime: &Runtime) -> Value {
+    let descriptor = runtime.tool();
+    json!([
+        {"name": "codemode", "description": descriptor.description, "inputSchema": descriptor.input_schema},
+        {
+            "name": "search",
+            "description": "Search the tools and saved snippets available to codemode scripts.",
+            "inputSchema": {"type": "object", "properties": {"query": {"type": "string"}}, "required": ["query"]}
+        },
+        {
+            "name": "describe",
+            "description": "TypeScript declarations of a connector (`notes`), a method (`notes.createNote`) or a snippet.",
+            "inputSchema": {"type": "object", "properties": {"path": {"type": "string"}}, "required": ["path"]}
+        }
+    ])
+}
+
+fn text_result(text: String, structured: Value, is_error: bool) -> Value {
+    json!({"content": [{"type": "text", "text": text}], "structuredContent": structured, "isError": is_error})
+}
+
+fn error_result(error: &Error) -> Value {
+    let text = format!("{}: {}", error.code(), error);
+    json!({"content": [{"type": "text", "text": text}], "structuredContent": {"error": error.to_info()}, "isError": true})
+}
+
+fn string_argument<'a>(arguments: &'a Value, name: &str) -> Result<&'a str, String> {
+    arguments
+        .get(name)
+        .and_then(Value::as_str)
+        .ok_or_else(|| format!("argument `{name}` must be a string"))
+}
+
+async fn call_tool(runtime: &Runtime, id: &Value, params: &Value) -> Value {
+    let name = params.get("name").and_then(Value::as_str).unwrap_or("");
+    let empty = json!({});
+    let arguments = params.get("arguments").unwrap_or(&empty);
+    let result = match name {
+        "codemode" => match string_argument(arguments, "code") {
+            Err(message) => return rpc_error(id, codes::INVALID_PARAMS, message),
+            Ok(code) => runtime.execute(code).await.map(|output| {
+                let structured = serde_json::to_value(&output).unwrap_or_default();
+                text_result(output.report().to_string(), structured, output.is_error())
+            }),
+        },
+        "search" => match string_argument(arguments, "query") {
+            Err(message) => return rpc_error(id, codes::INVALID_PARAMS, message),
+            Ok(query) => runtime.search(query).map(|results| {
+                let structured = serde_json::to_value(&results).unwrap_or_default();
+                text_result(structured.to_string(), structured, false)
+            }),
+        },
+        "describe" => match string_argument(arguments, "path") {
+            Err(message) => return rpc_error(id, codes::INVALID_PARAMS, message),
+            Ok(path) => runtime.describe(path).map(|description| {
+                let text = description.types.clone();
+                text_result(text, serde_json::to_value(&description).unwrap_or_default(), false)
+            }),
+        },
+        other => {
+            return rpc_error(id, codes::INVALID_PARAMS, format!("unknown tool `{other}`; tools: codemode, search, describe"))
+        }
+    };
+    rpc_result(id, result.unwrap_or_else(|error| error_result(&error)))
+}
+
+/// Answers one JSON-RPC message; `None` for notifications and responses.
+async fn handle_message(runtime: &Runtime, message: &Value) -> Option<Value> {
+    let Some(object) = message.as_object() else {
+        return Some(rpc_error(&Value::Null, codes::INVALID_REQUEST, "a JSON-RPC message is an object"));
+    };
+    let id = object.get("id").cloned();
+    let Some(method) = object.get("method").and_then(Value::as_str) else {
+        // A response from the client (we send no requests) or garbage without an id: nothing to say.
+        return id.map(|id| rpc_error(&id, codes::INVALID_REQUEST, "a request needs a string `method`"));
+    };
+    let id = id?; // notifications get no answer
+    let params = object.get("params").cloned().unwrap_or(json!({}));
+    let reply = match method {
+        "initialize" => {
+            let asked = params.get("protocolVersion").and_then(Value::as_str).unwrap_or("");
+            let version = PROTOCOL_VERSIONS.iter().find(|v| **v == asked).unwrap_or(&PROTOCOL_VERSIONS[0]);
+            rpc_result(
+                &id,
+                json!({
+                    "protocolVersion": version,
+                    "capabilities": {"tools": {"listChanged": false}},
+                    "serverInfo": {"name": "codemode-runtime", "version": env!("CARGO_PKG_VERSION")},
+                    "instructions": "Call `codemode` with a JavaScript program; use `search` and `describe` to find tools."
+                }),
+            )
+        }
+        "ping" => rpc_result(&id, json!({})),
+        "tools/list" => rpc_result(&id, json!({"tools": tools(runtime)})),
+        "tools/call" => call_tool(runtime, &id, &params).await,
+        other => rpc_error(&id, codes::METHOD_NOT_FOUND, format!("method `{other}` is not supported")),
+    };
+    Some(reply)
+}
+
+/// Handles a `POST /mcp` body: one message or a batch.
+pub async fn handle(runtime: &Runtime, body: &[u8]) -> McpReply {
+    let message: Value = match serde_json::from_slice(body) {
+        Ok(message) => message,
+        Err(error) => {
+            return McpReply {
+                status: 400,
+                body: Some(rpc_error(&Value::Null, codes::PARSE_ERROR, format!("the body is not JSON: {error}"))),
+            }
+        }
+    };
+    match message {
+        Value::Array(batch) => {
+            let mut replies = Vec::new();
+            for message in &batch {
+                if let Some(reply) = handle_message(runtime, message).await {
+                    replies.push(reply);
+                }
+            }
+            if replies.is_empty() {
+                McpReply { status: 202, body: None }
+            } else {
+                McpReply { status: 200, body: Some(Value::Array(replies)) }
+            }
+        }
+        single => match handle_message(runtime, &single).await {
+            Some(reply) => McpReply { status: 200, body: Some(reply) },
+            None => McpReply { status: 202, body: None },
+        },
+    }
+}
