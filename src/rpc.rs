@@ -23,6 +23,16 @@ pub const METHODS: &[&str] = &[
     "deleteSnippet",
 ];
 
+/// Methods that change state (clients are told when one succeeds).
+pub const MUTATING_METHODS: &[&str] = &[
+    "execute",
+    "approveExecution",
+    "rejectExecution",
+    "rollbackExecution",
+    "saveSnippet",
+    "deleteSnippet",
+];
+
 /// Positional arguments with typed accessors that explain what was wrong.
 struct Args<'a> {
     method: &'a str,

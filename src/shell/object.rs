@@ -36,7 +36,7 @@ impl DurableObject for CodemodeObject {
     }
 
     async fn websocket_message(&self, ws: WebSocket, message: WebSocketIncomingMessage) -> worker::Result<()> {
-        serve::handle_websocket_message(self.runtime.as_ref(), &ws, message).await
+        serve::handle_websocket_message(self.runtime.as_ref(), &self.state, &ws, message).await
     }
 
     async fn websocket_close(&self, _ws: WebSocket, _code: usize, _reason: String, _clean: bool) -> worker::Result<()> {

@@ -53,6 +53,11 @@ pub async fn handle_request(
                 Ok((method, args)) => rpc::dispatch(runtime, &method, &args).await,
                 Err(error) => Err(error),
             };
+            if let Ok((method, args)) = rpc::parse_request(&body) {
+                if result.is_ok() {
+                    broadcast_change(state, &method, &args, result.as_ref().ok());
+                }
+            }
             match result {
                 Ok(value) => http::json(&json!({ "result": value }), 200),
                 Err(error) => http::error(&error),
@@ -113,6 +118,7 @@ fn accept_websocket(state: &State, namespace: &str, instance: &str) -> worker::R
 /// Answers one Agents RPC frame. Frames that are not `{"type":"rpc",...}` are ignored.
 pub async fn handle_websocket_message(
     runtime: Result<&Runtime, &Error>,
+    state: &State,
     ws: &WebSocket,
     message: WebSocketIncomingMessage,
 ) -> worker::Result<()> {
@@ -134,7 +140,11 @@ pub async fn handle_websocket_message(
                 None | Some(Value::Null) => Vec::new(),
                 Some(_) => return send(ws, &rpc_error(&id, &Error::BadRequest("`args` must be an array".into()))),
             };
-            rpc::dispatch(runtime, method, &args).await
+            let result = rpc::dispatch(runtime, method, &args).await;
+            if let Ok(value) = &result {
+                broadcast_change(state, method, &args, Some(value));
+            }
+            result
         }
     };
     let reply = match result {
@@ -152,4 +162,22 @@ fn send(ws: &WebSocket, frame: &Value) -> worker::Result<()> {
     // The client may have gone away meanwhile; that is not the object's failure.
     let _ = ws.send_with_str(frame.to_string());
     Ok(())
+}
+
+/// Tells every connected client that something changed (`{"type":"cf_codemode_changed",...}`),
+/// so pages update live. Only mutating methods broadcast.
+fn broadcast_change(state: &State, method: &str, args: &[Value], result: Option<&Value>) {
+    if !rpc::MUTATING_METHODS.contains(&method) {
+        return;
+    }
+    let execution_id = result
+        .and_then(|r| r.get("executionId"))
+        .or_else(|| args.first().filter(|a| a.is_string()))
+        .cloned()
+        .unwrap_or(Value::Null);
+    let status = result.and_then(|r| r.get("status")).cloned().unwrap_or(Value::Null);
+    let frame = json!({"type": "cf_codemode_changed", "method": method, "executionId": execution_id, "status": status});
+    for ws in state.get_websockets() {
+        let _ = ws.send_with_str(frame.to_string());
+    }
 }
