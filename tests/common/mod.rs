@@ -121,3 +121,82 @@ pub fn error_code(output: &ExecuteOutput) -> String {
         other => panic!("expected an error, got {other:#?}"),
     }
 }
+
+// ---- helpers added for the integration suites ----
+
+use codemode_runtime::model::{CallRecord, CallState, ErrorInfo, ExecutionState, PendingAction};
+use codemode_runtime::{ExecutionRecord, RuntimeConfig, Store};
+
+/// A fixture whose runtime uses `config`.
+pub fn fixture_with(config: RuntimeConfig) -> Fixture {
+    let mut f = fixture();
+    f.runtime = f.runtime.with_config(config);
+    f
+}
+
+/// The stable code of a request error, or a panic showing the success instead.
+pub fn err_code<T: std::fmt::Debug>(result: codemode_runtime::Result<T>) -> &'static str {
+    match result {
+        Err(error) => error.code(),
+        Ok(value) => panic!("expected an error, got Ok({value:#?})"),
+    }
+}
+
+/// The `{code, message}` of an error output.
+pub fn error_info(output: &ExecuteOutput) -> ErrorInfo {
+    match output {
+        ExecuteOutput::Error { error, .. } => error.clone(),
+        other => panic!("expected an error, got {other:#?}"),
+    }
+}
+
+/// The pending actions of a paused output.
+pub fn paused(output: &ExecuteOutput) -> Vec<PendingAction> {
+    match output {
+        ExecuteOutput::Paused { pending, .. } => pending.clone(),
+        other => panic!("expected paused, got {other:#?}"),
+    }
+}
+
+pub fn calls(output: &ExecuteOutput) -> Vec<CallRecord> {
+    match output {
+        ExecuteOutput::Completed { calls, .. } | ExecuteOutput::Paused { calls, .. } | ExecuteOutput::Error { calls, .. } => {
+            calls.clone()
+        }
+    }
+}
+
+/// `(seq, state)` of each call.
+pub fn states(calls: &[CallRecord]) -> Vec<(u32, CallState)> {
+    calls.iter().map(|c| (c.seq, c.state)).collect()
+}
+
+impl Fixture {
+    pub fn state(&self, id: &str) -> ExecutionState {
+        self.runtime.execution(id).expect("execution")
+    }
+
+    pub fn reject(&self, id: &str, seq: u32) -> bool {
+        self.runtime.reject_execution(id, seq).expect("reject")
+    }
+
+    pub fn record(&self, id: &str) -> ExecutionRecord {
+        self.store.load_execution(id).expect("load").expect("stored record")
+    }
+
+    /// Changes the stored record of `id` behind the runtime's back.
+    pub fn tamper(&self, id: &str, change: impl FnOnce(&mut ExecutionRecord)) {
+        let mut record = self.record(id);
+        change(&mut record);
+        self.store.save_execution(&record).expect("save");
+    }
+
+    /// `(idempotency key, times executed)` of every `counter.bump`/`guardedBump` so far.
+    pub fn effects(&self) -> Vec<(String, u32)> {
+        self.counter.effects.borrow().iter().map(|(k, v)| (k.clone(), *v)).collect()
+    }
+
+    pub fn total(&self) -> i64 {
+        self.counter.total.get()
+    }
+}
