@@ -39,7 +39,8 @@ impl DurableObject for CodemodeObject {
         serve::handle_websocket_message(self.runtime.as_ref(), &self.state, &ws, message).await
     }
 
-    async fn websocket_close(&self, _ws: WebSocket, _code: usize, _reason: String, _clean: bool) -> worker::Result<()> {
+    async fn websocket_close(&self, ws: WebSocket, code: usize, reason: String, _clean: bool) -> worker::Result<()> {
+        serve::complete_close(&ws, code, &reason);
         Ok(())
     }
 

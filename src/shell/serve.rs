@@ -181,3 +181,13 @@ fn broadcast_change(state: &State, method: &str, args: &[Value], result: Option<
         let _ = ws.send_with_str(frame.to_string());
     }
 }
+
+/// Answers a client's close frame so its close handshake completes (echoing its code when that
+/// code may be sent; 1005/1006 may not, so 1000 stands in).
+pub fn complete_close(ws: &WebSocket, code: usize, reason: &str) {
+    let code = match u16::try_from(code) {
+        Ok(code @ (1000 | 1001 | 1003 | 1007..=1014 | 3000..=4999)) => code,
+        _ => 1000,
+    };
+    let _ = ws.close(Some(code), Some(reason));
+}
