@@ -91,6 +91,10 @@ pub mod run_codes {
     pub const STALLED: &str = "STALLED";
     /// The script hit an engine limit (loop iterations, recursion, stack).
     pub const LIMIT_EXCEEDED: &str = "LIMIT_EXCEEDED";
+    /// The run's `timeout_ms` passed.
+    pub const TIMEOUT: &str = "TIMEOUT";
+    /// The `// @options:` line is wrong.
+    pub const INVALID_OPTIONS: &str = crate::options::INVALID_OPTIONS;
     /// A call needing approval was rejected.
     pub const REJECTED: &str = "REJECTED";
 }

@@ -23,6 +23,9 @@ pub struct JournalEntry {
     pub method: String,
     pub args: Value,
     pub outcome: Outcome,
+    /// When the call started (ms).
+    #[serde(default)]
+    pub started: i64,
     /// When the outcome was recorded (ms); the virtual clock moves here on delivery.
     pub at: i64,
     /// Position in delivery order (0, 1, 2, ...). Replay delivers in exactly this order.

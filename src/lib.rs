@@ -22,6 +22,7 @@ pub mod journal;
 pub mod mcp;
 pub mod model;
 pub mod notes;
+pub mod options;
 pub mod report;
 pub mod rpc;
 pub mod runtime;

@@ -49,6 +49,9 @@ pub struct CallRecord {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,
     pub requires_approval: bool,
+    /// How long the call took, for calls that ran.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub duration_ms: Option<i64>,
 }
 
 /// A call waiting for a human decision.
@@ -151,6 +154,16 @@ pub struct ExecutionState {
     /// Calls waiting for approval (empty unless paused).
     #[serde(default)]
     pub pending: Vec<PendingAction>,
+}
+
+/// The result of `executionOutput`: a run's whole output, before the report's truncation.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ExecutionOutputText {
+    pub execution_id: String,
+    pub text: String,
+    /// Whether the report showed less than this.
+    pub truncated: bool,
 }
 
 /// One hit of `search`.

@@ -1,9 +1,14 @@
-//! The report: the text a model reads about a run (contract, "Report").
+//! The report: the text a model reads about a run (contract, "Report"). Its output part is cut to
+//! `max_output_tokens` (4 characters a token), keeping the head and the tail; the full text is
+//! kept with the execution (`executionOutput`).
 
 use serde_json::Value;
 
 use crate::model::{CallRecord, CallState, ErrorInfo, PendingAction};
 use crate::sandbox::Output;
+
+/// Characters per token, for budgets.
+pub const CHARS_PER_TOKEN: usize = 4;
 
 /// How a run ended, for the report's first line and closing section.
 pub enum Ending<'a> {
@@ -13,27 +18,69 @@ pub enum Ending<'a> {
     Rejected { seq: u32 },
 }
 
+/// A rendered report.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Rendered {
+    pub report: String,
+    /// The output part before truncation.
+    pub full_output: String,
+    pub truncated: bool,
+}
+
+/// What goes into a report besides the ending.
+pub struct ReportInput<'a> {
+    pub execution_id: &'a str,
+    pub wall_ms: i64,
+    pub output: &'a Output,
+    pub calls: &'a [CallRecord],
+    pub max_output_tokens: usize,
+}
+
 /// `connector.method(args)`, short enough for a report line.
 pub fn call_label(connector: &str, method: &str, args: &Value) -> String {
     let mut args = args.to_string();
     if args.len() > 200 {
-        let cut = (0..=200).rev().find(|i| args.is_char_boundary(*i)).unwrap_or(0);
+        let cut = floor_char_boundary(&args, 200);
         args.truncate(cut);
         args.push('…');
     }
     format!("{connector}.{method}({args})")
 }
 
-/// Renders the report of one pass over a script.
-pub fn render(ending: &Ending<'_>, wall_ms: i64, output: &Output, calls: &[CallRecord]) -> String {
-    let headline = match ending {
-        Ending::Completed { .. } => "Script completed",
-        Ending::Failed { .. } => "Script failed",
-        Ending::Paused { .. } => "Script paused",
-        Ending::Rejected { .. } => "Script rejected",
-    };
-    let mut out = format!("{headline}\nWall time {:.1} seconds\n", wall_ms.max(0) as f64 / 1000.0);
+fn floor_char_boundary(text: &str, index: usize) -> usize {
+    (0..=index.min(text.len())).rev().find(|i| text.is_char_boundary(*i)).unwrap_or(0)
+}
 
+fn ceil_char_boundary(text: &str, index: usize) -> usize {
+    (index.min(text.len())..=text.len()).find(|i| text.is_char_boundary(*i)).unwrap_or(text.len())
+}
+
+/// Cuts `text` to `max_tokens`, keeping its head and tail with `…N tokens truncated…` between.
+/// Returns the text and whether it was cut.
+pub fn truncate(text: &str, max_tokens: usize) -> (String, bool) {
+    let budget = max_tokens.saturating_mul(CHARS_PER_TOKEN);
+    if text.len() <= budget {
+        return (text.to_string(), false);
+    }
+    // Cut at line ends where the kept halves have one, so no line is shown half.
+    let mut head_end = floor_char_boundary(text, budget / 2);
+    if let Some(newline) = text[..head_end].rfind('\n') {
+        head_end = newline + 1;
+    }
+    let mut tail_start = ceil_char_boundary(text, text.len() - budget / 2);
+    if let Some(newline) = text[tail_start..].find('\n') {
+        if tail_start + newline + 1 < text.len() {
+            tail_start += newline + 1;
+        }
+    }
+    let removed = tail_start - head_end;
+    let tokens = removed.div_ceil(CHARS_PER_TOKEN);
+    let head = text[..head_end].trim_end_matches('\n');
+    (format!("{head}\n…{tokens} tokens truncated…\n{}", &text[tail_start..]), true)
+}
+
+/// The output part: text items (the return value last), then the console lines.
+fn output_text(ending: &Ending<'_>, output: &Output) -> String {
     let mut items: Vec<String> = output.texts.clone();
     if let Ending::Completed { result: Some(value) } = ending {
         items.push(match value {
@@ -41,7 +88,7 @@ pub fn render(ending: &Ending<'_>, wall_ms: i64, output: &Output, calls: &[CallR
             other => other.to_string(),
         });
     }
-    out.push_str("Output:\n");
+    let mut out = String::new();
     match items.len() {
         0 => {}
         1 => {
@@ -62,7 +109,37 @@ pub fn render(ending: &Ending<'_>, wall_ms: i64, output: &Output, calls: &[CallR
         }
         out.push_str("</console_output>\n");
     }
+    out
+}
 
+/// Renders the report of one pass over a script.
+pub fn render(ending: &Ending<'_>, input: &ReportInput<'_>) -> Rendered {
+    let headline = match ending {
+        Ending::Completed { .. } => "Script completed",
+        Ending::Failed { .. } => "Script failed",
+        Ending::Paused { .. } => "Script paused",
+        Ending::Rejected { .. } => "Script rejected",
+    };
+    let mut out = format!("{headline}\nWall time {:.1} seconds\nOutput:\n", input.wall_ms.max(0) as f64 / 1000.0);
+    let full_output = output_text(ending, input.output);
+    let (shown, truncated) = truncate(&full_output, input.max_output_tokens);
+    out.push_str(&shown);
+    if truncated {
+        if !out.ends_with('\n') {
+            out.push('\n');
+        }
+        out.push_str(&format!(
+            "[Output over {} tokens was cut; the full text: executionOutput(\"{}\")]\n",
+            input.max_output_tokens, input.execution_id
+        ));
+    }
+    out.push_str(&closing(ending, input.calls));
+    Rendered { report: out, full_output, truncated }
+}
+
+/// The section after the output that says what happened to the run.
+fn closing(ending: &Ending<'_>, calls: &[CallRecord]) -> String {
+    let mut out = String::new();
     match ending {
         Ending::Completed { .. } => {}
         Ending::Failed { error } => {
@@ -111,4 +188,9 @@ pub fn render(ending: &Ending<'_>, wall_ms: i64, output: &Output, calls: &[CallR
         }
     }
     out
+}
+
+/// The line a rollback adds to a run's report.
+pub fn rolled_back_line(reverted: u32, skipped: usize) -> String {
+    format!("Rolled back: {reverted} call(s) reverted, {skipped} left as they were (no undo).\n")
 }

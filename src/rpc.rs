@@ -18,6 +18,7 @@ pub const METHODS: &[&str] = &[
     "rollbackExecution",
     "executionHistory",
     "execution",
+    "executionOutput",
     "saveSnippet",
     "snippets",
     "deleteSnippet",
@@ -118,6 +119,7 @@ pub async fn dispatch(runtime: &Runtime, method: &str, args: &[Value]) -> Result
         "rollbackExecution" => to_json(runtime.rollback_execution(a.string(0, "executionId")?).await?),
         "executionHistory" => to_json(runtime.execution_history(a.optional_count(0, "limit")?)?),
         "execution" => to_json(runtime.execution(a.string(0, "executionId")?)?),
+        "executionOutput" => to_json(runtime.execution_output(a.string(0, "executionId")?)?),
         "saveSnippet" => to_json(runtime.save_snippet(
             a.string(0, "name")?,
             a.optional_string(1, "description")?.unwrap_or(""),

@@ -18,11 +18,15 @@ use crate::connector::{CallContext, Connector, ConnectorSet, Reverted};
 use crate::error::{run_codes, Error, Result};
 use crate::journal::{Decision, JournalEntry, Outcome};
 use crate::model::{
-    CallRecord, CallState, Description, ErrorInfo, ExecuteOutput, ExecutionState, ExecutionStatus, PendingAction,
-    RollbackFailure, RollbackOutcome, RollbackSkip, SearchResults, Snippet, ToolDescriptor,
+    CallRecord, CallState, Description, ErrorInfo, ExecuteOutput, ExecutionOutputText, ExecutionState,
+    ExecutionStatus, PendingAction, RollbackFailure, RollbackOutcome, RollbackSkip, SearchResults, Snippet,
+    ToolDescriptor,
 };
-use crate::report::{self, Ending};
-use crate::sandbox::{CallRequest, Output, Sandbox, SandboxConfig, SandboxLimits, SandboxServices, Settled};
+use crate::options::{self, RunOptions};
+use crate::report::{self, Ending, ReportInput};
+use crate::sandbox::{
+    CallRequest, Output, Sandbox, SandboxConfig, SandboxLimits, SandboxServices, Settled, StoreLimits,
+};
 use crate::store::{ExecutionRecord, Store};
 
 /// Milliseconds since the epoch, from the host.
@@ -39,12 +43,27 @@ pub struct RuntimeConfig {
     pub default_history: usize,
     /// Longest snippet name.
     pub max_snippet_name: usize,
+    /// Caps on `store()` values.
+    pub store_limits: StoreLimits,
 }
 
 impl Default for RuntimeConfig {
     fn default() -> Self {
-        Self { max_code_bytes: 64 * 1024, sandbox: SandboxLimits::default(), default_history: 20, max_snippet_name: 64 }
+        Self {
+            max_code_bytes: 64 * 1024,
+            sandbox: SandboxLimits::default(),
+            default_history: 20,
+            max_snippet_name: 64,
+            store_limits: StoreLimits::default(),
+        }
     }
+}
+
+/// `connector` and `method` of `codemode.step` calls, which the VM runs itself.
+const STEP: (&str, &str) = ("codemode", "step");
+
+fn is_step(request: &CallRequest) -> bool {
+    request.connector == STEP.0 && request.method == STEP.1
 }
 
 /// One Code Mode runtime: a conversation's executions, approvals and snippets.
@@ -94,9 +113,20 @@ impl SandboxServices for PassServices {
 
 /// How a pass ended.
 enum PassEnd {
-    Settled(Settled),
+    /// The script's promise settled; `writes` are its `store()` writes.
+    Settled(Settled, BTreeMap<String, Option<Value>>),
     Paused(Vec<PendingAction>),
     Failed(ErrorInfo),
+}
+
+/// What a pass knows besides the record.
+struct PassContext<'a> {
+    journal: &'a [JournalEntry],
+    /// The actions shown as pending before this pass (those approved must replay identically).
+    approved_before: &'a [PendingAction],
+    /// The run fails with `TIMEOUT` after this instant.
+    deadline: Option<i64>,
+    options: RunOptions,
 }
 
 impl Runtime {
@@ -175,6 +205,9 @@ impl Runtime {
             fingerprint: crate::FINGERPRINT.to_string(),
             decisions: BTreeMap::new(),
             output: Output::default(),
+            full_output: String::new(),
+            output_truncated: false,
+            values: self.store.values()?,
         };
         let _guard = self.claim(&id)?;
         self.store.save_execution(&record)?;
@@ -217,7 +250,12 @@ impl Runtime {
         state.status = ExecutionStatus::Rejected;
         state.pending.clear();
         state.error = Some(ErrorInfo::new(run_codes::REJECTED, format!("call #{seq} was rejected")));
-        state.report = Some(report::render(&Ending::Rejected { seq }, 0, &record.output, &state.calls));
+        let max_output_tokens = options::parse(&state.code).unwrap_or_default().max_output_tokens;
+        let rendered = report::render(
+            &Ending::Rejected { seq },
+            &ReportInput { execution_id: id, wall_ms: 0, output: &record.output, calls: &state.calls, max_output_tokens },
+        );
+        state.report = Some(rendered.report);
         state.updated_at = self.now();
         self.store.save_execution(&record)?;
         Ok(true)
@@ -273,11 +311,7 @@ impl Runtime {
             record.state.status = ExecutionStatus::RolledBack;
             record.state.updated_at = self.now();
             let mut text = record.state.report.clone().unwrap_or_default();
-            text.push_str(&format!(
-                "Rolled back: {} call(s) reverted, {} left as they were (no undo).\n",
-                outcome.reverted,
-                outcome.skipped.len()
-            ));
+            text.push_str(&report::rolled_back_line(outcome.reverted, outcome.skipped.len()));
             record.state.report = Some(text);
             self.store.save_execution(&record)?;
         }
@@ -293,6 +327,12 @@ impl Runtime {
     /// `execution`.
     pub fn execution(&self, id: &str) -> Result<ExecutionState> {
         Ok(self.load(id)?.state)
+    }
+
+    /// `executionOutput`: the run's whole output, before the report cut it to `max_output_tokens`.
+    pub fn execution_output(&self, id: &str) -> Result<ExecutionOutputText> {
+        let record = self.load(id)?;
+        Ok(ExecutionOutputText { execution_id: record.state.id, text: record.full_output, truncated: record.output_truncated })
     }
 
     /// `pendingApprovals`: of one run, or of every paused run.
@@ -372,8 +412,13 @@ impl Runtime {
         let approved_before = std::mem::take(&mut record.state.pending);
         let mut calls: Vec<CallRecord> = Vec::new();
         let mut output = Output::default();
+        let options = options::parse(&record.state.code);
+        let run_options = options.clone().unwrap_or_default();
+        let deadline = run_options.timeout_ms.map(|t| record.state.created_at.saturating_add(t as i64));
 
-        let end = if record.fingerprint != crate::FINGERPRINT && !journal.is_empty() {
+        let end = if let Err(error) = options {
+            PassEnd::Failed(error)
+        } else if record.fingerprint != crate::FINGERPRINT && !journal.is_empty() {
             PassEnd::Failed(ErrorInfo::new(
                 run_codes::REPLAY_INCOMPATIBLE,
                 format!(
@@ -382,6 +427,8 @@ impl Runtime {
                     crate::FINGERPRINT
                 ),
             ))
+        } else if let Some(error) = self.timed_out(deadline, &run_options) {
+            PassEnd::Failed(error)
         } else {
             let services = Rc::new(PassServices { connectors: self.connectors.clone(), snippets: self.store.snippets()? });
             let config = SandboxConfig {
@@ -395,17 +442,38 @@ impl Runtime {
                     .collect(),
                 services,
                 limits: self.config.sandbox,
+                values: record.values.clone(),
+                store_limits: self.config.store_limits,
+                recorded: journal.iter().map(|e| e.seq).collect(),
             };
             match Sandbox::start(config) {
                 Err(error) => PassEnd::Failed(error),
                 Ok(mut vm) => {
-                    let end = self.pass(&mut vm, &record, &journal, &approved_before, &mut calls).await?;
+                    let context =
+                        PassContext { journal: &journal, approved_before: &approved_before, deadline, options: run_options };
+                    let end = self.pass(&mut vm, &record, &context, &mut calls).await?;
                     output = vm.output().unwrap_or_default();
                     end
                 }
             }
         };
-        self.finish(record, end, calls, output, started)
+        self.finish(record, end, calls, output, started, &run_options)
+    }
+
+    /// `Some(TIMEOUT)` once the run's deadline has passed.
+    fn timed_out(&self, deadline: Option<i64>, options: &RunOptions) -> Option<ErrorInfo> {
+        let deadline = deadline?;
+        let now = self.now();
+        (now > deadline).then(|| {
+            ErrorInfo::new(
+                run_codes::TIMEOUT,
+                format!(
+                    "the run's timeout_ms of {} passed {} ms ago",
+                    options.timeout_ms.unwrap_or_default(),
+                    now - deadline
+                ),
+            )
+        })
     }
 
     /// The loop of one pass. Storage errors abort it (`Err`); script outcomes are a [`PassEnd`].
@@ -413,17 +481,19 @@ impl Runtime {
         &self,
         vm: &mut Sandbox,
         record: &ExecutionRecord,
-        journal: &[JournalEntry],
-        approved_before: &[PendingAction],
+        context: &PassContext<'_>,
         calls: &mut Vec<CallRecord>,
     ) -> Result<PassEnd> {
         let id = &record.state.id;
+        let journal = context.journal;
         let by_seq: BTreeMap<u32, &JournalEntry> = journal.iter().map(|e| (e.seq, e)).collect();
         let mut replay = journal.iter();
         let mut next_replayed = replay.next();
         let mut next_delivery = journal.len() as u32;
         // Issued but not yet delivered, by seq.
         let mut waiting: BTreeMap<u32, CallRequest> = BTreeMap::new();
+        // Values of `codemode.step` functions that finished, not yet journaled.
+        let mut steps_done: BTreeMap<u32, Outcome> = BTreeMap::new();
 
         loop {
             if let Err(error) = vm.run_jobs() {
@@ -444,9 +514,11 @@ impl Runtime {
                     result: None,
                     error: None,
                     requires_approval: self.requires_approval(&request.connector, &request.method),
+                    duration_ms: None,
                 });
                 waiting.insert(request.seq, request);
             }
+            steps_done.extend(vm.take_step_results());
             match vm.settled() {
                 Err(error) => return Ok(PassEnd::Failed(error)),
                 Ok(Some(settled)) => {
@@ -462,7 +534,11 @@ impl Runtime {
                             ),
                         )));
                     }
-                    return Ok(PassEnd::Settled(settled));
+                    let writes = match vm.writes() {
+                        Ok(writes) => writes,
+                        Err(error) => return Ok(PassEnd::Failed(error)),
+                    };
+                    return Ok(PassEnd::Settled(settled, writes));
                 }
                 Ok(None) => {}
             }
@@ -483,38 +559,41 @@ impl Runtime {
                 continue;
             }
 
-            // Live: execute the first call that may run, journal it, then deliver it.
-            let decisions = &record.decisions;
-            let runnable = waiting
-                .values()
-                .find(|r| {
-                    !self.requires_approval(&r.connector, &r.method)
-                        || decisions.get(&r.seq) == Some(&Decision::Approved)
-                })
-                .map(|r| r.seq);
+            // Live: journal a finished step, or execute the first call that may run; journal the
+            // outcome, then deliver it.
+            let now = self.now();
+            let step = steps_done.pop_first();
+            let runnable = step.as_ref().map(|(seq, _)| *seq).or_else(|| {
+                waiting
+                    .values()
+                    .find(|r| {
+                        !is_step(r)
+                            && (!self.requires_approval(&r.connector, &r.method)
+                                || record.decisions.get(&r.seq) == Some(&Decision::Approved))
+                    })
+                    .map(|r| r.seq)
+            });
             if let Some(seq) = runnable {
                 let request = waiting.remove(&seq).ok_or_else(|| Error::Internal("lost a call".into()))?;
-                if decisions.get(&seq) == Some(&Decision::Approved) {
-                    let shown = approved_before.iter().find(|p| p.seq == seq);
-                    if !shown.is_some_and(|p| {
-                        p.connector == request.connector && p.method == request.method && p.args == request.args
-                    }) {
-                        return Ok(PassEnd::Failed(ErrorInfo::new(
-                            run_codes::REPLAY_DIVERGED,
-                            format!(
-                                "call #{seq} on replay is {}, not the action that was approved",
-                                report::call_label(&request.connector, &request.method, &request.args)
-                            ),
-                        )));
+                let outcome = match step {
+                    Some((_, outcome)) => outcome,
+                    None => {
+                        if let Some(error) = self.timed_out(context.deadline, &context.options) {
+                            return Ok(PassEnd::Failed(error));
+                        }
+                        if let Some(error) = check_approved(seq, &request, record, context.approved_before) {
+                            return Ok(PassEnd::Failed(error));
+                        }
+                        self.execute_call(id, &request).await
                     }
-                }
-                let outcome = self.execute_call(id, &request).await;
+                };
                 let entry = JournalEntry {
                     seq,
                     connector: request.connector,
                     method: request.method,
                     args: request.args,
                     outcome,
+                    started: now,
                     at: self.now(),
                     delivery: next_delivery,
                 };
@@ -524,14 +603,9 @@ impl Runtime {
                 continue;
             }
 
-            if waiting.is_empty() {
-                return Ok(PassEnd::Failed(ErrorInfo::new(
-                    run_codes::STALLED,
-                    "the script is waiting on a promise that nothing can settle (there are no timers or events)",
-                )));
-            }
-            let pending = waiting
+            let awaiting_approval: Vec<PendingAction> = waiting
                 .values()
+                .filter(|r| !is_step(r))
                 .map(|r| PendingAction {
                     execution_id: id.clone(),
                     seq: r.seq,
@@ -540,12 +614,19 @@ impl Runtime {
                     args: r.args.clone(),
                 })
                 .collect();
-            return Ok(PassEnd::Paused(pending));
+            if awaiting_approval.is_empty() {
+                return Ok(PassEnd::Failed(ErrorInfo::new(
+                    run_codes::STALLED,
+                    "the script is waiting on a promise that nothing can settle (there are no timers or events)",
+                )));
+            }
+            return Ok(PassEnd::Paused(awaiting_approval));
         }
     }
 
     fn deliver(&self, vm: &mut Sandbox, calls: &mut [CallRecord], entry: &JournalEntry) -> Result<()> {
         if let Some(call) = calls.iter_mut().find(|c| c.seq == entry.seq) {
+            call.duration_ms = Some(entry.at - entry.started);
             match &entry.outcome {
                 Outcome::Ok(value) => {
                     call.state = CallState::Applied;
@@ -577,7 +658,8 @@ impl Runtime {
         }
     }
 
-    /// Saves the pass's outcome and turns it into the `ExecuteOutput`.
+    /// Saves the pass's outcome and turns it into the `ExecuteOutput`. A completed run's `store()`
+    /// writes are applied here, and only here.
     fn finish(
         &self,
         mut record: ExecutionRecord,
@@ -585,54 +667,92 @@ impl Runtime {
         mut calls: Vec<CallRecord>,
         output: Output,
         started: i64,
+        options: &RunOptions,
     ) -> Result<ExecuteOutput> {
         calls.sort_by_key(|c| c.seq);
         let now = self.now();
-        let wall = now - started;
         let id = record.state.id.clone();
+        let input = ReportInput {
+            execution_id: &id,
+            wall_ms: now - started,
+            output: &output,
+            calls: &calls,
+            max_output_tokens: options.max_output_tokens,
+        };
         let state = &mut record.state;
         state.updated_at = now;
-        state.pending.clear();
-        let result = match end {
-            PassEnd::Settled(Settled::Returned(value)) => {
+        let (rendered, result) = match end {
+            PassEnd::Settled(Settled::Returned(value), writes) => {
+                self.store.apply_values(&writes)?;
                 state.status = ExecutionStatus::Completed;
-                state.report = Some(report::render(&Ending::Completed { result: value.as_ref() }, wall, &output, &calls));
+                let rendered = report::render(&Ending::Completed { result: value.as_ref() }, &input);
                 state.result = value.clone();
-                ExecuteOutput::Completed {
-                    execution_id: id,
+                let output = ExecuteOutput::Completed {
+                    execution_id: id.clone(),
                     result: value.unwrap_or(Value::Null),
                     calls: calls.clone(),
-                    report: state.report.clone().unwrap_or_default(),
-                }
+                    report: rendered.report.clone(),
+                };
+                (rendered, output)
             }
-            PassEnd::Settled(Settled::Threw(error)) | PassEnd::Failed(error) => {
+            PassEnd::Settled(Settled::Threw(error), _) | PassEnd::Failed(error) => {
                 state.status = ExecutionStatus::Error;
-                state.report = Some(report::render(&Ending::Failed { error: &error }, wall, &output, &calls));
+                let rendered = report::render(&Ending::Failed { error: &error }, &input);
                 state.error = Some(error.clone());
-                ExecuteOutput::Error {
-                    execution_id: id,
+                let output = ExecuteOutput::Error {
+                    execution_id: id.clone(),
                     error,
                     calls: calls.clone(),
-                    report: state.report.clone().unwrap_or_default(),
-                }
+                    report: rendered.report.clone(),
+                };
+                (rendered, output)
             }
             PassEnd::Paused(pending) => {
                 state.status = ExecutionStatus::Paused;
-                state.report = Some(report::render(&Ending::Paused { pending: &pending }, wall, &output, &calls));
+                let rendered = report::render(&Ending::Paused { pending: &pending }, &input);
                 state.pending = pending.clone();
-                ExecuteOutput::Paused {
-                    execution_id: id,
+                let output = ExecuteOutput::Paused {
+                    execution_id: id.clone(),
                     pending,
                     calls: calls.clone(),
-                    report: state.report.clone().unwrap_or_default(),
-                }
+                    report: rendered.report.clone(),
+                };
+                (rendered, output)
             }
         };
+        state.report = Some(rendered.report);
+        record.full_output = rendered.full_output;
+        record.output_truncated = rendered.truncated;
         record.state.calls = calls;
         record.output = output;
         self.store.save_execution(&record)?;
         Ok(result)
     }
+}
+
+/// For a call that was approved: `Some(REPLAY_DIVERGED)` unless it is exactly the action shown.
+fn check_approved(
+    seq: u32,
+    request: &CallRequest,
+    record: &ExecutionRecord,
+    approved_before: &[PendingAction],
+) -> Option<ErrorInfo> {
+    if record.decisions.get(&seq) != Some(&Decision::Approved) {
+        return None;
+    }
+    let shown = approved_before.iter().find(|p| p.seq == seq);
+    let same = shown.is_some_and(|p| {
+        p.connector == request.connector && p.method == request.method && p.args == request.args
+    });
+    (!same).then(|| {
+        ErrorInfo::new(
+            run_codes::REPLAY_DIVERGED,
+            format!(
+                "call #{seq} on replay is {}, not the action that was approved",
+                report::call_label(&request.connector, &request.method, &request.args)
+            ),
+        )
+    })
 }
 
 fn diverged(seq: u32, entry: &JournalEntry, request: &CallRequest) -> ErrorInfo {

@@ -5,6 +5,7 @@ use std::cell::RefCell;
 use std::collections::{BTreeMap, HashMap};
 
 use serde::{Deserialize, Serialize};
+use serde_json::Value;
 
 use crate::error::Result;
 use crate::journal::{Decision, JournalEntry};
@@ -26,6 +27,14 @@ pub struct ExecutionRecord {
     /// What the last pass printed (kept to re-render the report when a run is rejected).
     #[serde(default)]
     pub output: crate::sandbox::Output,
+    /// The last pass's whole output text, before truncation (`executionOutput`).
+    #[serde(default)]
+    pub full_output: String,
+    #[serde(default)]
+    pub output_truncated: bool,
+    /// The `store()` values when the run was created: every pass sees the same ones.
+    #[serde(default)]
+    pub values: BTreeMap<String, Value>,
 }
 
 /// Where executions, journals and snippets live.
@@ -52,6 +61,11 @@ pub trait Store {
     /// By name.
     fn snippets(&self) -> Result<Vec<Snippet>>;
     fn delete_snippet(&self, name: &str) -> Result<bool>;
+
+    /// Every `store()` value.
+    fn values(&self) -> Result<BTreeMap<String, Value>>;
+    /// Applies a completed run's writes (`None` deletes).
+    fn apply_values(&self, writes: &BTreeMap<String, Option<Value>>) -> Result<()>;
 }
 
 /// An in-memory [`Store`] and [`NoteStore`] for tests and for hosts without durable storage.
@@ -61,6 +75,7 @@ pub struct MemoryStore {
     journals: RefCell<HashMap<String, Vec<JournalEntry>>>,
     snippets: RefCell<BTreeMap<String, Snippet>>,
     notes: RefCell<Vec<(String, Note)>>,
+    values: RefCell<BTreeMap<String, Value>>,
 }
 
 impl MemoryStore {
@@ -134,6 +149,21 @@ impl Store for MemoryStore {
 
     fn delete_snippet(&self, name: &str) -> Result<bool> {
         Ok(self.snippets.borrow_mut().remove(name).is_some())
+    }
+
+    fn values(&self) -> Result<BTreeMap<String, Value>> {
+        Ok(self.values.borrow().clone())
+    }
+
+    fn apply_values(&self, writes: &BTreeMap<String, Option<Value>>) -> Result<()> {
+        let mut values = self.values.borrow_mut();
+        for (key, value) in writes {
+            match value {
+                Some(value) => values.insert(key.clone(), value.clone()),
+                None => values.remove(key),
+            };
+        }
+        Ok(())
     }
 }
 

@@ -9,6 +9,8 @@
 mod jobs;
 
 use std::cell::{Cell, RefCell};
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::Path;
 use std::rc::Rc;
 
 use boa_engine::context::time::JsInstant;
@@ -43,6 +45,23 @@ impl Default for SandboxLimits {
     }
 }
 
+/// Caps on `store()` values, in characters of JSON.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct StoreLimits {
+    /// Longest key.
+    pub key: usize,
+    /// Largest single value.
+    pub value: usize,
+    /// All keys and values together.
+    pub total: usize,
+}
+
+impl Default for StoreLimits {
+    fn default() -> Self {
+        Self { key: 256, value: 256 * 1024, total: 1024 * 1024 }
+    }
+}
+
 /// What the script may look up while it runs: the catalog and the saved snippets.
 pub trait SandboxServices {
     /// `codemode.search(query)` → JSON.
@@ -64,6 +83,11 @@ pub struct SandboxConfig<'a> {
     pub connectors: Vec<(String, Vec<String>)>,
     pub services: Rc<dyn SandboxServices>,
     pub limits: SandboxLimits,
+    /// The `store()` values as they were when the run was created.
+    pub values: BTreeMap<String, Value>,
+    pub store_limits: StoreLimits,
+    /// Seqs the journal already holds: `codemode.step` does not run its function again for them.
+    pub recorded: BTreeSet<u32>,
 }
 
 /// A tool call the script issued.
@@ -121,6 +145,11 @@ struct HostState {
     next_seq: u32,
     requests: Vec<CallRequest>,
     services: Rc<dyn SandboxServices>,
+    recorded: BTreeSet<u32>,
+    /// Values of `codemode.step` functions that ran in this pass, not yet journaled.
+    step_results: Vec<(u32, Outcome)>,
+    /// The connector globals, named in the hint of a `ReferenceError`.
+    connector_names: Vec<String>,
 }
 
 type SharedHost = Rc<RefCell<HostState>>;
@@ -145,6 +174,8 @@ struct StateJson {
     outcome: OutcomeJson,
     texts: Vec<String>,
     console: Vec<String>,
+    /// `store()` writes as JSON text; `None` deletes.
+    writes: BTreeMap<String, Option<String>>,
 }
 
 #[derive(Deserialize)]
@@ -159,6 +190,8 @@ struct OutcomeJson {
 struct ThrownJson {
     name: String,
     message: String,
+    #[serde(default)]
+    stack: String,
 }
 
 impl Sandbox {
@@ -180,11 +213,14 @@ impl Sandbox {
             next_seq: 0,
             requests: Vec::new(),
             services: config.services.clone(),
+            recorded: config.recorded.clone(),
+            step_results: Vec::new(),
+            connector_names: config.connectors.iter().map(|(name, _)| name.clone()).collect(),
         }));
         context.insert_data(host.clone());
 
-        let internals = install_prelude(&mut context, config.seed, &config.connectors)?;
-        let main = compile_script(&mut context, config.code)?;
+        let internals = install_prelude(&mut context, &config)?;
+        let main = compile_script(&mut context, config.code, SCRIPT_PATH)?;
         internals
             .start(&main, &mut context)
             .map_err(|e| engine_error(&e, &mut context))?;
@@ -199,6 +235,11 @@ impl Sandbox {
     /// The calls issued since the last time this was called, in `seq` order.
     pub fn take_requests(&mut self) -> Vec<CallRequest> {
         std::mem::take(&mut self.host.borrow_mut().requests)
+    }
+
+    /// Values of `codemode.step` functions that finished since the last call, to journal.
+    pub fn take_step_results(&mut self) -> Vec<(u32, Outcome)> {
+        std::mem::take(&mut self.host.borrow_mut().step_results)
     }
 
     /// How many calls the script has issued so far.
@@ -252,14 +293,31 @@ impl Sandbox {
             };
             return Ok(Some(Settled::Returned(value)));
         }
-        let thrown = outcome.error.unwrap_or(ThrownJson { name: "Error".into(), message: "unknown".into() });
-        Ok(Some(Settled::Threw(script_error(&thrown.name, &thrown.message))))
+        let thrown = outcome
+            .error
+            .unwrap_or(ThrownJson { name: "Error".into(), message: "unknown".into(), stack: String::new() });
+        let connectors = self.host.borrow().connector_names.join(", ");
+        Ok(Some(Settled::Threw(script_error(&thrown, &connectors))))
     }
 
     /// The `text()` items and console lines so far.
     pub fn output(&mut self) -> Result<Output, ErrorInfo> {
         let state = self.read_state()?;
         Ok(Output { texts: state.texts, console: state.console })
+    }
+
+    /// The `store()` writes of this pass (`None` deletes), to apply if the run completes.
+    pub fn writes(&mut self) -> Result<BTreeMap<String, Option<Value>>, ErrorInfo> {
+        self.read_state()?
+            .writes
+            .into_iter()
+            .map(|(key, json)| {
+                let value = json
+                    .map(|j| serde_json::from_str(&j).map_err(|e| internal(format!("store value: {e}"))))
+                    .transpose()?;
+                Ok((key, value))
+            })
+            .collect()
     }
 
 }
@@ -272,24 +330,26 @@ impl Internals {
 }
 
 /// Evaluates the prelude and returns its internals.
-fn install_prelude(
-    context: &mut Context,
-    seed: u64,
-    connectors: &[(String, Vec<String>)],
-) -> Result<Internals, ErrorInfo> {
+fn install_prelude(context: &mut Context, config: &SandboxConfig<'_>) -> Result<Internals, ErrorInfo> {
     let factory = context
-        .eval(Source::from_bytes(PRELUDE))
+        .eval(Source::from_bytes(PRELUDE).with_path(Path::new("prelude.js")))
         .map_err(|e| internal(format!("prelude: {e}")))?
         .as_callable()
         .ok_or_else(|| internal("prelude is not a function"))?;
     let host = host_object(context);
-    let table = serde_json::to_value(connectors).map_err(|e| internal(e.to_string()))?;
-    let table = JsValue::from_json(&table, context).map_err(|e| internal(e.to_string()))?;
+    let to_js = |value: Value, context: &mut Context| {
+        JsValue::from_json(&value, context).map_err(|e| internal(e.to_string()))
+    };
+    let table = to_js(serde_json::to_value(&config.connectors).map_err(|e| internal(e.to_string()))?, context)?;
+    let limits = to_js(serde_json::to_value(config.store_limits).map_err(|e| internal(e.to_string()))?, context)?;
+    let values = serde_json::to_string(&config.values).map_err(|e| internal(e.to_string()))?;
     let args = [
         JsValue::from(host),
-        JsValue::from((seed >> 32) as f64),
-        JsValue::from((seed & 0xffff_ffff) as f64),
+        JsValue::from((config.seed >> 32) as f64),
+        JsValue::from((config.seed & 0xffff_ffff) as f64),
         table,
+        JsValue::from(JsString::from(values.as_str())),
+        limits,
     ];
     let internals = factory
         .call(&JsValue::undefined(), &args, context)
@@ -312,6 +372,8 @@ fn host_object(context: &mut Context) -> JsObject {
         .function(NativeFunction::from_fn_ptr(host_search), js_string!("search"), 1)
         .function(NativeFunction::from_fn_ptr(host_describe), js_string!("describe"), 1)
         .function(NativeFunction::from_fn_ptr(host_snippet), js_string!("snippet"), 1)
+        .function(NativeFunction::from_fn_ptr(host_recorded), js_string!("recorded"), 1)
+        .function(NativeFunction::from_fn_ptr(host_step_done), js_string!("stepDone"), 3)
         .build()
 }
 
@@ -358,6 +420,29 @@ fn host_describe(_this: &JsValue, args: &[JsValue], context: &mut Context) -> Js
     }
 }
 
+/// `host.recorded(seq)` → whether the journal already holds call `seq`.
+fn host_recorded(_this: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
+    let seq = args.first().cloned().unwrap_or_default().to_u32(context)?;
+    Ok(JsValue::from(shared_host(context)?.borrow().recorded.contains(&seq)))
+}
+
+/// `host.stepDone(seq, ok, payload)`: a `codemode.step` function finished (payload is its value
+/// as JSON, or the error message).
+fn host_step_done(_this: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
+    let seq = args.first().cloned().unwrap_or_default().to_u32(context)?;
+    let ok = args.get(1).is_some_and(JsValue::to_boolean);
+    let payload = string_arg(args, 2, context)?;
+    let outcome = if ok {
+        Outcome::Ok(serde_json::from_str(&payload).map_err(|e| {
+            JsNativeError::typ().with_message(format!("codemode.step: the value is not JSON: {e}"))
+        })?)
+    } else {
+        Outcome::Err(payload)
+    };
+    shared_host(context)?.borrow_mut().step_results.push((seq, outcome));
+    Ok(JsValue::undefined())
+}
+
 /// `host.snippet(name)` → the snippet compiled as `async (input) => ...`.
 fn host_snippet(_this: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
     let name = string_arg(args, 0, context)?;
@@ -365,7 +450,7 @@ fn host_snippet(_this: &JsValue, args: &[JsValue], context: &mut Context) -> JsR
     let code = services
         .snippet_code(&name)
         .ok_or_else(|| JsNativeError::error().with_message(format!("no snippet is named `{name}`")))?;
-    let function = compile_script(context, &code)
+    let function = compile_script(context, &code, &format!("snippet:{name}"))
         .map_err(|e| JsNativeError::syntax().with_message(format!("snippet `{name}`: {}", e.message)))?;
     Ok(JsValue::from(function))
 }
@@ -374,17 +459,18 @@ fn host_snippet(_this: &JsValue, args: &[JsValue], context: &mut Context) -> JsR
 /// and top-level `await` work), or an expression: a bare value, or a function (an
 /// `async () => {...}` arrow) that is then called. The wrapper adds no line before the code, so
 /// line numbers in errors are the script's own.
-fn compile_script(context: &mut Context, code: &str) -> Result<JsObject, ErrorInfo> {
+fn compile_script(context: &mut Context, code: &str, path: &str) -> Result<JsObject, ErrorInfo> {
     let expression = format!(
         "(async function (input) {{ const __codemode_value = ({code}\n); return typeof __codemode_value === \"function\" ? await __codemode_value(input) : __codemode_value; }})"
     );
-    let source = if Script::parse(Source::from_bytes(&expression), None, context).is_ok() {
+    let path = Path::new(path);
+    let source = if Script::parse(Source::from_bytes(&expression).with_path(path), None, context).is_ok() {
         expression
     } else {
         format!("(async function (input) {{{code}\n}})")
     };
     let function = context
-        .eval(Source::from_bytes(&source))
+        .eval(Source::from_bytes(&source).with_path(path))
         .map_err(|e| ErrorInfo::new(run_codes::SYNTAX_ERROR, e.to_string()))?;
     function.as_callable().ok_or_else(|| internal("compiled script is not a function"))
 }
@@ -393,17 +479,39 @@ fn internal(message: impl Into<String>) -> ErrorInfo {
     ErrorInfo::new("INTERNAL", message)
 }
 
-/// A thrown error as the model reads it, with a hint when it named an unknown global.
-fn script_error(name: &str, message: &str) -> ErrorInfo {
-    let mut text = format!("{name}: {message}");
-    if name == "ReferenceError" && message.contains("is not defined") {
-        text.push_str(GLOBALS_HINT);
+/// The source name of the script in stack traces.
+const SCRIPT_PATH: &str = "script.js";
+
+/// `(source, line)` of the innermost stack frame in the script or a snippet.
+fn script_line(stack: &str) -> Option<(String, u32)> {
+    stack.lines().find_map(|frame| {
+        let start = frame.find(SCRIPT_PATH).or_else(|| frame.find("snippet:"))?;
+        let location = frame[start..].trim_end_matches(')');
+        let mut parts = location.rsplitn(3, ':');
+        let _column = parts.next()?;
+        let line = parts.next()?.parse().ok()?;
+        Some((parts.next()?.to_string(), line))
+    })
+}
+
+/// A thrown error as the model reads it: with the script line it came from, and a hint when it
+/// named an unknown global.
+fn script_error(thrown: &ThrownJson, connectors: &str) -> ErrorInfo {
+    let mut text = format!("{}: {}", thrown.name, thrown.message);
+    match script_line(&thrown.stack) {
+        Some((source, line)) if source == SCRIPT_PATH => text.push_str(&format!(" (line {line})")),
+        Some((source, line)) => text.push_str(&format!(" ({source}, line {line})")),
+        None => {}
+    }
+    if thrown.name == "ReferenceError" && thrown.message.contains("is not defined") {
+        text.push_str(&format!(
+            ". The sandbox's globals are: {connectors}{}codemode, console, text, store, load and the standard \
+             built-ins (no fetch, timers, modules or host access)",
+            if connectors.is_empty() { "" } else { ", " }
+        ));
     }
     ErrorInfo::new(run_codes::SCRIPT_ERROR, text)
 }
-
-const GLOBALS_HINT: &str = " (the sandbox has: the connector globals listed by codemode.search, codemode, \
-console, text and the standard built-ins; no fetch, timers, modules or host access)";
 
 /// Turns an engine-level failure (a limit, an error thrown outside the script's promise) into a
 /// coded error.

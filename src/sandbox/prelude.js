@@ -2,9 +2,14 @@
 // receives the native host object and returns the internals the Rust side drives. Everything it
 // defines is reached by the script only through the globals installed here; the host object and
 // the internals stay in this closure, so a script cannot forge a call, a delivery or an output.
-(function (host, seedHigh, seedLow, connectorTable) {
+(function (host, seedHigh, seedLow, connectorTable, valuesJson, limits) {
   "use strict";
   const pending = new Map();
+  // store()/load(): the values as JSON text, snapshotted when the run was created; writes are
+  // kept apart and applied by the host only if the run completes.
+  const values = new Map();
+  for (const [key, value] of Object.entries(JSON.parse(valuesJson))) values.set(key, JSON.stringify(value));
+  const writes = new Map();
   const texts = [];
   const consoleLines = [];
   const outcome = { done: false, ok: false, value: undefined, error: undefined };
@@ -51,8 +56,72 @@
   }
 
   function describeError(error) {
-    if (error instanceof Error) return { name: error.name, message: String(error.message) };
-    return { name: "Error", message: `uncaught ${show(error)}` };
+    if (error instanceof Error) {
+      let stack = "";
+      try { stack = String(error.stack || ""); } catch (_) { /* a hostile getter */ }
+      return { name: String(error.name), message: String(error.message), stack };
+    }
+    return { name: "Error", message: `uncaught ${show(error)}`, stack: "" };
+  }
+
+  function usage() {
+    let total = 0;
+    for (const [key, json] of values) total += key.length + json.length;
+    return total;
+  }
+
+  function store(key, value) {
+    if (typeof key !== "string" || key.length === 0 || key.length > limits.key) {
+      throw new TypeError(`store: the key must be a string of 1 to ${limits.key} characters`);
+    }
+    if (value === undefined) {
+      values.delete(key);
+      writes.set(key, null);
+      return;
+    }
+    let json;
+    try {
+      json = stringify(value);
+    } catch (error) {
+      throw new TypeError(`store: the value of "${key}" is not JSON: ${error.message}`);
+    }
+    if (json === undefined) throw new TypeError(`store: the value of "${key}" is not JSON`);
+    if (json.length > limits.value) {
+      throw new RangeError(`store: the value of "${key}" is ${json.length} characters of JSON; the limit is ${limits.value}`);
+    }
+    const before = values.get(key);
+    values.set(key, json);
+    const total = usage();
+    if (total > limits.total) {
+      if (before === undefined) values.delete(key); else values.set(key, before);
+      throw new RangeError(`store: all values would take ${total} characters of JSON; the limit is ${limits.total}`);
+    }
+    writes.set(key, json);
+  }
+
+  function load(key) {
+    const json = values.get(String(key));
+    return json === undefined ? undefined : parse(json);
+  }
+
+  /** Runs fn once; its value is journaled, and a replay returns the journaled value without running fn. */
+  async function step(name, fn) {
+    if (typeof fn !== "function") throw new TypeError("codemode.step(name, fn): fn must be a function");
+    const seq = host.call("codemode", "step", stringify({ name: String(name) }));
+    const settled = new Promise((resolve, reject) => pending.set(seq, { resolve, reject }));
+    if (!host.recorded(seq)) {
+      let ok = true, payload;
+      try {
+        const value = await fn();
+        payload = value === undefined ? "null" : stringify(value);
+        if (payload === undefined) throw new TypeError(`codemode.step("${name}"): the value is not JSON`);
+      } catch (error) {
+        ok = false;
+        payload = error instanceof Error ? error.message : show(error);
+      }
+      host.stepDone(seq, ok, payload);
+    }
+    return settled;
   }
 
   function call(connector, method, args) {
@@ -105,6 +174,8 @@
     log: log(""), info: log(""), debug: log(""), warn: log("[warn] "), error: log("[error] "),
   });
   globals.text = function text(value) { texts.push(show(value)); };
+  globals.store = store;
+  globals.load = load;
   globals.codemode = freeze({
     search: async (query) => parse(host.search(String(query))),
     describe: async (path) => parse(host.describe(String(path))),
@@ -112,6 +183,7 @@
       const snippet = host.snippet(String(name));
       return await snippet(input === undefined ? {} : input);
     },
+    step,
   });
   for (const name of Object.keys(globals)) {
     Object.defineProperty(globalThis, name, {
@@ -157,7 +229,7 @@
     },
     /** JSON of how the script stands and what it printed. */
     state() {
-      return stringify({ outcome, texts, console: consoleLines });
+      return stringify({ outcome, texts, console: consoleLines, writes: Object.fromEntries(writes) });
     },
   });
 })

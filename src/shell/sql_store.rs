@@ -1,7 +1,10 @@
 //! The Durable Object's SQLite storage behind [`Store`] and [`NoteStore`]. Every method is one or
 //! two synchronous `exec` calls, so each write is committed before the object's next output.
 
+use std::collections::BTreeMap;
+
 use serde::de::DeserializeOwned;
+use serde_json::Value;
 use serde::{Deserialize, Serialize};
 use worker::{SqlStorage, SqlStorageValue};
 
@@ -12,7 +15,7 @@ use crate::notes::{Note, NoteStore};
 use crate::store::{ExecutionRecord, Store};
 
 /// The schema version this code writes. Each step in [`MIGRATIONS`] moves one version up.
-pub const SCHEMA_VERSION: i64 = 1;
+pub const SCHEMA_VERSION: i64 = 2;
 
 /// Migrations by target version; each entry's statements run once, in order.
 const MIGRATIONS: &[&[&str]] = &[&[
@@ -26,6 +29,8 @@ const MIGRATIONS: &[&[&str]] = &[&[
     "CREATE TABLE IF NOT EXISTS snippets (name TEXT PRIMARY KEY, data TEXT NOT NULL)",
     "CREATE TABLE IF NOT EXISTS notes (
         id INTEGER PRIMARY KEY AUTOINCREMENT, call_key TEXT UNIQUE, text TEXT NOT NULL, created_at INTEGER NOT NULL)",
+], &[
+    "CREATE TABLE IF NOT EXISTS kv (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
 ]];
 
 /// [`Store`] over `state.storage().sql()`.
@@ -36,6 +41,12 @@ pub struct SqlStore {
 #[derive(Deserialize)]
 struct DataRow {
     data: String,
+}
+
+#[derive(Deserialize)]
+struct KeyValueRow {
+    key: String,
+    value: String,
 }
 
 #[derive(Deserialize)]
@@ -181,6 +192,26 @@ impl Store for SqlStore {
         let cursor = self.exec("DELETE FROM snippets WHERE name = ?", vec![name.into()])?;
         let _ = cursor.to_array::<serde_json::Value>();
         Ok(cursor.rows_written() > 0)
+    }
+
+    fn values(&self) -> Result<BTreeMap<String, Value>> {
+        let rows: Vec<KeyValueRow> = self.rows("SELECT key, value FROM kv", vec![])?;
+        rows.into_iter()
+            .map(|row| Ok((row.key, serde_json::from_str(&row.value).map_err(storage)?)))
+            .collect()
+    }
+
+    fn apply_values(&self, writes: &BTreeMap<String, Option<Value>>) -> Result<()> {
+        for (key, value) in writes {
+            match value {
+                Some(value) => self.exec(
+                    "INSERT INTO kv (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+                    vec![key.as_str().into(), encode(value)?.into()],
+                )?,
+                None => self.exec("DELETE FROM kv WHERE key = ?", vec![key.as_str().into()])?,
+            };
+        }
+        Ok(())
     }
 }
 

@@ -1,0 +1,149 @@
+//! The sandbox API of issue 7: `// @options`, `store`/`load`, `codemode.step`, call details and
+//! output truncation.
+
+mod common;
+
+use codemode_runtime::model::CallState;
+use codemode_runtime::options::{self, RunOptions};
+use codemode_runtime::report::truncate;
+use common::*;
+use serde_json::json;
+
+#[test]
+fn options_line_errors_are_coded_and_named() {
+    // (code, expected fragment of the message)
+    let cases = [
+        ("// @options: {\"max_output_tokens\": 5, \"colour\": 1}\nreturn 1", "unknown key `colour`"),
+        ("// @options: {max_output_tokens: 5}\nreturn 1", "not a JSON object"),
+        ("// @options: [1]\nreturn 1", "must be a JSON object"),
+        ("// @options: {\"timeout_ms\": 0}\nreturn 1", "`timeout_ms` must be an integer from 1"),
+        ("// @options: {\"max_output_tokens\": -3}\nreturn 1", "`max_output_tokens` must be an integer"),
+        ("// @options: {\"timeout_ms\": 1.5}\nreturn 1", "`timeout_ms` must be an integer"),
+        ("return 1\n// @options: {\"timeout_ms\": 10}", "must be on line 1; found it on line 2"),
+        ("// @options: {\"timeout_ms\": 10}\n\n   \n", "has no code after it"),
+    ];
+    let f = fixture();
+    for (code, fragment) in cases {
+        let out = f.execute(code);
+        let error = error_info(&out);
+        assert_eq!(error.code, "INVALID_OPTIONS", "{code}");
+        assert!(error.message.contains(fragment), "{code}: {}", error.message);
+        assert!(out.report().starts_with("Script failed"), "{code}");
+    }
+}
+
+#[test]
+fn options_are_parsed_and_keep_line_numbers() {
+    assert_eq!(options::parse("return 1").expect("none"), RunOptions::default());
+    let parsed = options::parse("// @options: {\"max_output_tokens\": 50, \"timeout_ms\": 2000}\nreturn 1").expect("ok");
+    assert_eq!(parsed, RunOptions { max_output_tokens: 50, timeout_ms: Some(2000) });
+    let f = fixture();
+    let out = f.execute("// @options: {\"timeout_ms\": 60000}\nconst a = 1;\nthrow new Error('x');");
+    assert!(error_info(&out).message.ends_with("(line 3)"), "{:?}", error_info(&out));
+}
+
+#[test]
+fn a_run_past_its_timeout_fails_on_resume() {
+    let f = fixture();
+    let out = f.execute("// @options: {\"timeout_ms\": 1000}\nawait notes.createNote({text: 'late'}); return 1");
+    let id = out.execution_id().to_string();
+    assert_eq!(paused(&out).len(), 1);
+    f.clock.set(f.clock.get() + 5_000);
+    let resumed = f.approve(&id);
+    assert_eq!(error_code(&resumed), "TIMEOUT");
+    assert!(run(f.runtime.execute("return await notes.listNotes()")).map(|o| completed(&o)).expect("list") == json!([]));
+}
+
+#[test]
+fn store_and_load_keep_json_values_between_runs() {
+    let f = fixture();
+    let out = f.execute("store('n', 1); store('obj', {a: [1, 2]}); return [load('n'), load('obj'), load('none')]");
+    assert_eq!(completed(&out), json!([1, {"a": [1, 2]}, null]));
+    let out = f.execute("const o = load('obj'); o.a.push(3); return [load('obj'), load('n') + 1]");
+    assert_eq!(completed(&out), json!([{"a": [1, 2]}, 2]), "load returns a copy");
+    let out = f.execute("store('n', undefined); return [load('n') === undefined, load('obj').a.length]");
+    assert_eq!(completed(&out), json!([true, 2]));
+}
+
+#[test]
+fn writes_apply_only_when_the_run_completes() {
+    let f = fixture();
+    let out = f.execute("store('k', 'from a failed run'); throw new Error('no')");
+    assert_eq!(error_code(&out), "SCRIPT_ERROR");
+    assert_eq!(completed(&f.execute("return load('k') === undefined")), json!(true));
+}
+
+#[test]
+fn replay_after_a_pause_between_store_and_the_end_sees_the_same_values() {
+    let f = fixture();
+    f.execute("store('count', 1)");
+    let out = f.execute("const before = load('count'); store('count', before + 1); await notes.createNote({text: 'x'}); return [before, load('count')]");
+    let id = out.execution_id().to_string();
+    // Another run changes the value while the first is paused.
+    assert_eq!(completed(&f.execute("store('count', 100); return load('count')")), json!(100));
+    let resumed = f.approve(&id);
+    assert_eq!(completed(&resumed), json!([1, 2]), "the replay saw the snapshot taken when the run started");
+    assert_eq!(completed(&f.execute("return load('count')")), json!(2), "the completed run's write applied");
+}
+
+#[test]
+fn store_limits_are_enforced_with_clear_errors() {
+    let f = fixture();
+    let cases = [
+        ("store('', 1)", "key must be a string of 1 to 256"),
+        ("store('k'.repeat(300), 1)", "key must be a string of 1 to 256"),
+        ("store('f', () => 1)", "is not JSON"),
+        ("store('big', 'x'.repeat(300 * 1024))", "the limit is 262144"),
+        (
+            "for (let i = 0; i < 5; i++) store('v' + i, 'x'.repeat(250 * 1024))",
+            "all values would take",
+        ),
+    ];
+    for (code, fragment) in cases {
+        let out = f.execute(code);
+        let message = error_info(&out).message;
+        assert!(message.contains(fragment), "{code}: {message}");
+    }
+}
+
+#[test]
+fn step_runs_once_and_replays_its_recorded_value() {
+    let f = fixture();
+    let code = "let runs = 0;\nconst v = await codemode.step('pick', async () => { runs++; return {r: Math.random() < 2 ? 'yes' : 'no', runs}; });\nawait notes.createNote({text: JSON.stringify(v)});\nreturn [v, runs];";
+    let out = f.execute(code);
+    let id = out.execution_id().to_string();
+    assert_eq!(paused(&out)[0].args, json!({"text": "{\"r\":\"yes\",\"runs\":1}"}));
+    let resumed = f.approve(&id);
+    // On replay the function did not run (runs stays 0) and the recorded value came back.
+    assert_eq!(completed(&resumed), json!([{"r": "yes", "runs": 1}, 0]));
+    let step_call = calls(&resumed).into_iter().find(|c| c.method == "step").expect("step journaled");
+    assert_eq!((step_call.connector.as_str(), step_call.state), ("codemode", CallState::Applied));
+}
+
+#[test]
+fn a_failing_step_rejects_with_its_message() {
+    let f = fixture();
+    let out = f.execute("try { await codemode.step('s', () => { throw new Error('nope') }) } catch (e) { return e.message }");
+    assert_eq!(completed(&out), json!("nope"));
+}
+
+#[test]
+fn calls_have_states_and_durations() {
+    let f = fixture();
+    let out = f.execute("await counter.bump({}); try { await counter.fail({}) } catch {} counter.bump({by: 9}); return 'left one unawaited'");
+    let calls = calls(&out);
+    assert_eq!(states(&calls), vec![(0, CallState::Applied), (1, CallState::Error), (2, CallState::Cancelled)]);
+    assert!(calls[0].duration_ms.is_some() && calls[1].duration_ms.is_some());
+    assert_eq!(calls[2].duration_ms, None);
+    assert_eq!(f.total(), 1, "the cancelled call never ran");
+}
+
+#[test]
+fn truncate_keeps_head_and_tail_on_character_boundaries() {
+    let text = "é".repeat(100);
+    let (cut, truncated) = truncate(&text, 10);
+    assert!(truncated);
+    assert!(cut.contains("tokens truncated"));
+    assert!(cut.starts_with("éé") && cut.ends_with("éé"));
+    assert_eq!(truncate("short", 10), ("short".to_string(), false));
+}
