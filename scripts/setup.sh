@@ -25,3 +25,11 @@ if [ ! -x node_modules/.bin/wrangler ] || [ package-lock.json -nt node_modules/.
   echo "setup: installing npm packages"
   npm ci --no-audit --no-fund
 fi
+
+# The inspector page's browser test drives Debian's Chromium with playwright-core (no browser download).
+if [ ! -x /usr/bin/chromium ]; then
+  echo "setup: installing Debian's chromium (for tests/integration/inspector.test.mjs)"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq --no-install-recommends chromium fonts-liberation >/dev/null
+fi

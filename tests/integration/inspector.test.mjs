@@ -1,0 +1,285 @@
+// The inspector page (web/index.html, served at GET /) in headless Debian Chromium driven by
+// playwright-core (no browser download): run a script that pauses, approve it by clicking, reject
+// another, roll one back, save a snippet through the inline form and delete it, live updates from
+// other clients, and the contract's auth (CODEMODE_TOKEN with ?token=, or typed into the page).
+// Leaves a screenshot in test-output/inspector.png.
+
+import assert from "node:assert/strict";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { after, before, describe, test } from "node:test";
+import { chromium } from "playwright-core";
+import { REPO_ROOT, newInstance, startRuntime } from "./harness.mjs";
+
+const T = { timeout: 120_000 };
+const CHROMIUM = "/usr/bin/chromium";
+// docs: .library machine notes; without the background-networking flags Chromium keeps trying
+// to reach Google's hosts, which this machine's closed network refuses.
+const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+const TOKEN = "inspector-secret";
+const SCREENSHOT = path.join(REPO_ROOT, "test-output", "inspector.png");
+const WAIT = { timeout: 15_000 };
+
+/** A fresh Chromium profile and context; `errors` collects uncaught page errors. */
+async function launchBrowser() {
+  assert.ok(existsSync(CHROMIUM), `${CHROMIUM} is missing: run scripts/setup.sh (it installs Debian's chromium)`);
+  const profile = mkdtempSync(path.join(os.tmpdir(), "codemode-inspector-"));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: CHROMIUM_ARGS,
+    viewport: { width: 1200, height: 900 },
+  });
+  const errors = [];
+  context.on("page", (page) => page.on("pageerror", (e) => errors.push(String(e))));
+  return {
+    context,
+    errors,
+    async close() {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Opens the page and waits until it is connected to `instance`. */
+async function openInspector(browser, origin, query) {
+  const page = await browser.context.newPage();
+  page.on("dialog", (d) => {
+    browser.errors.push(`unexpected dialog: ${d.message()}`);
+    d.dismiss();
+  });
+  await page.goto(`${origin}/?${new URLSearchParams(query)}`);
+  return page;
+}
+
+async function expectConnected(page, instance) {
+  await page.waitForSelector('#connection[data-state="connected"]', WAIT);
+  assert.equal(await page.textContent("#connection"), `connected to codemode/${instance}`);
+}
+
+/** Types `code` into the Run box, clicks Run, waits for the outcome; returns {status, executionId}. */
+async function runScript(page, code) {
+  await page.fill("#code", code);
+  await page.click("#run");
+  await page.waitForSelector('#run-status[data-execution]:not([data-status="running"])', WAIT);
+  return page.$eval("#run-status", (e) => ({ status: e.dataset.status, executionId: e.dataset.execution }));
+}
+
+const execution = (id) => `.execution[data-id="${id}"]`;
+const CREATE = (text) => `const n = await notes.createNote({ text: ${JSON.stringify(text)} }); return n.text;`;
+
+describe("inspector page (no token, loopback)", () => {
+  let rt;
+  let browser;
+  let origin;
+  before(async () => {
+    rt = await startRuntime();
+    origin = `http://127.0.0.1:${rt.port}`;
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+    await rt?.dispose();
+  });
+
+  test("GET / serves web/index.html as it is in the tree (a stale build/ fails here: rebuild the Worker)", T, async () => {
+    const res = await fetch(`${origin}/`);
+    assert.equal(res.status, 200);
+    assert.match(res.headers.get("content-type"), /^text\/html/);
+    assert.equal(await res.text(), readFileSync(path.join(REPO_ROOT, "web", "index.html"), "utf8"));
+  });
+
+  test("pause → approve by clicking → completed; reject another; roll one back", T, async () => {
+    const instance = newInstance();
+    const page = await openInspector(browser, origin, { instance });
+    await expectConnected(page, instance);
+    assert.equal(await page.textContent("#pending"), "none");
+
+    // Pause, then approve.
+    const first = await runScript(page, CREATE("from the page"));
+    assert.equal(first.status, "paused");
+    assert.match(await page.textContent("#run-report"), /^Script paused/);
+    const action = `.pending-action[data-execution="${first.executionId}"][data-seq="0"]`;
+    await page.waitForSelector(action, WAIT);
+    assert.match(await page.textContent(action), /notes\.createNote\(\{"text":"from the page"\}\)/);
+    await page.waitForSelector(`${execution(first.executionId)}[data-status="paused"]`, WAIT);
+    await page.click(`${action} button.approve`);
+    await page.waitForSelector(`${execution(first.executionId)}[data-status="completed"]`, WAIT);
+    await page.waitForSelector(action, { state: "detached", ...WAIT });
+    assert.equal(await page.textContent("#pending"), "none");
+    assert.match(await page.textContent("#notice-text"), /Approved notes\.createNote: the run is completed/);
+    assert.equal(
+      await page.getAttribute(`${execution(first.executionId)} .calls li[data-seq="0"]`, "data-state"),
+      "applied",
+    );
+    assert.equal((await rt.call(instance, "execution", first.executionId)).status, "completed");
+
+    // Pause another, then reject.
+    const second = await runScript(page, CREATE("never written"));
+    assert.equal(second.status, "paused");
+    await page.click(`.pending-action[data-execution="${second.executionId}"] button.reject`);
+    await page.waitForSelector(`${execution(second.executionId)}[data-status="rejected"]`, WAIT);
+    assert.equal((await rt.call(instance, "execution", second.executionId)).status, "rejected");
+
+    // Roll the approved one back: its note is deleted.
+    await page.click(`${execution(first.executionId)} button.rollback`);
+    await page.waitForSelector(`${execution(first.executionId)}[data-status="rolled_back"]`, WAIT);
+    assert.match(await page.textContent("#notice-text"), /1 reverted, 0 failed/);
+    assert.equal(
+      await page.getAttribute(`${execution(first.executionId)} .calls li[data-seq="0"]`, "data-state"),
+      "reverted",
+    );
+    assert.deepEqual((await rt.call(instance, "execute", "return await notes.listNotes()")).result, []);
+    // A rolled-back run offers neither rollback nor saving.
+    assert.equal(await page.$(`${execution(first.executionId)} button.rollback`), null);
+    assert.equal(await page.$(`${execution(first.executionId)} button.save`), null);
+    assert.deepEqual(browser.errors, []);
+    await page.close();
+  });
+
+  test("save a snippet with the inline form, see an error inline, delete the snippet", T, async () => {
+    const instance = newInstance();
+    const page = await openInspector(browser, origin, { instance });
+    await expectConnected(page, instance);
+    const run = await runScript(page, "return 6 * 7");
+    assert.equal(run.status, "completed");
+    const row = execution(run.executionId);
+    await page.waitForSelector(`${row}[data-status="completed"]`, WAIT);
+
+    // An invalid name: the server's INVALID_NAME shows in the error banner, the form stays.
+    await page.click(`${row} button.save`);
+    await page.fill(`${row} .save-form input[name="name"]`, "not a name!");
+    await page.click(`${row} .save-form button.save-confirm`);
+    await page.waitForSelector("#error:not([hidden])", WAIT);
+    assert.match(await page.textContent("#error-text"), /^INVALID_NAME: /);
+    await page.click("#error-dismiss");
+    assert.equal(await page.isHidden("#error"), true);
+
+    // The typed draft survives a live re-render caused by another client's change.
+    await page.fill(`${row} .save-form input[name="name"]`, "the-answer");
+    await page.fill(`${row} .save-form input[name="description"]`, "Returns 42");
+    const other = await rt.call(instance, "execute", "return 'from another client'");
+    await page.waitForSelector(`${execution(other.executionId)}[data-status="completed"]`, WAIT);
+    assert.equal(await page.inputValue(`${row} .save-form input[name="name"]`), "the-answer");
+    assert.equal(await page.inputValue(`${row} .save-form input[name="description"]`), "Returns 42");
+    await page.click(`${row} .save-form button.save-confirm`);
+    await page.waitForSelector('.snippet[data-name="the-answer"]', WAIT);
+    await page.waitForSelector(`${row} .save-form`, { state: "detached", ...WAIT });
+    assert.match(await page.textContent('.snippet[data-name="the-answer"]'), /Returns 42/);
+    const saved = await rt.call(instance, "snippets");
+    assert.deepEqual(
+      saved.map((s) => [s.name, s.description, s.code]),
+      [["the-answer", "Returns 42", "return 6 * 7"]],
+    );
+
+    await page.click('.snippet[data-name="the-answer"] button.delete');
+    await page.waitForSelector('.snippet[data-name="the-answer"]', { state: "detached", ...WAIT });
+    assert.equal(await page.textContent("#snippets"), "none saved");
+    assert.deepEqual(await rt.call(instance, "snippets"), []);
+    assert.deepEqual(browser.errors, []);
+    await page.close();
+  });
+
+  test("other clients' changes appear live; a screenshot of the page", T, async () => {
+    const instance = newInstance();
+    const page = await openInspector(browser, origin, { instance });
+    await expectConnected(page, instance);
+
+    // Some history made by other clients over HTTP, which the open page picks up from the pushes.
+    const done = await rt.call(instance, "execute", 'console.log("listing"); return (await notes.listNotes()).length');
+    await rt.call(instance, "saveSnippet", "count-notes", "How many notes there are", done.executionId);
+    const approved = await rt.call(instance, "execute", CREATE("approved from the API"));
+    await rt.call(instance, "approveExecution", approved.executionId);
+    const rejected = await rt.call(instance, "execute", CREATE("rejected from the API"));
+    await rt.call(instance, "rejectExecution", rejected.executionId, 0);
+    const failed = await rt.call(instance, "execute", "throw new Error('no such thing')");
+    const waiting = await rt.call(instance, "execute", CREATE("waiting for you"));
+    assert.equal(waiting.status, "paused");
+
+    await page.waitForSelector(`.pending-action[data-execution="${waiting.executionId}"]`, WAIT);
+    await page.waitForSelector('.snippet[data-name="count-notes"]', WAIT);
+    for (const [x, status] of [
+      [done, "completed"],
+      [approved, "completed"],
+      [rejected, "rejected"],
+      [failed, "error"],
+      [waiting, "paused"],
+    ]) {
+      await page.waitForSelector(`${execution(x.executionId)}[data-status="${status}"]`, WAIT);
+    }
+    // Newest first, like executionHistory.
+    const order = await page.$$eval(".execution", (xs) => xs.map((x) => x.dataset.id));
+    assert.deepEqual(order, [waiting, failed, rejected, approved, done].map((x) => x.executionId));
+
+    // The picture shows an open "save as snippet" form too.
+    await page.click(`${execution(approved.executionId)} button.save`);
+    await page.fill(`${execution(approved.executionId)} .save-form input[name="name"]`, "write-note");
+    await page.fill(`${execution(approved.executionId)} .save-form input[name="description"]`, "Writes one note");
+    await page.fill("#code", CREATE("a note from the inspector"));
+    mkdirSync(path.dirname(SCREENSHOT), { recursive: true });
+    await page.screenshot({ path: SCREENSHOT, fullPage: true });
+    assert.ok(readFileSync(SCREENSHOT).length > 10_000, "the screenshot has content");
+    assert.deepEqual(browser.errors, []);
+    await page.close();
+  });
+});
+
+describe("inspector page with CODEMODE_TOKEN set", () => {
+  let rt;
+  let browser;
+  let origin;
+  before(async () => {
+    rt = await startRuntime({ bindings: { CODEMODE_TOKEN: TOKEN } });
+    origin = `http://127.0.0.1:${rt.port}`;
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+    await rt?.dispose();
+  });
+
+  test("?token= in the page URL connects and runs", T, async () => {
+    const instance = newInstance();
+    const page = await openInspector(browser, origin, { instance, token: TOKEN });
+    await expectConnected(page, instance);
+    const run = await runScript(page, "return 'with a token'");
+    assert.equal(run.status, "completed");
+    await page.waitForSelector(`${execution(run.executionId)}[data-status="completed"]`, WAIT);
+    assert.deepEqual(browser.errors, []);
+    await page.close();
+  });
+
+  test("without a token the page says UNAUTHORIZED; typing the token and Connect works", T, async () => {
+    const instance = newInstance();
+    const page = await openInspector(browser, origin, { instance });
+    await page.waitForSelector('#connection[data-state="unauthorized"]', WAIT);
+    assert.match(await page.textContent("#connection"), /^UNAUTHORIZED: /);
+
+    await page.fill("#token", "wrong");
+    await page.click("#connect");
+    await page.waitForSelector('#connection[data-state="connecting"]', WAIT).catch(() => {});
+    await page.waitForSelector('#connection[data-state="unauthorized"]', WAIT);
+    assert.match(await page.textContent("#connection"), /^UNAUTHORIZED: the token is wrong/);
+
+    await page.fill("#token", TOKEN);
+    await page.click("#connect");
+    await expectConnected(page, instance);
+    const run = await runScript(page, CREATE("authorized"));
+    assert.equal(run.status, "paused");
+    await page.click(`.pending-action[data-execution="${run.executionId}"] button.approve`);
+    await page.waitForSelector(`${execution(run.executionId)}[data-status="completed"]`, WAIT);
+    assert.deepEqual(browser.errors, []);
+    await page.close();
+  });
+});
