@@ -23,12 +23,14 @@ describe("MCP SDK Client over Streamable HTTP", () => {
   let rt;
   let instance;
   let client;
+  let transport;
 
   before(async () => {
     rt = await startRuntime();
     instance = newInstance();
     client = new Client({ name: "codemode-integration-test", version: "1.0.0" });
-    await client.connect(new StreamableHTTPClientTransport(new URL(`${rt.url}${base(instance)}/mcp`)));
+    transport = new StreamableHTTPClientTransport(new URL(`${rt.url}${base(instance)}/mcp`));
+    await client.connect(transport);
   });
   after(async () => {
     await client?.close();
@@ -36,6 +38,10 @@ describe("MCP SDK Client over Streamable HTTP", () => {
   });
 
   test("connect negotiates a protocol version and reports the server", T, async () => {
+    // The SDK asks for its newest version; the server answers with the newest it supports, which
+    // the SDK accepts and then sends as the mcp-protocol-version header.
+    assert.equal(transport.protocolVersion, "2025-06-18");
+    assert.equal(transport.sessionId, undefined, "a stateless server hands out no session");
     assertMatches(client.getServerVersion(), { name: "codemode-runtime" });
     assertMatches(client.getServerCapabilities(), { tools: {} });
     assert.equal(typeof client.getInstructions(), "string");
