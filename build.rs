@@ -28,7 +28,12 @@ fn boa_version(lock: &str) -> String {
 }
 
 fn main() {
-    let inputs = ["src/sandbox/prelude.js", "src/sandbox/mod.rs", "src/sandbox/jobs.rs"];
+    let inputs = [
+        "src/sandbox/prelude.js",
+        "src/sandbox/mod.rs",
+        "src/sandbox/jobs.rs",
+        "vendor/boa_engine/src/vm/opcode/await/mod.rs",
+    ];
     let lock = fs::read_to_string("Cargo.lock").unwrap_or_default();
     let boa = boa_version(&lock);
     let mut hash = fnv1a(DETERMINISM_VERSION.as_bytes(), 0xcbf2_9ce4_8422_2325);

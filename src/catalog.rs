@@ -180,13 +180,26 @@ pub fn tokens(text: &str) -> Vec<String> {
     words.into_iter().map(|w| stem(&w)).collect()
 }
 
-/// Very light stemming: plural and common verb endings.
+/// Very light stemming: plural and common verb endings (`notes` → `note`, `boxes` → `box`,
+/// `entries` → `entry`, `listing` → `list`).
 fn stem(word: &str) -> String {
-    for suffix in ["ing", "ies", "es", "ed", "s"] {
-        if word.len() > suffix.len() + 2 && word.ends_with(suffix) {
-            let base = &word[..word.len() - suffix.len()];
-            return if suffix == "ies" { format!("{base}y") } else { base.to_string() };
+    let long_enough = |suffix: &str| word.len() > suffix.len() + 2 && word.ends_with(suffix);
+    if long_enough("ies") {
+        return format!("{}y", &word[..word.len() - 3]);
+    }
+    if long_enough("es") {
+        let base = &word[..word.len() - 2];
+        if ["s", "x", "z", "ch", "sh"].iter().any(|end| base.ends_with(end)) {
+            return base.to_string();
         }
+    }
+    for suffix in ["ing", "ed"] {
+        if long_enough(suffix) {
+            return word[..word.len() - suffix.len()].to_string();
+        }
+    }
+    if long_enough("s") && !word.ends_with("ss") {
+        return word[..word.len() - 1].to_string();
     }
     word.to_string()
 }

@@ -272,10 +272,13 @@ impl Runtime {
                 record.state.status
             )));
         }
+        let mut outcome = RollbackOutcome { reverted: 0, failed: Vec::new(), skipped: Vec::new() };
+        if record.state.status == ExecutionStatus::RolledBack {
+            return Ok(outcome);
+        }
         let journal = self.store.journal(id)?;
         let mut order: Vec<&JournalEntry> = journal.iter().collect();
         order.sort_by(|a, b| b.delivery.cmp(&a.delivery));
-        let mut outcome = RollbackOutcome { reverted: 0, failed: Vec::new(), skipped: Vec::new() };
         for entry in order {
             let Some(index) = record.state.calls.iter().position(|c| c.seq == entry.seq) else { continue };
             if record.state.calls[index].state != CallState::Applied {
@@ -457,7 +460,7 @@ impl Runtime {
                 }
             }
         };
-        self.finish(record, end, calls, output, started, &run_options)
+        self.finish(record, end, calls, output, started, &run_options, &journal)
     }
 
     /// `Some(TIMEOUT)` once the run's deadline has passed.
@@ -668,7 +671,11 @@ impl Runtime {
         output: Output,
         started: i64,
         options: &RunOptions,
+        journal: &[JournalEntry],
     ) -> Result<ExecuteOutput> {
+        if matches!(end, PassEnd::Failed(_) | PassEnd::Settled(Settled::Threw(_), _)) {
+            self.keep_journaled_calls(&mut calls, journal);
+        }
         calls.sort_by_key(|c| c.seq);
         let now = self.now();
         let id = record.state.id.clone();
@@ -727,6 +734,37 @@ impl Runtime {
         record.output = output;
         self.store.save_execution(&record)?;
         Ok(result)
+    }
+}
+
+impl Runtime {
+    /// A failed pass may stop before it replays every journaled call (a divergence, an
+    /// incompatible sandbox): the calls that ran stay on record so the report lists them and a
+    /// rollback can undo them; calls still waiting are cancelled.
+    fn keep_journaled_calls(&self, calls: &mut Vec<CallRecord>, journal: &[JournalEntry]) {
+        for call in calls.iter_mut().filter(|c| c.state == CallState::Pending) {
+            call.state = CallState::Cancelled;
+        }
+        for entry in journal {
+            if calls.iter().any(|c| c.seq == entry.seq) {
+                continue;
+            }
+            let (state, result, error) = match &entry.outcome {
+                Outcome::Ok(value) => (CallState::Applied, Some(value.clone()), None),
+                Outcome::Err(message) => (CallState::Error, None, Some(message.clone())),
+            };
+            calls.push(CallRecord {
+                seq: entry.seq,
+                connector: entry.connector.clone(),
+                method: entry.method.clone(),
+                args: entry.args.clone(),
+                state,
+                result,
+                error,
+                requires_approval: self.requires_approval(&entry.connector, &entry.method),
+                duration_ms: Some(entry.at - entry.started),
+            });
+        }
     }
 }
 

@@ -521,22 +521,36 @@ fn a_failed_replay_keeps_the_applied_calls() {
 fn random_and_time_replay_identically() {
     let f = fixture();
     let out = f.execute(
-        "const r = Math.random(); const t = Date.now(); \
-         const n = await notes.createNote({text: `${r}|${t}`}); \
-         return {text: n.text, key: `${r}|${t}`, t}",
+        "const r = Math.random(); const t = Date.now(); await counter.get(); const t2 = Date.now(); \
+         const n = await notes.createNote({text: `${r}|${t}|${t2}`}); \
+         return {text: n.text, key: `${r}|${t}|${t2}`, t, t2}",
     );
     let id = out.execution_id().to_string();
     let pending = paused(&out);
     let text = pending[0].args["text"].as_str().unwrap().to_string();
     let created_at = f.state(&id).created_at;
-    assert!(text.ends_with(&format!("|{created_at}")), "{text}");
+    let delivered_at = f.store.journal(&id).unwrap()[0].at;
+    assert!(text.ends_with(&format!("|{created_at}|{delivered_at}")), "{text}");
 
     let done = f.approve(&id);
     let result = completed(&done);
     assert_eq!(result["text"], json!(text));
     assert_eq!(result["key"], json!(text));
     assert_eq!(result["t"], json!(created_at));
+    assert_eq!(result["t2"], json!(delivered_at));
     assert_eq!(f.store.list_notes().unwrap()[0].text, text);
+}
+
+#[test]
+fn output_is_not_repeated_by_the_replay() {
+    let f = fixture();
+    let out = f.execute("text('before'); console.log('b'); await counter.guardedBump({}); text('after'); console.log('a')");
+    let id = out.execution_id().to_string();
+    assert_eq!(f.record(&id).output.texts, ["before"]);
+    completed(&f.approve(&id));
+    let record = f.record(&id);
+    assert_eq!(record.output.texts, ["before", "after"]);
+    assert_eq!(record.output.console, ["b", "a"]);
 }
 
 #[test]
@@ -597,16 +611,16 @@ fn a_never_settling_promise_stalls() {
 fn a_throwing_script_reports_the_calls_made_before() {
     let f = fixture();
     let out = f.execute(
-        "await counter.bump({by: 1}); try { await counter.fail({}) } catch (e) {} \
-         await counter.bump({by: 2}); throw new Error('boom')",
+        "await counter.bump({by: 1});\ntry { await counter.fail({}) } catch (e) {}\n\
+         await counter.bump({by: 2});\nthrow new Error('boom')",
     );
     let id = out.execution_id().to_string();
     let error = error_info(&out);
-    assert_eq!((error.code.as_str(), error.message.as_str()), ("SCRIPT_ERROR", "Error: boom"));
+    assert_eq!((error.code.as_str(), error.message.as_str()), ("SCRIPT_ERROR", "Error: boom (line 4)"));
     let report = out.report();
     assert_eq!(report.lines().next(), Some("Script failed"));
     for line in [
-        "Script error: [SCRIPT_ERROR] Error: boom",
+        "Script error: [SCRIPT_ERROR] Error: boom (line 4)",
         "Tool calls made before the failure (they are not undone):",
         r#"- #0 counter.bump({"by":1})"#,
         "- #1 counter.fail({}) (failed)",
@@ -622,13 +636,13 @@ fn a_throwing_script_reports_the_calls_made_before() {
 
 #[test]
 fn thrown_values_become_script_errors() {
-    // (code, error message)
+    // (code, error message: an Error thrown by the script names the script's line)
     let cases = [
-        ("throw new Error('plain')", "Error: plain"),
-        ("throw new TypeError('t')", "TypeError: t"),
+        ("throw new Error('plain')", "Error: plain (line 1)"),
+        ("\n\nthrow new TypeError('t')", "TypeError: t (line 3)"),
         ("throw 'a string'", "Error: uncaught a string"),
         ("throw {a: 1}", r#"Error: uncaught {"a":1}"#),
-        ("await Promise.reject(new RangeError('r'))", "RangeError: r"),
+        ("const x = 1;\nawait Promise.reject(new RangeError('r'))", "RangeError: r (line 2)"),
         ("await counter.fail({})", "Error: the tool failed on purpose"),
     ];
     let f = fixture();
@@ -688,9 +702,10 @@ fn an_unknown_global_says_what_the_sandbox_has() {
     let f = fixture();
     let error = error_info(&f.execute("return nosuchThing + 1"));
     assert_eq!(error.code, "SCRIPT_ERROR");
-    assert!(error.message.contains("ReferenceError"), "{}", error.message);
-    assert!(error.message.contains("nosuchThing"), "{}", error.message);
-    assert!(error.message.contains("the sandbox has"), "{}", error.message);
+    assert!(error.message.starts_with("ReferenceError: nosuchThing is not defined"), "{}", error.message);
+    for global in ["notes", "counter", "codemode", "console", "text", "store", "load"] {
+        assert!(error.message.contains(global), "{global}: {}", error.message);
+    }
 }
 
 #[test]
@@ -751,8 +766,9 @@ fn long_output_is_truncated_in_the_report() {
             problems.push(format!("{code:?}: the report has {} bytes (at most {limit} expected) and {} truncation marker",
                 report.len(), if report.contains("tokens truncated") { "a" } else { "no" }));
         }
-        let texts = f.record(out.execution_id()).output.texts;
-        assert!(texts[0].len() >= 2000, "{code}: the full text is kept");
+        let full = f.runtime.execution_output(out.execution_id()).unwrap();
+        assert!(full.truncated, "{code}: executionOutput says the report was truncated");
+        assert!(full.text.len() > report.len() && full.text.contains(&"x".repeat(2000)), "{code}: the full text is kept");
     }
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }

@@ -1,0 +1,223 @@
+//! The methods by name (`rpc::dispatch`) and the `POST /rpc` body parser.
+
+mod common;
+
+use std::collections::BTreeSet;
+
+use codemode_runtime::rpc::{self, METHODS};
+use codemode_runtime::Error;
+use common::*;
+use serde_json::{json, Value};
+
+fn dispatch(f: &Fixture, method: &str, args: &[Value]) -> codemode_runtime::Result<Value> {
+    run(rpc::dispatch(&f.runtime, method, args))
+}
+
+fn execute_id(f: &Fixture, code: &str) -> String {
+    f.execute(code).execution_id().to_string()
+}
+
+#[test]
+fn every_method_is_callable() {
+    let f = fixture();
+    let approve_me = execute_id(&f, "return await counter.guardedBump({by: 1})");
+    let reject_me = execute_id(&f, "return await counter.guardedBump({by: 2})");
+    let roll_me_back = execute_id(&f, "return await counter.bump({by: 10})");
+    let save_me = execute_id(&f, "return await counter.get()");
+
+    // (method, args, JSON pointer into the result, the value there); rows run in order.
+    let rows: Vec<(&str, Value, &str, Value)> = vec![
+        ("tool", json!([]), "/name", json!("codemode")),
+        ("tool", json!([]), "/inputSchema/required", json!(["code"])),
+        ("execute", json!(["return 1 + 1"]), "/result", json!(2)),
+        ("execute", json!([{"code": "return 'obj'"}]), "/result", json!("obj")),
+        ("execute", json!(["return 1"]), "/calls", json!([])),
+        ("execute", json!(["1 + 2"]), "/status", json!("completed")),
+        ("search", json!(["list saved notes"]), "/results/0/path", json!("notes.listNotes")),
+        ("search", json!([]), "/total", json!(7)),
+        ("search", json!([null]), "/truncated", json!(false)),
+        ("describe", json!(["notes.createNote"]), "/requiresApproval", json!(true)),
+        ("describe", json!(["notes"]), "/kind", json!("connector")),
+        ("pendingApprovals", json!([]), "/0/executionId", json!(approve_me)),
+        ("pendingApprovals", json!([]), "/1/executionId", json!(reject_me)),
+        ("pendingApprovals", json!([reject_me]), "/0/args", json!({"by": 2})),
+        ("pendingApprovals", json!([reject_me]), "/1", Value::Null),
+        ("approveExecution", json!([approve_me]), "/status", json!("completed")),
+        ("rejectExecution", json!([reject_me, 0]), "", json!(true)),
+        ("rejectExecution", json!([reject_me, 0]), "", json!(false)),
+        ("rollbackExecution", json!([roll_me_back]), "/reverted", json!(1)),
+        ("rollbackExecution", json!([roll_me_back]), "/failed", json!([])),
+        ("executionHistory", json!([]), "/0/code", json!("1 + 2")),
+        ("executionHistory", json!([1]), "/1", Value::Null),
+        ("executionHistory", json!([null]), "/7/id", json!(approve_me)),
+        ("executionHistory", json!([null]), "/8", Value::Null),
+        ("execution", json!([roll_me_back]), "/status", json!("rolled_back")),
+        ("execution", json!([reject_me]), "/status", json!("rejected")),
+        ("executionOutput", json!([save_me]), "/executionId", json!(save_me)),
+        ("executionOutput", json!([save_me]), "/truncated", json!(false)),
+        ("saveSnippet", json!(["from-rpc", "Saved over RPC.", save_me]), "/name", json!("from-rpc")),
+        ("saveSnippet", json!(["no-description", null, save_me]), "/description", json!("")),
+        ("saveSnippet", json!(["no-description", null, save_me]), "/connectors", json!(["counter"])),
+        ("snippets", json!([]), "/0/name", json!("from-rpc")),
+        ("snippets", json!([]), "/1/name", json!("no-description")),
+        ("deleteSnippet", json!(["from-rpc"]), "", json!(true)),
+        ("deleteSnippet", json!(["from-rpc"]), "", json!(false)),
+    ];
+    let mut called = BTreeSet::new();
+    for (method, args, pointer, expected) in rows {
+        let args = args.as_array().unwrap().clone();
+        let result = dispatch(&f, method, &args).unwrap_or_else(|e| panic!("{method} {args:?}: {e}"));
+        let got = result.pointer(pointer).cloned().unwrap_or(Value::Null);
+        assert_eq!(got, expected, "{method} {args:?} at {pointer:?}: {result}");
+        called.insert(method);
+    }
+    assert_eq!(called, METHODS.iter().copied().collect::<BTreeSet<_>>());
+    assert_eq!(err_code(dispatch(&f, "approveExecution", &[json!(approve_me)])), "NOT_PAUSED");
+    assert_eq!(f.total(), 1, "guardedBump 1 approved, bump 10 rolled back, guardedBump 2 rejected");
+}
+
+#[test]
+fn execute_takes_code_or_an_object() {
+    let f = fixture();
+    for args in [json!(["return 40 + 2"]), json!([{"code": "return 40 + 2"}]), json!([{"code": "return 40 + 2", "other": 1}])] {
+        let result = dispatch(&f, "execute", args.as_array().unwrap()).unwrap();
+        assert_eq!(result["status"], json!("completed"), "{args}");
+        assert_eq!(result["result"], json!(42), "{args}");
+        assert!(result["executionId"].is_string() && result["report"].is_string(), "{result}");
+    }
+    let paused = dispatch(&f, "execute", &[json!("await notes.createNote({text: 'p'})")]).unwrap();
+    assert_eq!(paused["status"], json!("paused"));
+    assert_eq!(paused["pending"][0]["method"], json!("createNote"));
+    assert_eq!(paused["calls"][0]["requiresApproval"], json!(true));
+    assert_eq!(paused["calls"][0]["state"], json!("pending"));
+    let failed = dispatch(&f, "execute", &[json!("throw new Error('no')")]).unwrap();
+    assert_eq!(failed["status"], json!("error"));
+    assert_eq!(failed["error"], json!({"code": "SCRIPT_ERROR", "message": "Error: no (line 1)"}));
+}
+
+#[test]
+fn bad_arguments_name_the_argument() {
+    let f = fixture();
+    // (method, args, the argument the message names)
+    let cases: Vec<(&str, Value, &str)> = vec![
+        ("execute", json!([]), "code"),
+        ("execute", json!([null]), "code"),
+        ("execute", json!([5]), "code"),
+        ("execute", json!([["return 1"]]), "code"),
+        ("execute", json!([{}]), "code"),
+        ("execute", json!([{"code": 5}]), "code"),
+        ("search", json!([5]), "query"),
+        ("search", json!([{"query": "x"}]), "query"),
+        ("describe", json!([]), "path"),
+        ("describe", json!([true]), "path"),
+        ("pendingApprovals", json!([5]), "executionId"),
+        ("approveExecution", json!([]), "executionId"),
+        ("approveExecution", json!([{"executionId": "x"}]), "executionId"),
+        ("rejectExecution", json!([]), "executionId"),
+        ("rejectExecution", json!(["id"]), "seq"),
+        ("rejectExecution", json!(["id", -1]), "seq"),
+        ("rejectExecution", json!(["id", 1.5]), "seq"),
+        ("rejectExecution", json!(["id", "0"]), "seq"),
+        ("rejectExecution", json!(["id", 4_294_967_296_u64]), "seq"),
+        ("rollbackExecution", json!([1]), "executionId"),
+        ("executionHistory", json!(["5"]), "limit"),
+        ("executionHistory", json!([-1]), "limit"),
+        ("executionHistory", json!([2.5]), "limit"),
+        ("execution", json!([]), "executionId"),
+        ("executionOutput", json!([]), "executionId"),
+        ("executionOutput", json!([3]), "executionId"),
+        ("saveSnippet", json!([]), "name"),
+        ("saveSnippet", json!(["n", 5, "id"]), "description"),
+        ("saveSnippet", json!(["n", "d"]), "executionId"),
+        ("saveSnippet", json!(["n", "d", 7]), "executionId"),
+        ("deleteSnippet", json!([]), "name"),
+        ("deleteSnippet", json!([{}]), "name"),
+    ];
+    for (method, args, name) in cases {
+        let error = dispatch(&f, method, args.as_array().unwrap()).unwrap_err();
+        assert_eq!(error.code(), "BAD_REQUEST", "{method} {args}: {error}");
+        let message = error.to_string();
+        assert!(message.starts_with(&format!("{method}:")), "{method} {args}: {message}");
+        assert!(message.contains(&format!("`{name}`")), "{method} {args}: {message}");
+    }
+    assert!(f.runtime.execution_history(None).unwrap().is_empty(), "nothing ran");
+}
+
+#[test]
+fn unknown_methods() {
+    let f = fixture();
+    for method in ["nope", "", "Execute", "tool ", "execute_code", "__proto__"] {
+        let error = dispatch(&f, method, &[]).unwrap_err();
+        assert_eq!(error.code(), "UNKNOWN_METHOD", "{method:?}");
+        assert!(matches!(&error, Error::UnknownMethod(m, _) if m == method), "{error:?}");
+        assert!(error.to_string().contains(&METHODS.join(", ")), "{error}");
+    }
+}
+
+#[test]
+fn request_errors_pass_through_with_their_codes() {
+    let f = fixture();
+    // (method, args, code)
+    let cases: Vec<(&str, Value, &str)> = vec![
+        ("execution", json!(["nope"]), "NOT_FOUND"),
+        ("executionOutput", json!(["nope"]), "NOT_FOUND"),
+        ("approveExecution", json!(["nope"]), "NOT_FOUND"),
+        ("rollbackExecution", json!(["nope"]), "NOT_FOUND"),
+        ("rejectExecution", json!(["nope", 0]), "NOT_FOUND"),
+        ("describe", json!(["nope"]), "NOT_FOUND"),
+        ("execute", json!([""]), "BAD_REQUEST"),
+        ("execute", json!(["x".repeat(64 * 1024 + 1)]), "CODE_TOO_LARGE"),
+        ("saveSnippet", json!(["bad name", "", "nope"]), "INVALID_NAME"),
+    ];
+    for (method, args, code) in cases {
+        let error = dispatch(&f, method, args.as_array().unwrap()).unwrap_err();
+        assert_eq!(error.code(), code, "{method}");
+    }
+    assert_eq!(
+        rpc::error_body(&Error::NotFound("no execution has id `x`".into())),
+        json!({"error": {"code": "NOT_FOUND", "message": "no execution has id `x`"}})
+    );
+}
+
+#[test]
+fn parse_request_bodies() {
+    // (body, method and args)
+    let good: &[(&str, &str, Value)] = &[
+        (r#"{"method": "tool"}"#, "tool", json!([])),
+        (r#"{"method": "execute", "args": ["return 1"]}"#, "execute", json!(["return 1"])),
+        (r#"{"method": "x", "args": null}"#, "x", json!([])),
+        (r#"  {"method": "tool", "args": [], "extra": 1}  "#, "tool", json!([])),
+        (r#"{"method": "rejectExecution", "args": ["id", 3]}"#, "rejectExecution", json!(["id", 3])),
+    ];
+    for (body, method, args) in good {
+        let (m, a) = rpc::parse_request(body.as_bytes()).unwrap_or_else(|e| panic!("{body}: {e}"));
+        assert_eq!((m.as_str(), Value::from(a)), (*method, args.clone()), "{body}");
+    }
+    let bad = [
+        "",
+        "{",
+        "not json",
+        "\"tool\"",
+        "[]",
+        "null",
+        r#"{"args": []}"#,
+        r#"{"method": 5}"#,
+        r#"{"method": null}"#,
+        r#"{"method": "tool", "args": {}}"#,
+        r#"{"method": "tool", "args": "x"}"#,
+        r#"{"method": "tool", "args": 1}"#,
+    ];
+    for body in bad {
+        assert_eq!(err_code(rpc::parse_request(body.as_bytes())), "BAD_REQUEST", "{body:?}");
+    }
+}
+
+#[test]
+fn a_parsed_request_dispatches() {
+    let f = fixture();
+    let (method, args) = rpc::parse_request(br#"{"method": "execute", "args": [{"code": "return [1, 2]"}]}"#).unwrap();
+    let result = dispatch(&f, &method, &args).unwrap();
+    assert_eq!(result["result"], json!([1, 2]));
+    let (method, args) = rpc::parse_request(format!(r#"{{"method": "execution", "args": [{}]}}"#, result["executionId"]).as_bytes()).unwrap();
+    assert_eq!(dispatch(&f, &method, &args).unwrap()["status"], json!("completed"));
+}
