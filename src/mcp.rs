@@ -7,7 +7,7 @@ use crate::error::Error;
 use crate::runtime::Runtime;
 
 /// Protocol versions this server speaks, newest first.
-pub const PROTOCOL_VERSIONS: &[&str] = &["2025-06-18", "2025-03-26", "2024-11-05"];
+pub const PROTOCOL_VERSIONS: &[&str] = &["2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"];
 
 /// JSON-RPC error codes used here.
 pub mod codes {

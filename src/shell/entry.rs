@@ -2,7 +2,7 @@
 //! `/agents/<namespace>/<instance>[/<rest>]` to the Durable Object `idFromName(<instance>)` of the
 //! binding whose kebab-case name is `<namespace>`.
 
-use worker::{event, Context, Env, Method, Request, Response};
+use worker::{event, Context, Env, Headers, Method, Request, Response};
 
 use super::http;
 use super::serve::agent_route;
@@ -66,10 +66,41 @@ fn binding_name(namespace: &str) -> String {
     namespace.replace('-', "_").to_uppercase()
 }
 
+/// CORS: any origin may call the API; credentials are bearer tokens, never cookies.
+fn allow_cross_origin(response: Response) -> worker::Result<Response> {
+    if response.status_code() == 101 {
+        return Ok(response);
+    }
+    // A response from the Durable Object has immutable headers: copy them.
+    let headers = Headers::new();
+    for (name, value) in response.headers().entries() {
+        headers.append(&name, &value)?;
+    }
+    headers.set("access-control-allow-origin", "*")?;
+    headers.set("access-control-expose-headers", "mcp-session-id, mcp-protocol-version")?;
+    Ok(response.with_headers(headers))
+}
+
+/// The answer to a CORS preflight (`OPTIONS`), before auth: browsers send it without credentials.
+fn preflight() -> worker::Result<Response> {
+    let headers = Headers::new();
+    headers.set("access-control-allow-origin", "*")?;
+    headers.set("access-control-allow-methods", "GET, POST, DELETE, OPTIONS")?;
+    headers.set(
+        "access-control-allow-headers",
+        "authorization, content-type, accept, mcp-session-id, mcp-protocol-version, last-event-id",
+    )?;
+    headers.set("access-control-max-age", "86400")?;
+    Ok(Response::empty()?.with_status(204).with_headers(headers))
+}
+
 async fn route(req: Request, env: Env) -> Result<Response, Error> {
     let path = req.path();
     if path == "/" && req.method() == Method::Get {
         return Response::from_html(INSPECTOR_PAGE).map_err(|e| Error::Internal(e.to_string()));
+    }
+    if req.method() == Method::Options {
+        return preflight().map_err(|e| Error::Internal(e.to_string()));
     }
     authorize(&req, &env)?;
     let Some((namespace, instance, _)) = agent_route(&path) else {
@@ -93,7 +124,7 @@ async fn route(req: Request, env: Env) -> Result<Response, Error> {
 #[event(fetch)]
 async fn fetch(req: Request, env: Env, _ctx: Context) -> worker::Result<Response> {
     match route(req, env).await {
-        Ok(response) => Ok(response),
-        Err(error) => http::error(&error),
+        Ok(response) => allow_cross_origin(response),
+        Err(error) => allow_cross_origin(http::error(&error)?),
     }
 }

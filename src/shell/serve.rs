@@ -55,7 +55,7 @@ pub async fn handle_request(
             };
             if let Ok((method, args)) = rpc::parse_request(&body) {
                 if result.is_ok() {
-                    broadcast_change(state, &method, &args, result.as_ref().ok());
+                    broadcast_change(runtime, state, &method, &args, result.as_ref().ok());
                 }
             }
             match result {
@@ -142,7 +142,7 @@ pub async fn handle_websocket_message(
             };
             let result = rpc::dispatch(runtime, method, &args).await;
             if let Ok(value) = &result {
-                broadcast_change(state, method, &args, Some(value));
+                broadcast_change(runtime, state, method, &args, Some(value));
             }
             result
         }
@@ -164,19 +164,28 @@ fn send(ws: &WebSocket, frame: &Value) -> worker::Result<()> {
     Ok(())
 }
 
-/// Tells every connected client that something changed (`{"type":"cf_codemode_changed",...}`),
-/// so pages update live. Only mutating methods broadcast.
-fn broadcast_change(state: &State, method: &str, args: &[Value], result: Option<&Value>) {
-    if !rpc::MUTATING_METHODS.contains(&method) {
+/// Tells every connected client that something changed, so pages update live:
+/// `{"type":"cf_codemode_changed", method, executionId, status, snippet}`. Only mutating methods
+/// that changed something broadcast; `status` is the execution's status after the change.
+fn broadcast_change(runtime: &Runtime, state: &State, method: &str, args: &[Value], result: Option<&Value>) {
+    if !rpc::MUTATING_METHODS.contains(&method) || result == Some(&Value::Bool(false)) {
         return;
     }
-    let execution_id = result
-        .and_then(|r| r.get("executionId"))
-        .or_else(|| args.first().filter(|a| a.is_string()))
-        .cloned()
-        .unwrap_or(Value::Null);
-    let status = result.and_then(|r| r.get("status")).cloned().unwrap_or(Value::Null);
-    let frame = json!({"type": "cf_codemode_changed", "method": method, "executionId": execution_id, "status": status});
+    let arg = |i: usize| args.get(i).and_then(Value::as_str).map(str::to_string);
+    let (execution_id, snippet) = match method {
+        "saveSnippet" => (arg(2), arg(0)),
+        "deleteSnippet" => (None, arg(0)),
+        "execute" => (result.and_then(|r| r.get("executionId")).and_then(Value::as_str).map(str::to_string), None),
+        _ => (arg(0), None),
+    };
+    let status = execution_id
+        .as_deref()
+        .and_then(|id| runtime.execution(id).ok())
+        .map(|execution| execution.status.as_str());
+    let mut frame = json!({"type": "cf_codemode_changed", "method": method, "executionId": execution_id, "status": status});
+    if let Some(snippet) = snippet {
+        frame["snippet"] = Value::String(snippet);
+    }
     for ws in state.get_websockets() {
         let _ = ws.send_with_str(frame.to_string());
     }

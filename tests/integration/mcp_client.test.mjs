@@ -38,9 +38,9 @@ describe("MCP SDK Client over Streamable HTTP", () => {
   });
 
   test("connect negotiates a protocol version and reports the server", T, async () => {
-    // The SDK asks for its newest version; the server answers with the newest it supports, which
-    // the SDK accepts and then sends as the mcp-protocol-version header.
-    assert.equal(transport.protocolVersion, "2025-06-18");
+    // The SDK asks for its newest version (2025-11-25), which the server supports and echoes;
+    // the SDK then sends it as the mcp-protocol-version header.
+    assert.equal(transport.protocolVersion, "2025-11-25");
     assert.equal(transport.sessionId, undefined, "a stateless server hands out no session");
     assertMatches(client.getServerVersion(), { name: "codemode-runtime" });
     assertMatches(client.getServerCapabilities(), { tools: {} });

@@ -88,7 +88,7 @@ impl Await {
 
                     // codemode-runtime patch: an uncatchable error (a runtime limit, the
                     // instruction budget) raised while resuming must reach the host, not vanish.
-                    if let crate::vm::CompletionRecord::Throw(error) = completion
+                    if let CompletionRecord::Throw(error) = completion
                         && !error.is_catchable()
                     {
                         return Err(error);
@@ -137,7 +137,7 @@ impl Await {
 
                     // codemode-runtime patch: an uncatchable error (a runtime limit, the
                     // instruction budget) raised while resuming must reach the host, not vanish.
-                    if let crate::vm::CompletionRecord::Throw(error) = completion
+                    if let CompletionRecord::Throw(error) = completion
                         && !error.is_catchable()
                     {
                         return Err(error);
