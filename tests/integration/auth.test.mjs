@@ -75,6 +75,39 @@ describe("with CODEMODE_TOKEN", () => {
   });
 });
 
+describe("CORS", () => {
+  let rt;
+  before(async () => {
+    rt = await startRuntime({ bindings: { CODEMODE_TOKEN: "s3cret" } });
+  });
+  after(async () => {
+    await rt?.dispose();
+  });
+
+  test("a preflight is answered without the token; API responses allow any origin", T, async () => {
+    const url = `${base(newInstance())}/mcp`;
+    const preflight = await rt.fetch(url, {
+      method: "OPTIONS",
+      headers: { origin: "https://app.example", "access-control-request-method": "POST",
+        "access-control-request-headers": "authorization, content-type" },
+    });
+    assert.equal(preflight.status, 204);
+    assert.equal(preflight.headers.get("access-control-allow-origin"), "*");
+    assert.match(preflight.headers.get("access-control-allow-headers"), /authorization/);
+    assert.match(preflight.headers.get("access-control-allow-methods"), /POST/);
+
+    const ok = await rt.fetch(`${base(newInstance())}/rpc`, {
+      method: "POST", headers: { authorization: "Bearer s3cret", origin: "https://app.example" }, body: BODY,
+    });
+    assert.equal(ok.status, 200);
+    assert.equal(ok.headers.get("access-control-allow-origin"), "*");
+    assert.match(ok.headers.get("content-type"), /application\/json/, "the object's own headers are kept");
+    const refused = await rt.fetch(`${base(newInstance())}/rpc`, { method: "POST", body: BODY });
+    assert.equal(refused.status, 401);
+    assert.equal(refused.headers.get("access-control-allow-origin"), "*", "errors are readable cross-origin too");
+  });
+});
+
 describe("without CODEMODE_TOKEN", () => {
   let rt;
   before(async () => {
