@@ -33,6 +33,8 @@ fn main() {
         "src/sandbox/mod.rs",
         "src/sandbox/jobs.rs",
         "vendor/boa_engine/src/vm/opcode/await/mod.rs",
+        "vendor/boa_engine/src/value/operations.rs",
+        "vendor/boa_engine/src/vm/opcode/concat/mod.rs",
     ];
     let lock = fs::read_to_string("Cargo.lock").unwrap_or_default();
     let boa = boa_version(&lock);

@@ -19,6 +19,12 @@ pub enum Error {
     /// Missing or wrong credentials, or a non-loopback host without a configured token.
     #[error("{0}")]
     Unauthorized(String),
+    /// The request body is larger than the transport accepts.
+    #[error("{0}")]
+    BodyTooLarge(String),
+    /// The route exists but not for this HTTP method.
+    #[error("{0}")]
+    MethodNotAllowed(String),
     /// The script is larger than the configured maximum.
     #[error("code is {size} bytes; the limit is {limit} bytes")]
     CodeTooLarge { size: usize, limit: usize },
@@ -57,6 +63,8 @@ impl Error {
             Error::NotFound(_) => "NOT_FOUND",
             Error::Unauthorized(_) => "UNAUTHORIZED",
             Error::CodeTooLarge { .. } => "CODE_TOO_LARGE",
+            Error::BodyTooLarge(_) => "BODY_TOO_LARGE",
+            Error::MethodNotAllowed(_) => "METHOD_NOT_ALLOWED",
             Error::NotPaused { .. } => "NOT_PAUSED",
             Error::NotCompleted { .. } => "NOT_COMPLETED",
             Error::InvalidState(_) => "INVALID_STATE",
@@ -89,6 +97,8 @@ pub mod run_codes {
     pub const REPLAY_INCOMPATIBLE: &str = "REPLAY_INCOMPATIBLE";
     /// The script waits on a promise that nothing can settle (there are no timers).
     pub const STALLED: &str = "STALLED";
+    /// The run used up its instruction budget. Scripts cannot catch it.
+    pub const BUDGET_EXCEEDED: &str = "BUDGET_EXCEEDED";
     /// The script hit an engine limit (loop iterations, recursion, stack).
     pub const LIMIT_EXCEEDED: &str = "LIMIT_EXCEEDED";
     /// The run's `timeout_ms` passed.

@@ -53,6 +53,26 @@ impl<'a> Args<'a> {
         }
     }
 
+    /// An execution id. Ids are UUIDs; anything of 1 to 128 letters, digits, `-` and `_` is looked
+    /// up (and is `NOT_FOUND` if unknown); anything else is malformed.
+    fn execution_id(&self, index: usize) -> Result<&'a str> {
+        let id = self.string(index, "executionId")?;
+        let well_formed = (1..=128).contains(&id.len())
+            && id.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
+        if !well_formed {
+            let shown: String = id.chars().take(40).collect();
+            return Err(Error::BadRequest(format!(
+                "{}: `executionId` must be an id like 0b7e3c7e-1f2a-4c3d-9e8f-1a2b3c4d5e6f, got {shown:?}",
+                self.method
+            )));
+        }
+        Ok(id)
+    }
+
+    fn optional_execution_id(&self, index: usize) -> Result<Option<&'a str>> {
+        self.get(index).map(|_| self.execution_id(index)).transpose()
+    }
+
     fn optional_string(&self, index: usize, name: &str) -> Result<Option<&'a str>> {
         self.get(index).map(|_| self.string(index, name)).transpose()
     }
@@ -113,17 +133,17 @@ pub async fn dispatch(runtime: &Runtime, method: &str, args: &[Value]) -> Result
         "execute" => to_json(runtime.execute(a.code()?).await?),
         "search" => to_json(runtime.search(a.optional_string(0, "query")?.unwrap_or(""))?),
         "describe" => to_json(runtime.describe(a.string(0, "path")?)?),
-        "pendingApprovals" => to_json(runtime.pending_approvals(a.optional_string(0, "executionId")?)?),
-        "approveExecution" => to_json(runtime.approve_execution(a.string(0, "executionId")?).await?),
-        "rejectExecution" => to_json(runtime.reject_execution(a.string(0, "executionId")?, a.seq(1)?)?),
-        "rollbackExecution" => to_json(runtime.rollback_execution(a.string(0, "executionId")?).await?),
+        "pendingApprovals" => to_json(runtime.pending_approvals(a.optional_execution_id(0)?)?),
+        "approveExecution" => to_json(runtime.approve_execution(a.execution_id(0)?).await?),
+        "rejectExecution" => to_json(runtime.reject_execution(a.execution_id(0)?, a.seq(1)?)?),
+        "rollbackExecution" => to_json(runtime.rollback_execution(a.execution_id(0)?).await?),
         "executionHistory" => to_json(runtime.execution_history(a.optional_count(0, "limit")?)?),
-        "execution" => to_json(runtime.execution(a.string(0, "executionId")?)?),
-        "executionOutput" => to_json(runtime.execution_output(a.string(0, "executionId")?)?),
+        "execution" => to_json(runtime.execution(a.execution_id(0)?)?),
+        "executionOutput" => to_json(runtime.execution_output(a.execution_id(0)?)?),
         "saveSnippet" => to_json(runtime.save_snippet(
             a.string(0, "name")?,
             a.optional_string(1, "description")?.unwrap_or(""),
-            a.string(2, "executionId")?,
+            a.execution_id(2)?,
         )?),
         "snippets" => to_json(runtime.snippets()?),
         "deleteSnippet" => to_json(runtime.delete_snippet(a.string(0, "name")?)?),

@@ -45,6 +45,10 @@ pub struct RuntimeConfig {
     pub max_snippet_name: usize,
     /// Caps on `store()` values.
     pub store_limits: StoreLimits,
+    /// Largest tool result, in bytes of JSON; a bigger one is journaled as an error.
+    pub max_result_bytes: usize,
+    /// Journaled bytes per run; once full, further calls fail without running.
+    pub max_journal_bytes: usize,
 }
 
 impl Default for RuntimeConfig {
@@ -55,6 +59,8 @@ impl Default for RuntimeConfig {
             default_history: 20,
             max_snippet_name: 64,
             store_limits: StoreLimits::default(),
+            max_result_bytes: 1024 * 1024,
+            max_journal_bytes: 16 * 1024 * 1024,
         }
     }
 }
@@ -455,7 +461,7 @@ impl Runtime {
                     let context =
                         PassContext { journal: &journal, approved_before: &approved_before, deadline, options: run_options };
                     let end = self.pass(&mut vm, &record, &context, &mut calls).await?;
-                    output = vm.output().unwrap_or_default();
+                    output = vm.output();
                     end
                 }
             }
@@ -493,6 +499,7 @@ impl Runtime {
         let mut replay = journal.iter();
         let mut next_replayed = replay.next();
         let mut next_delivery = journal.len() as u32;
+        let mut journal_bytes: usize = journal.iter().map(entry_size).sum();
         // Issued but not yet delivered, by seq.
         let mut waiting: BTreeMap<u32, CallRequest> = BTreeMap::new();
         // Values of `codemode.step` functions that finished, not yet journaled.
@@ -587,7 +594,14 @@ impl Runtime {
                         if let Some(error) = check_approved(seq, &request, record, context.approved_before) {
                             return Ok(PassEnd::Failed(error));
                         }
-                        self.execute_call(id, &request).await
+                        if journal_bytes >= self.config.max_journal_bytes {
+                            Outcome::Err(format!(
+                                "{}.{}: this run's journal is full ({} bytes); no more calls can run",
+                                request.connector, request.method, self.config.max_journal_bytes
+                            ))
+                        } else {
+                            self.execute_call(id, &request).await
+                        }
                     }
                 };
                 let entry = JournalEntry {
@@ -601,6 +615,7 @@ impl Runtime {
                     delivery: next_delivery,
                 };
                 next_delivery += 1;
+                journal_bytes += entry_size(&entry);
                 self.store.append_journal(id, &entry)?;
                 self.deliver(vm, calls, &entry)?;
                 continue;
@@ -656,7 +671,16 @@ impl Runtime {
         }
         let ctx = CallContext { execution_id: execution_id.into(), seq: request.seq, method: request.method.clone() };
         match connector.execute(request.args.clone(), &ctx).await {
-            Ok(value) => Outcome::Ok(value),
+            Ok(value) => {
+                let size = value.to_string().len();
+                if size > self.config.max_result_bytes {
+                    return Outcome::Err(format!(
+                        "{}.{}: the result is {size} bytes of JSON; the limit is {}",
+                        request.connector, request.method, self.config.max_result_bytes
+                    ));
+                }
+                Outcome::Ok(value)
+            }
             Err(error) => Outcome::Err(error.0),
         }
     }
@@ -791,6 +815,11 @@ fn check_approved(
             ),
         )
     })
+}
+
+/// Bytes a journal entry takes (its JSON).
+fn entry_size(entry: &JournalEntry) -> usize {
+    serde_json::to_string(entry).map_or(0, |s| s.len())
 }
 
 fn diverged(seq: u32, entry: &JournalEntry, request: &CallRequest) -> ErrorInfo {

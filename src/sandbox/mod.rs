@@ -30,18 +30,51 @@ use crate::model::ErrorInfo;
 /// The prelude that installs the globals (see the file's header).
 pub const PRELUDE: &str = include_str!("prelude.js");
 
-/// Engine limits for one VM.
-#[derive(Debug, Clone, Copy)]
+/// Limits of one VM. The instruction budget is what ends runaway scripts; the others keep single
+/// native calls (which run outside the budget) from building huge values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct SandboxLimits {
-    /// Iterations of any one loop (boa counts per call frame).
+    /// Bytecode instructions for the whole run (every pass replays from the start, so a replay
+    /// ends at the same point). Exhausting it ends the run with `BUDGET_EXCEEDED`; scripts cannot
+    /// catch it.
+    pub instruction_budget: usize,
+    /// Iterations of any one loop (boa counts per call frame); a backstop behind the budget.
     pub loop_iterations: u64,
     /// Nested calls.
     pub recursion: usize,
+    /// Longest string `repeat`/`padStart`/`padEnd`/`concat`/`join` may build, in UTF-16 units.
+    pub max_string_chars: usize,
+    /// Most elements `Array(n)`/`fill`/`Array.from`/`join` may handle.
+    pub max_array_elements: usize,
+    /// Largest `ArrayBuffer`, in bytes.
+    pub max_buffer_bytes: u64,
+    /// Characters of `text()`/`console` output kept per run; the rest is dropped.
+    pub max_output_chars: usize,
+    /// Tool calls per run.
+    pub max_calls: u32,
+    /// Largest tool-call argument, in bytes of JSON.
+    pub max_argument_bytes: usize,
+    /// Deepest bracket nesting accepted in source code (the parser recurses per level).
+    pub max_nesting: usize,
+    /// Deepest value `JSON.stringify`/`JSON.parse` (and tool arguments, `store`, `text`) accept.
+    pub max_json_depth: usize,
 }
 
 impl Default for SandboxLimits {
     fn default() -> Self {
-        Self { loop_iterations: 10_000_000, recursion: 400 }
+        Self {
+            instruction_budget: 100_000_000,
+            loop_iterations: 50_000_000,
+            recursion: 400,
+            max_string_chars: 1 << 24,
+            max_array_elements: 1 << 24,
+            max_buffer_bytes: 16 * 1024 * 1024,
+            max_output_chars: 4 * 1024 * 1024,
+            max_calls: 1000,
+            max_argument_bytes: 256 * 1024,
+            max_nesting: 128,
+            max_json_depth: 512,
+        }
     }
 }
 
@@ -131,17 +164,29 @@ impl Clock for VirtualClock {
     }
 }
 
-/// UTC everywhere, whatever the host's zone.
-struct UtcHooks;
+/// UTC everywhere, whatever the host's zone; `ArrayBuffer`s and strings built by `+` capped.
+struct SandboxHooks {
+    max_buffer_bytes: u64,
+    max_string_chars: usize,
+}
 
-impl HostHooks for UtcHooks {
+impl HostHooks for SandboxHooks {
     fn local_timezone_offset_seconds(&self, _unix_time_seconds: i64) -> i32 {
         0
+    }
+
+    fn max_buffer_size(&self, _context: &mut Context) -> u64 {
+        self.max_buffer_bytes
+    }
+
+    fn max_string_length(&self) -> usize {
+        self.max_string_chars
     }
 }
 
 /// State the native host functions share with [`Sandbox`].
 struct HostState {
+    limits: SandboxLimits,
     next_seq: u32,
     requests: Vec<CallRequest>,
     services: Rc<dyn SandboxServices>,
@@ -150,6 +195,9 @@ struct HostState {
     step_results: Vec<(u32, Outcome)>,
     /// The connector globals, named in the hint of a `ReferenceError`.
     connector_names: Vec<String>,
+    /// `text()` items and console lines, kept here so they survive a stopped script.
+    output: Output,
+    output_chars: usize,
 }
 
 type SharedHost = Rc<RefCell<HostState>>;
@@ -172,8 +220,6 @@ pub struct Sandbox {
 #[derive(Deserialize)]
 struct StateJson {
     outcome: OutcomeJson,
-    texts: Vec<String>,
-    console: Vec<String>,
     /// `store()` writes as JSON text; `None` deletes.
     writes: BTreeMap<String, Option<String>>,
 }
@@ -201,8 +247,12 @@ impl Sandbox {
         let clock = Rc::new(VirtualClock(Cell::new(config.start_ms)));
         let mut context = ContextBuilder::new()
             .clock(clock.clone())
-            .host_hooks(Rc::new(UtcHooks))
+            .host_hooks(Rc::new(SandboxHooks {
+                max_buffer_bytes: config.limits.max_buffer_bytes,
+                max_string_chars: config.limits.max_string_chars,
+            }))
             .job_executor(Rc::new(jobs::FifoJobs::default()))
+            .instructions_remaining(config.limits.instruction_budget)
             .build()
             .map_err(|e| internal(format!("cannot build the VM: {e}")))?;
         let limits = context.runtime_limits_mut();
@@ -210,16 +260,20 @@ impl Sandbox {
         limits.set_recursion_limit(config.limits.recursion);
 
         let host = Rc::new(RefCell::new(HostState {
+            limits: config.limits,
             next_seq: 0,
             requests: Vec::new(),
             services: config.services.clone(),
             recorded: config.recorded.clone(),
             step_results: Vec::new(),
             connector_names: config.connectors.iter().map(|(name, _)| name.clone()).collect(),
+            output: Output::default(),
+            output_chars: 0,
         }));
         context.insert_data(host.clone());
 
         let internals = install_prelude(&mut context, &config)?;
+        check_nesting(config.code, config.limits.max_nesting)?;
         let main = compile_script(&mut context, config.code, SCRIPT_PATH)?;
         internals
             .start(&main, &mut context)
@@ -229,7 +283,17 @@ impl Sandbox {
 
     /// Runs queued promise jobs until none is left.
     pub fn run_jobs(&mut self) -> Result<(), ErrorInfo> {
-        self.context.run_jobs().map_err(|e| engine_error(&e, &mut self.context))
+        self.context.run_jobs().map_err(|e| engine_error(&e, &mut self.context))?;
+        self.check_budget()
+    }
+
+    /// The budget can run out inside code whose error the engine does not surface; at zero the
+    /// run is over either way.
+    fn check_budget(&self) -> Result<(), ErrorInfo> {
+        if self.context.instructions_remaining() == 0 {
+            return Err(budget_exceeded());
+        }
+        Ok(())
     }
 
     /// The calls issued since the last time this was called, in `seq` order.
@@ -263,6 +327,7 @@ impl Sandbox {
             .deliver
             .call(&JsValue::undefined(), &args, &mut self.context)
             .map_err(|e| engine_error(&e, &mut self.context))?;
+        self.check_budget()?;
         Ok(delivered.to_boolean())
     }
 
@@ -301,9 +366,8 @@ impl Sandbox {
     }
 
     /// The `text()` items and console lines so far.
-    pub fn output(&mut self) -> Result<Output, ErrorInfo> {
-        let state = self.read_state()?;
-        Ok(Output { texts: state.texts, console: state.console })
+    pub fn output(&self) -> Output {
+        self.host.borrow().output.clone()
     }
 
     /// The `store()` writes of this pass (`None` deletes), to apply if the run completes.
@@ -341,7 +405,17 @@ fn install_prelude(context: &mut Context, config: &SandboxConfig<'_>) -> Result<
         JsValue::from_json(&value, context).map_err(|e| internal(e.to_string()))
     };
     let table = to_js(serde_json::to_value(&config.connectors).map_err(|e| internal(e.to_string()))?, context)?;
-    let limits = to_js(serde_json::to_value(config.store_limits).map_err(|e| internal(e.to_string()))?, context)?;
+    let limits = serde_json::json!({
+        "maxNesting": config.limits.max_nesting,
+        "maxJsonDepth": config.limits.max_json_depth,
+        "key": config.store_limits.key,
+        "value": config.store_limits.value,
+        "total": config.store_limits.total,
+        "maxChars": config.limits.max_string_chars,
+        "maxElements": config.limits.max_array_elements,
+        "maxOutput": config.limits.max_output_chars,
+    });
+    let limits = to_js(limits, context)?;
     let values = serde_json::to_string(&config.values).map_err(|e| internal(e.to_string()))?;
     let args = [
         JsValue::from(host),
@@ -374,6 +448,7 @@ fn host_object(context: &mut Context) -> JsObject {
         .function(NativeFunction::from_fn_ptr(host_snippet), js_string!("snippet"), 1)
         .function(NativeFunction::from_fn_ptr(host_recorded), js_string!("recorded"), 1)
         .function(NativeFunction::from_fn_ptr(host_step_done), js_string!("stepDone"), 3)
+        .function(NativeFunction::from_fn_ptr(host_output), js_string!("output"), 2)
         .build()
 }
 
@@ -399,6 +474,20 @@ fn host_call(_this: &JsValue, args: &[JsValue], context: &mut Context) -> JsResu
     })?;
     let host = shared_host(context)?;
     let mut host = host.borrow_mut();
+    if host.next_seq >= host.limits.max_calls {
+        return Err(JsNativeError::range()
+            .with_message(format!("{connector}.{method}: this run already made {} calls, the limit", host.limits.max_calls))
+            .into());
+    }
+    if json.len() > host.limits.max_argument_bytes {
+        return Err(JsNativeError::range()
+            .with_message(format!(
+                "{connector}.{method}: the argument is {} bytes of JSON; the limit is {}",
+                json.len(),
+                host.limits.max_argument_bytes
+            ))
+            .into());
+    }
     let seq = host.next_seq;
     host.next_seq += 1;
     host.requests.push(CallRequest { seq, connector, method, args });
@@ -440,6 +529,30 @@ fn host_step_done(_this: &JsValue, args: &[JsValue], context: &mut Context) -> J
         Outcome::Err(payload)
     };
     shared_host(context)?.borrow_mut().step_results.push((seq, outcome));
+    Ok(JsValue::undefined())
+}
+
+/// `host.output(kind, text)`: a `text()` item (kind 0) or a console line (kind 1). Output past
+/// the limit is dropped after one marker line.
+fn host_output(_this: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
+    let kind = args.first().cloned().unwrap_or_default().to_u32(context)?;
+    let text = string_arg(args, 1, context)?;
+    let host = shared_host(context)?;
+    let mut host = host.borrow_mut();
+    let limit = host.limits.max_output_chars;
+    if host.output_chars > limit {
+        return Ok(JsValue::undefined());
+    }
+    host.output_chars += text.chars().count();
+    if host.output_chars > limit {
+        host.output.console.push(format!("[output limit of {limit} characters reached; further output dropped]"));
+        return Ok(JsValue::undefined());
+    }
+    if kind == 0 {
+        host.output.texts.push(text);
+    } else {
+        host.output.console.push(text);
+    }
     Ok(JsValue::undefined())
 }
 
@@ -505,6 +618,35 @@ fn internal(message: impl Into<String>) -> ErrorInfo {
     ErrorInfo::new("INTERNAL", message)
 }
 
+fn budget_exceeded() -> ErrorInfo {
+    ErrorInfo::new(
+        run_codes::BUDGET_EXCEEDED,
+        "the run used up its instruction budget (a loop that never ends, or too much work for one run)",
+    )
+}
+
+/// Refuses source nested deeper than `max` brackets before the parser (which recurses once per
+/// level) sees it. Brackets in strings and comments count too: the limit is far above real code.
+fn check_nesting(code: &str, max: usize) -> Result<(), ErrorInfo> {
+    let mut depth = 0usize;
+    for byte in code.bytes() {
+        match byte {
+            b'(' | b'[' | b'{' => {
+                depth += 1;
+                if depth > max {
+                    return Err(ErrorInfo::new(
+                        run_codes::SYNTAX_ERROR,
+                        format!("SyntaxError: brackets nested more than {max} levels deep"),
+                    ));
+                }
+            }
+            b')' | b']' | b'}' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
 /// The source name of the script in stack traces.
 const SCRIPT_PATH: &str = "script.js";
 
@@ -543,6 +685,9 @@ fn script_error(thrown: &ThrownJson, connectors: &str) -> ErrorInfo {
 /// coded error.
 fn engine_error(error: &JsError, context: &mut Context) -> ErrorInfo {
     if let Some(engine) = error.as_engine() {
+        if matches!(engine, boa_engine::error::EngineError::NoInstructionsRemain) {
+            return budget_exceeded();
+        }
         return ErrorInfo::new(run_codes::LIMIT_EXCEEDED, engine.to_string());
     }
     match error.try_native(context) {

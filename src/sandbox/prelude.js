@@ -4,23 +4,219 @@
 // the internals stay in this closure, so a script cannot forge a call, a delivery or an output.
 (function (host, seedHigh, seedLow, connectorTable, valuesJson, limits) {
   "use strict";
+  // Captured before the script runs, so a script that replaces them cannot weaken the guards.
+  const apply = Reflect.apply, construct = Reflect.construct, defineProperty = Object.defineProperty;
+  const floor = Math.floor, toNumber = Number, toStr = String, isFinite = Number.isFinite;
+  const iteratorSymbol = Symbol.iterator;
   const pending = new Map();
   // store()/load(): the values as JSON text, snapshotted when the run was created; writes are
   // kept apart and applied by the host only if the run completes.
   const values = new Map();
   for (const [key, value] of Object.entries(JSON.parse(valuesJson))) values.set(key, JSON.stringify(value));
   const writes = new Map();
-  const texts = [];
-  const consoleLines = [];
   const outcome = { done: false, ok: false, value: undefined, error: undefined };
   const freeze = Object.freeze;
-  const stringify = JSON.stringify;
-  const parse = JSON.parse;
+  const rawStringify = JSON.stringify;
+  const rawParse = JSON.parse;
+  const isArray = Array.isArray, objectKeys = Object.keys;
+
+  // JSON.stringify and JSON.parse recurse natively once per level: values and texts nested
+  // deeper than limits.maxJsonDepth are refused before they are handed to them.
+  function checkDepth(value) {
+    if (value === null || typeof value !== "object") return;
+    const seen = new Set();
+    const stack = [[value, 1]];
+    while (stack.length > 0) {
+      const [node, depth] = stack.pop();
+      if (depth > limits.maxJsonDepth) {
+        throw new RangeError(`the value is nested more than ${limits.maxJsonDepth} levels deep`);
+      }
+      if (seen.has(node)) continue;
+      seen.add(node);
+      const children = isArray(node) ? node : objectKeys(node).map((key) => node[key]);
+      for (const child of children) {
+        if (child !== null && typeof child === "object") stack.push([child, depth + 1]);
+      }
+    }
+  }
+  function stringify(value, replacer, space) {
+    checkDepth(value);
+    return rawStringify(value, replacer, space);
+  }
+  function parse(text, reviver) {
+    const source = toStr(text);
+    let depth = 0;
+    for (let i = 0; i < source.length; i++) {
+      const c = source.charCodeAt(i);
+      if (c === 91 || c === 123) {
+        if (++depth > limits.maxJsonDepth) throw new RangeError(`JSON nested more than ${limits.maxJsonDepth} levels deep`);
+      } else if ((c === 93 || c === 125) && depth > 0) {
+        depth--;
+      }
+    }
+    return rawParse(text, reviver);
+  }
+  defineProperty(JSON, "stringify", { value: stringify, writable: true, configurable: true, enumerable: false });
+  defineProperty(JSON, "parse", { value: parse, writable: true, configurable: true, enumerable: false });
 
   // Engine-level globals that leak host timing or are not deterministic.
   for (const name of ["WeakRef", "FinalizationRegistry", "SharedArrayBuffer", "Atomics", "Temporal"]) {
     delete globalThis[name];
   }
+
+  // ---- Size guards: native built-ins run outside the instruction budget, so the ones that can
+  // build huge strings or arrays in one call check the size first (a catchable RangeError).
+  const MAX_CHARS = limits.maxChars, MAX_ELEMENTS = limits.maxElements;
+  const length = (value) => {
+    const n = floor(toNumber(value));
+    return n === Infinity ? Infinity : isFinite(n) && n > 0 ? n : 0;
+  };
+  const tooLong = (what, n) => new RangeError(`${what}: the string would be ${n} characters; the limit is ${MAX_CHARS}`);
+  const tooMany = (what, n) => new RangeError(`${what}: ${n} elements; the limit is ${MAX_ELEMENTS}`);
+  function guard(object, name, check) {
+    const original = object[name];
+    const wrapped = { [name](...args) { check(this, args); return apply(original, this, args); } }[name];
+    defineProperty(wrapped, "length", { value: original.length });
+    defineProperty(object, name, { value: wrapped, writable: true, configurable: true, enumerable: false });
+  }
+  guard(String.prototype, "repeat", (self, [count]) => {
+    const n = toStr(self).length * length(count);
+    if (n > MAX_CHARS) throw tooLong("repeat", n);
+  });
+  for (const name of ["padStart", "padEnd"]) {
+    guard(String.prototype, name, (self, [max]) => {
+      const n = length(max);
+      if (n > MAX_CHARS) throw tooLong(name, n);
+    });
+  }
+  guard(String.prototype, "concat", (self, args) => {
+    let n = toStr(self).length;
+    for (const part of args) n += toStr(part).length;
+    if (n > MAX_CHARS) throw tooLong("concat", n);
+  });
+  guard(Array.prototype, "join", (self, [separator]) => {
+    const count = length(self.length);
+    if (count > MAX_ELEMENTS) throw tooMany("join", count);
+    let n = (separator === undefined ? 1 : toStr(separator).length) * (count > 0 ? count - 1 : 0);
+    for (let i = 0; i < count && n <= MAX_CHARS; i++) {
+      const item = self[i];
+      if (item !== undefined && item !== null) n += typeof item === "string" ? item.length : toStr(item).length;
+    }
+    if (n > MAX_CHARS) throw tooLong("join", n);
+  });
+  guard(Array.prototype, "fill", (self) => {
+    const count = length(self.length);
+    if (count > MAX_ELEMENTS) throw tooMany("fill", count);
+  });
+  guard(Array, "from", (self, [items]) => {
+    if (items !== null && typeof items === "object" && !(iteratorSymbol in items)) {
+      const count = length(items.length);
+      if (count > MAX_ELEMENTS) throw tooMany("Array.from", count);
+    }
+  });
+  {
+    const OriginalArray = Array;
+    const checkSize = (args) => {
+      if (args.length === 1 && typeof args[0] === "number" && args[0] > MAX_ELEMENTS) throw tooMany("Array", args[0]);
+    };
+    const GuardedArray = new Proxy(OriginalArray, {
+      apply(target, self, args) { checkSize(args); return apply(target, self, args); },
+      construct(target, args, newTarget) { checkSize(args); return construct(target, args, newTarget); },
+    });
+    defineProperty(OriginalArray.prototype, "constructor", { value: GuardedArray, writable: true, configurable: true, enumerable: false });
+    defineProperty(globalThis, "Array", { value: GuardedArray, writable: true, configurable: true, enumerable: false });
+  }
+
+  // ---- Code compiled at run time (eval, Function constructors) gets the same nesting check as
+  // the script: the parser recurses once per bracket level.
+  function checkNesting(text) {
+    let depth = 0;
+    for (let i = 0; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      if (c === 40 || c === 91 || c === 123) {
+        if (++depth > limits.maxNesting) throw new SyntaxError(`brackets nested more than ${limits.maxNesting} levels deep`);
+      } else if ((c === 41 || c === 93 || c === 125) && depth > 0) {
+        depth--;
+      }
+    }
+  }
+  {
+    const originalEval = globalThis.eval;
+    // A replaced eval is always an indirect eval: it sees globals, not the caller's locals.
+    defineProperty(globalThis, "eval", {
+      value: { eval(source) {
+        if (typeof source === "string") checkNesting(source);
+        return originalEval(source);
+      } }.eval,
+      writable: true, configurable: true, enumerable: false,
+    });
+    const checkArgs = (args) => { for (const arg of args) checkNesting(toStr(arg)); };
+    const constructors = [
+      Function,
+      (async function () {}).constructor,
+      (function* () {}).constructor,
+      (async function* () {}).constructor,
+    ];
+    for (const Original of constructors) {
+      const Guarded = new Proxy(Original, {
+        apply(target, self, args) { checkArgs(args); return apply(target, self, args); },
+        construct(target, args, newTarget) { checkArgs(args); return construct(target, args, newTarget); },
+      });
+      defineProperty(Original.prototype, "constructor", { value: Guarded, writable: true, configurable: true, enumerable: false });
+      if (Original === Function) defineProperty(globalThis, "Function", { value: Guarded, writable: true, configurable: true, enumerable: false });
+    }
+  }
+
+  // ---- Regular expressions: the engine backtracks without a step limit, so patterns with a
+  // quantified group that itself contains a quantifier (`(a+)+`), the classic catastrophic shape,
+  // are refused when used.
+  const regexVerdicts = Object.create(null);
+  function nestedQuantifier(source) {
+    const groups = [{ quantified: false }];
+    let i = 0;
+    const quantifierAt = (j) => {
+      const c = source[j];
+      if (c === "*" || c === "+") return true;
+      if (c !== "{") return false;
+      const close = source.indexOf("}", j);
+      if (close < 0) return false;
+      const body = source.slice(j + 1, close).split(",");
+      return body.length === 2 && (body[1] === "" || toNumber(body[1]) > 1) || toNumber(body[0]) > 1;
+    };
+    while (i < source.length) {
+      const c = source[i];
+      if (c === "\\") { i += 2; continue; }
+      if (c === "[") {
+        i++;
+        while (i < source.length && source[i] !== "]") i += source[i] === "\\" ? 2 : 1;
+        i++;
+        continue;
+      }
+      if (c === "(") { groups.push({ quantified: false }); i++; continue; }
+      if (c === ")") {
+        const inner = groups.length > 1 ? groups.pop() : { quantified: false };
+        if (quantifierAt(i + 1)) {
+          if (inner.quantified) return true;
+          groups[groups.length - 1].quantified = true;
+        } else if (inner.quantified) {
+          groups[groups.length - 1].quantified = true;
+        }
+        i++;
+        continue;
+      }
+      if (quantifierAt(i)) groups[groups.length - 1].quantified = true;
+      i++;
+    }
+    return false;
+  }
+  guard(RegExp.prototype, "exec", (self) => {
+    const source = toStr(self.source);
+    let nested = regexVerdicts[source];
+    if (nested === undefined) nested = regexVerdicts[source] = nestedQuantifier(source);
+    if (nested) {
+      throw new SyntaxError(`the regular expression /${source}/ has a nested quantifier (like (a+)+), which can backtrack for ever; rewrite it without one`);
+    }
+  });
 
   // sfc32 seeded per execution: Math.random is identical on every replay of a run.
   let a = seedHigh >>> 0, b = seedLow >>> 0, c = (seedHigh ^ 0x9e3779b9) >>> 0, d = 1;
@@ -167,13 +363,17 @@
   const globals = {};
   for (const [connector, methods] of connectorTable) globals[connector] = connectorObject(connector, methods);
 
+  // Output goes straight to the host (which caps it), so it survives a script that is stopped.
+  const TEXT = 0, CONSOLE = 1;
   const log = (prefix) => function (...args) {
-    consoleLines.push(prefix + args.map(show).join(" "));
+    let line = prefix;
+    for (let i = 0; i < args.length; i++) line += (i > 0 ? " " : "") + show(args[i]);
+    host.output(CONSOLE, line);
   };
   globals.console = freeze({
     log: log(""), info: log(""), debug: log(""), warn: log("[warn] "), error: log("[error] "),
   });
-  globals.text = function text(value) { texts.push(show(value)); };
+  globals.text = function text(value) { host.output(TEXT, show(value)); };
   globals.store = store;
   globals.load = load;
   globals.codemode = freeze({
@@ -227,9 +427,9 @@
       else waiter.reject(new Error(payload));
       return true;
     },
-    /** JSON of how the script stands and what it printed. */
+    /** JSON of how the script stands and its store() writes. */
     state() {
-      return stringify({ outcome, texts, console: consoleLines, writes: Object.fromEntries(writes) });
+      return stringify({ outcome, writes: Object.fromEntries(writes) });
     },
   });
 })

@@ -11,7 +11,8 @@ pub fn status(error: &Error) -> u16 {
         Error::Unauthorized(_) => 401,
         Error::NotFound(_) => 404,
         Error::NotPaused { .. } | Error::NotCompleted { .. } | Error::InvalidState(_) | Error::Busy(_) => 409,
-        Error::CodeTooLarge { .. } => 413,
+        Error::MethodNotAllowed(_) => 405,
+        Error::CodeTooLarge { .. } | Error::BodyTooLarge(_) => 413,
         Error::InvalidConnector(_) | Error::Storage(_) | Error::Internal(_) => 500,
     }
 }

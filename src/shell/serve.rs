@@ -92,13 +92,17 @@ pub async fn handle_request(
             }),
             200,
         ),
+        (method, "/rpc" | "/tool") => http::error(&Error::MethodNotAllowed(format!(
+            "{method:?} {rest} is not served; use {}",
+            if rest == "/rpc" { "POST" } else { "GET" }
+        ))),
         (method, rest) => http::error(&Error::NotFound(format!("no route for {method:?} {rest}"))),
     }
 }
 
 fn check_size(body: &[u8]) -> Result<(), Error> {
     if body.len() > MAX_BODY_BYTES {
-        return Err(Error::BadRequest(format!(
+        return Err(Error::BodyTooLarge(format!(
             "the body is {} bytes; the limit is {MAX_BODY_BYTES}",
             body.len()
         )));

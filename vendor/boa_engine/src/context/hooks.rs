@@ -223,6 +223,12 @@ pub trait HostHooks {
     fn max_buffer_size(&self, _context: &mut Context) -> u64 {
         1_610_612_736 // 1.5 GiB
     }
+
+    /// codemode-runtime patch: the longest string (in UTF-16 code units) that `+` and template
+    /// literals may build; longer results throw a `RangeError`.
+    fn max_string_length(&self) -> usize {
+        u32::MAX as usize
+    }
 }
 
 /// Default implementation of [`HostHooks`], which doesn't carry any state.

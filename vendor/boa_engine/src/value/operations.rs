@@ -24,15 +24,26 @@ impl JsValue {
             (JsVariant::BigInt(x), JsVariant::BigInt(y)) => Self::new(JsBigInt::add(&x, &y)),
 
             // String concat
-            (JsVariant::String(x), JsVariant::String(y)) => Self::from(js_string!(&x, &y)),
+            (JsVariant::String(x), JsVariant::String(y)) => {
+                check_concat_length(x.len() + y.len(), context)?;
+                Self::from(js_string!(&x, &y))
+            }
 
             // Slow path:
             (_, _) => {
                 let x = self.to_primitive(context, PreferredType::Default)?;
                 let y = other.to_primitive(context, PreferredType::Default)?;
                 match (x.variant(), y.variant()) {
-                    (JsVariant::String(x), _) => Self::from(js_string!(&x, &y.to_string(context)?)),
-                    (_, JsVariant::String(y)) => Self::from(js_string!(&x.to_string(context)?, &y)),
+                    (JsVariant::String(x), _) => {
+                        let y = y.to_string(context)?;
+                        check_concat_length(x.len() + y.len(), context)?;
+                        Self::from(js_string!(&x, &y))
+                    }
+                    (_, JsVariant::String(y)) => {
+                        let x = x.to_string(context)?;
+                        check_concat_length(x.len() + y.len(), context)?;
+                        Self::from(js_string!(&x, &y))
+                    }
                     (_, _) => {
                         match (x.to_numeric(context)?, y.to_numeric(context)?) {
                             (Numeric::Number(x), Numeric::Number(y)) => Self::new(x + y),
@@ -924,4 +935,17 @@ impl From<bool> for AbstractRelation {
     fn from(value: bool) -> Self {
         if value { Self::True } else { Self::False }
     }
+}
+
+/// codemode-runtime patch: refuses string concatenations longer than the host allows.
+pub(crate) fn check_concat_length(length: usize, context: &Context) -> JsResult<()> {
+    let max = context.host_hooks().max_string_length();
+    if length > max {
+        return Err(JsNativeError::range()
+            .with_message(format!(
+                "the string would be {length} characters; the limit is {max}"
+            ))
+            .into());
+    }
+    Ok(())
 }

@@ -21,6 +21,7 @@ impl ConcatToString {
             let val = context.vm.get_register(value.into()).clone();
             strings.push(val.to_string(context)?);
         }
+        crate::value::operations::check_concat_length(strings.iter().map(JsString::len).sum(), context)?;
         let s = JsString::concat_array(&strings.iter().map(JsString::as_str).collect::<Vec<_>>());
         context.vm.set_register(string.into(), s.into());
         Ok(())
