@@ -46,6 +46,9 @@ pub enum Error {
     /// The connector set is inconsistent (reserved or duplicate names).
     #[error("{0}")]
     InvalidConnector(String),
+    /// A Worker var or secret that does not parse.
+    #[error("{0}")]
+    InvalidConfig(String),
     /// The durable store failed.
     #[error("storage error: {0}")]
     Storage(String),
@@ -71,6 +74,7 @@ impl Error {
             Error::Busy(_) => "BUSY",
             Error::InvalidName(_) => "INVALID_NAME",
             Error::InvalidConnector(_) => "INVALID_CONNECTOR",
+            Error::InvalidConfig(_) => "INVALID_CONFIG",
             Error::Storage(_) => "STORAGE_ERROR",
             Error::Internal(_) => "INTERNAL",
         }
@@ -105,6 +109,10 @@ pub mod run_codes {
     pub const TIMEOUT: &str = "TIMEOUT";
     /// The `// @options:` line is wrong.
     pub const INVALID_OPTIONS: &str = crate::options::INVALID_OPTIONS;
+    /// A run was interrupted mid-pass more than `max_attempts` times.
+    pub const CRASHED: &str = "CRASHED";
+    /// A paused run was not decided within `paused_ttl_ms`.
+    pub const EXPIRED: &str = "EXPIRED";
     /// A call needing approval was rejected.
     pub const REJECTED: &str = "REJECTED";
 }

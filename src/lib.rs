@@ -34,7 +34,7 @@ pub mod shell;
 
 pub use connector::{CallContext, Connector, Reverted, ToolError, ToolSpec};
 pub use error::{Error, Result};
-pub use runtime::{Runtime, RuntimeConfig};
+pub use runtime::{Runtime, RuntimeConfig, Scheduler, WakeReport};
 pub use store::{ExecutionRecord, MemoryStore, Store};
 
 /// Identifies the sandbox that records a run: the boa_engine version, the prelude and the

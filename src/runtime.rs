@@ -32,6 +32,22 @@ use crate::store::{ExecutionRecord, Store};
 /// Milliseconds since the epoch, from the host.
 pub type Clock = Rc<dyn Fn() -> i64>;
 
+/// Asks the host to call [`Runtime::wake`] at a time (a Durable Object alarm). Runs set it when a
+/// pass starts, so a pass cut short by a crash or a restart is resumed.
+pub type Scheduler = Rc<dyn Fn(i64)>;
+
+/// How long after a pass starts the host should check that it finished.
+pub const RESUME_AFTER_MS: i64 = 30_000;
+
+/// What [`Runtime::wake`] did.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct WakeReport {
+    /// Interrupted runs driven again.
+    pub resumed: Vec<String>,
+    /// Paused runs past `paused_ttl_ms`, now `rejected`.
+    pub expired: Vec<String>,
+}
+
 /// Limits and defaults of one runtime.
 #[derive(Debug, Clone)]
 pub struct RuntimeConfig {
@@ -49,6 +65,12 @@ pub struct RuntimeConfig {
     pub max_result_bytes: usize,
     /// Journaled bytes per run; once full, further calls fail without running.
     pub max_journal_bytes: usize,
+    /// Finished runs kept (newest first); older ones and their journals are deleted.
+    pub keep_finished: usize,
+    /// A paused run older than this (since its last change) expires to `rejected`.
+    pub paused_ttl_ms: i64,
+    /// Passes a run may start without finishing (crashes, evictions) before it fails `CRASHED`.
+    pub max_attempts: u32,
 }
 
 impl Default for RuntimeConfig {
@@ -61,6 +83,9 @@ impl Default for RuntimeConfig {
             store_limits: StoreLimits::default(),
             max_result_bytes: 1024 * 1024,
             max_journal_bytes: 16 * 1024 * 1024,
+            keep_finished: 50,
+            paused_ttl_ms: 24 * 60 * 60 * 1000,
+            max_attempts: 3,
         }
     }
 }
@@ -80,6 +105,9 @@ pub struct Runtime {
     config: RuntimeConfig,
     /// Executions being driven right now; a second request for one of them gets `BUSY`.
     busy: Rc<RefCell<BTreeSet<String>>>,
+    scheduler: Option<Scheduler>,
+    /// The wake-up last asked for, so a later request never postpones an earlier one.
+    scheduled_at: std::cell::Cell<Option<i64>>,
 }
 
 /// Marks an execution busy until dropped.
@@ -144,7 +172,33 @@ impl Runtime {
             clock,
             config: RuntimeConfig::default(),
             busy: Rc::default(),
+            scheduler: None,
+            scheduled_at: std::cell::Cell::new(None),
         })
+    }
+
+    /// Asks the host for a wake-up at `at_ms`, unless one at least as early is already asked for.
+    pub fn schedule(&self, at_ms: i64) {
+        let Some(scheduler) = &self.scheduler else { return };
+        let now = self.now();
+        match self.scheduled_at.get() {
+            Some(pending) if pending <= at_ms && pending >= now => {}
+            _ => {
+                self.scheduled_at.set(Some(at_ms));
+                scheduler(at_ms);
+            }
+        }
+    }
+
+    /// Call when the wake-up fired: the next [`Runtime::schedule`] sets a new one.
+    pub fn forget_schedule(&self) {
+        self.scheduled_at.set(None);
+    }
+
+    /// Lets the runtime ask the host for a wake-up (see [`Scheduler`]).
+    pub fn with_scheduler(mut self, scheduler: Scheduler) -> Self {
+        self.scheduler = Some(scheduler);
+        self
     }
 
     /// Replaces the limits and defaults.
@@ -214,6 +268,7 @@ impl Runtime {
             full_output: String::new(),
             output_truncated: false,
             values: self.store.values()?,
+            attempts: 0,
         };
         let _guard = self.claim(&id)?;
         self.store.save_execution(&record)?;
@@ -327,6 +382,90 @@ impl Runtime {
         Ok(outcome)
     }
 
+    /// Drives an interrupted run (status `running`, no pass in progress) again from its journal.
+    /// Calls journaled before the interruption are not executed again; a call whose effect was
+    /// done but whose result was not journaled runs again with the same `(execution_id, seq)`,
+    /// which idempotent connectors use to do it once.
+    pub async fn resume_execution(&self, id: &str) -> Result<ExecuteOutput> {
+        let _guard = self.claim(id)?;
+        let record = self.load(id)?;
+        if record.state.status != ExecutionStatus::Running {
+            return Err(Error::InvalidState(format!(
+                "execution {id} is {}; only an interrupted (running) run is resumed",
+                record.state.status
+            )));
+        }
+        self.drive(record).await
+    }
+
+    /// The host's periodic work (a Durable Object alarm; firing twice is harmless): resumes
+    /// interrupted runs and expires paused runs older than `paused_ttl_ms`.
+    pub async fn wake(&self) -> Result<WakeReport> {
+        let mut report = WakeReport::default();
+        for record in self.store.running_executions()? {
+            let id = record.state.id.clone();
+            if self.busy.borrow().contains(&id) {
+                continue;
+            }
+            self.resume_execution(&id).await?;
+            report.resumed.push(id);
+        }
+        let now = self.now();
+        for mut record in self.store.paused_executions()? {
+            if now - record.state.updated_at < self.config.paused_ttl_ms || self.busy.borrow().contains(&record.state.id) {
+                continue;
+            }
+            let id = record.state.id.clone();
+            let seqs: Vec<u32> = record.state.pending.iter().map(|p| p.seq).collect();
+            for seq in &seqs {
+                record.decisions.insert(*seq, Decision::Rejected);
+            }
+            for call in record.state.calls.iter_mut().filter(|c| c.state == CallState::Pending) {
+                call.state = CallState::Rejected;
+            }
+            record.state.status = ExecutionStatus::Rejected;
+            record.state.pending.clear();
+            record.state.error = Some(ErrorInfo::new(
+                run_codes::EXPIRED,
+                format!("no one approved or rejected it within {} ms", self.config.paused_ttl_ms),
+            ));
+            let mut text = record.state.report.clone().unwrap_or_default();
+            text.push_str("Expired: the pending action was not approved in time; the run ended as rejected.\n");
+            record.state.report = Some(text);
+            record.state.updated_at = now;
+            self.store.save_execution(&record)?;
+            report.expired.push(id);
+        }
+        self.prune()?;
+        Ok(report)
+    }
+
+    /// When [`Runtime::wake`] has work next: now for interrupted runs, else when the oldest paused
+    /// run expires.
+    pub fn next_wake_at(&self) -> Result<Option<i64>> {
+        let now = self.now();
+        let busy = self.busy.borrow();
+        if self.store.running_executions()?.iter().any(|r| !busy.contains(&r.state.id)) {
+            return Ok(Some(now));
+        }
+        Ok(self
+            .store
+            .paused_executions()?
+            .iter()
+            .map(|r| r.state.updated_at.saturating_add(self.config.paused_ttl_ms))
+            .min())
+    }
+
+    /// Deletes finished runs beyond `keep_finished`.
+    fn prune(&self) -> Result<()> {
+        for id in self.store.finished_beyond(self.config.keep_finished)? {
+            if !self.busy.borrow().contains(&id) {
+                self.store.delete_execution(&id)?;
+            }
+        }
+        Ok(())
+    }
+
     /// `executionHistory`: newest first.
     pub fn execution_history(&self, limit: Option<usize>) -> Result<Vec<ExecutionState>> {
         let limit = limit.unwrap_or(self.config.default_history);
@@ -417,6 +556,12 @@ impl Runtime {
     async fn drive(&self, mut record: ExecutionRecord) -> Result<ExecuteOutput> {
         let started = self.now();
         let id = record.state.id.clone();
+        // Mark the pass as started (durably) and ask to be woken in case it never finishes.
+        record.attempts += 1;
+        record.state.status = ExecutionStatus::Running;
+        self.store.save_execution(&record)?;
+        self.schedule(started + RESUME_AFTER_MS);
+        let interrupted = record.attempts > self.config.max_attempts;
         let journal = self.store.journal(&id)?;
         let approved_before = std::mem::take(&mut record.state.pending);
         let mut calls: Vec<CallRecord> = Vec::new();
@@ -425,7 +570,16 @@ impl Runtime {
         let run_options = options.clone().unwrap_or_default();
         let deadline = run_options.timeout_ms.map(|t| record.state.created_at.saturating_add(t as i64));
 
-        let end = if let Err(error) = options {
+        let end = if interrupted {
+            PassEnd::Failed(ErrorInfo::new(
+                run_codes::CRASHED,
+                format!(
+                    "the run was interrupted {} times while running (a crash, a restart, or the host's memory \
+                     limit); it is not resumed again",
+                    record.attempts - 1
+                ),
+            ))
+        } else if let Err(error) = options {
             PassEnd::Failed(error)
         } else if record.fingerprint != crate::FINGERPRINT && !journal.is_empty() {
             PassEnd::Failed(ErrorInfo::new(
@@ -756,7 +910,13 @@ impl Runtime {
         record.output_truncated = rendered.truncated;
         record.state.calls = calls;
         record.output = output;
+        record.attempts = 0;
         self.store.save_execution(&record)?;
+        if record.state.status.is_finished() {
+            self.prune()?;
+        } else if let Some(at) = self.next_wake_at()? {
+            self.schedule(at);
+        }
         Ok(result)
     }
 }

@@ -35,6 +35,10 @@ pub struct ExecutionRecord {
     /// The `store()` values when the run was created: every pass sees the same ones.
     #[serde(default)]
     pub values: BTreeMap<String, Value>,
+    /// Passes started and not finished: more than one means a pass was interrupted (a crash, an
+    /// eviction). Reset when a pass finishes.
+    #[serde(default)]
+    pub attempts: u32,
 }
 
 /// Where executions, journals and snippets live.
@@ -49,6 +53,12 @@ pub trait Store {
     fn recent_executions(&self, limit: usize) -> Result<Vec<ExecutionRecord>>;
     /// Every paused execution, oldest first.
     fn paused_executions(&self) -> Result<Vec<ExecutionRecord>>;
+    /// Every execution still marked running, oldest first (after a restart: interrupted ones).
+    fn running_executions(&self) -> Result<Vec<ExecutionRecord>>;
+    /// Ids of finished executions beyond the newest `keep` (by creation), for retention.
+    fn finished_beyond(&self, keep: usize) -> Result<Vec<String>>;
+    /// Deletes an execution and its journal.
+    fn delete_execution(&self, id: &str) -> Result<()>;
 
     /// Appends one entry; an entry for the same `(execution, seq)` must not exist.
     fn append_journal(&self, execution_id: &str, entry: &JournalEntry) -> Result<()>;
@@ -82,6 +92,10 @@ impl MemoryStore {
     pub fn new() -> Self {
         Self::default()
     }
+
+    fn with_status(&self, status: crate::model::ExecutionStatus) -> Vec<ExecutionRecord> {
+        self.executions.borrow().iter().filter(|r| r.state.status == status).cloned().collect()
+    }
 }
 
 impl Store for MemoryStore {
@@ -106,13 +120,27 @@ impl Store for MemoryStore {
     }
 
     fn paused_executions(&self) -> Result<Vec<ExecutionRecord>> {
-        Ok(self
-            .executions
-            .borrow()
-            .iter()
-            .filter(|r| r.state.status == crate::model::ExecutionStatus::Paused)
-            .cloned()
+        Ok(self.with_status(crate::model::ExecutionStatus::Paused))
+    }
+
+    fn running_executions(&self) -> Result<Vec<ExecutionRecord>> {
+        Ok(self.with_status(crate::model::ExecutionStatus::Running))
+    }
+
+    fn finished_beyond(&self, keep: usize) -> Result<Vec<String>> {
+        let newest_first = self.recent_executions(usize::MAX)?;
+        Ok(newest_first
+            .into_iter()
+            .filter(|r| r.state.status.is_finished())
+            .skip(keep)
+            .map(|r| r.state.id)
             .collect())
+    }
+
+    fn delete_execution(&self, id: &str) -> Result<()> {
+        self.executions.borrow_mut().retain(|r| r.state.id != id);
+        self.journals.borrow_mut().remove(id);
+        Ok(())
     }
 
     fn append_journal(&self, execution_id: &str, entry: &JournalEntry) -> Result<()> {

@@ -13,7 +13,7 @@ pub fn status(error: &Error) -> u16 {
         Error::NotPaused { .. } | Error::NotCompleted { .. } | Error::InvalidState(_) | Error::Busy(_) => 409,
         Error::MethodNotAllowed(_) => 405,
         Error::CodeTooLarge { .. } | Error::BodyTooLarge(_) => 413,
-        Error::InvalidConnector(_) | Error::Storage(_) | Error::Internal(_) => 500,
+        Error::InvalidConnector(_) | Error::InvalidConfig(_) | Error::Storage(_) | Error::Internal(_) => 500,
     }
 }
 

@@ -21,3 +21,13 @@ pub use sql_store::SqlStore;
 pub fn now_ms() -> i64 {
     js_sys::Date::now() as i64
 }
+
+/// A [`crate::runtime::Scheduler`] over the object's alarm: `setAlarm` is called without waiting
+/// (the output gate holds replies until it is stored).
+pub fn alarm_scheduler(state: &worker::State) -> crate::runtime::Scheduler {
+    let storage = state.storage();
+    std::rc::Rc::new(move |at_ms: i64| {
+        let date = js_sys::Date::new(&wasm_bindgen::JsValue::from_f64(at_ms as f64));
+        let _ = storage.as_raw().set_alarm(date, js_sys::Object::new());
+    })
+}

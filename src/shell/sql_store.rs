@@ -89,6 +89,14 @@ impl SqlStore {
         self.exec(query, bindings)?.to_array().map_err(storage)
     }
 
+    fn with_status(&self, status: &str) -> Result<Vec<ExecutionRecord>> {
+        let rows = self.rows(
+            "SELECT data FROM executions WHERE status = ? ORDER BY created_at, rowid",
+            vec![status.into()],
+        )?;
+        decode(rows)
+    }
+
     fn migrate(&self) -> Result<()> {
         self.exec("CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)", vec![])?;
         let rows: Vec<VersionRow> =
@@ -142,11 +150,30 @@ impl Store for SqlStore {
     }
 
     fn paused_executions(&self) -> Result<Vec<ExecutionRecord>> {
-        let rows = self.rows(
-            "SELECT data FROM executions WHERE status = 'paused' ORDER BY created_at, rowid",
-            vec![],
+        self.with_status("paused")
+    }
+
+    fn running_executions(&self) -> Result<Vec<ExecutionRecord>> {
+        self.with_status("running")
+    }
+
+    fn finished_beyond(&self, keep: usize) -> Result<Vec<String>> {
+        #[derive(Deserialize)]
+        struct IdRow {
+            id: String,
+        }
+        let rows: Vec<IdRow> = self.rows(
+            "SELECT id FROM executions WHERE status NOT IN ('running', 'paused')
+             ORDER BY created_at DESC, rowid DESC LIMIT -1 OFFSET ?",
+            vec![(keep as i64).into()],
         )?;
-        decode(rows)
+        Ok(rows.into_iter().map(|r| r.id).collect())
+    }
+
+    fn delete_execution(&self, id: &str) -> Result<()> {
+        self.exec("DELETE FROM journal WHERE execution_id = ?", vec![id.into()])?;
+        self.exec("DELETE FROM executions WHERE id = ?", vec![id.into()])?;
+        Ok(())
     }
 
     fn append_journal(&self, execution_id: &str, entry: &JournalEntry) -> Result<()> {
