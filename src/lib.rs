@@ -10,7 +10,8 @@
 //!   [`model`] the contract's JSON shapes; [`error`] the one error type and its codes;
 //!   [`journal`] journal entries; [`sandbox`] the boa VM and its prelude; [`connector`] the
 //!   connector trait; [`notes`] the demo connector; [`catalog`] tool descriptor, TypeScript
-//!   declarations, search and describe; [`report`] what the model reads.
+//!   declarations, search and describe; [`schema`] argument validation; [`report`] what the model
+//!   reads.
 //! - Service: [`store`] the storage trait (+ an in-memory store); [`runtime`] the run loop and
 //!   every method; [`rpc`] methods by name for the transports; [`mcp`] the MCP server.
 //! - Shell (`shell`, wasm32 only): the Durable Object, SQLite store, routing, WebSocket.
@@ -27,6 +28,7 @@ pub mod report;
 pub mod rpc;
 pub mod runtime;
 pub mod sandbox;
+pub mod schema;
 pub mod store;
 
 #[cfg(target_arch = "wasm32")]

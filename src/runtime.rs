@@ -108,6 +108,8 @@ pub struct Runtime {
     scheduler: Option<Scheduler>,
     /// The wake-up last asked for, so a later request never postpones an earlier one.
     scheduled_at: std::cell::Cell<Option<i64>>,
+    /// Input schemas by `connector.method`, checked in the sandbox before a call is made.
+    schemas: Rc<BTreeMap<String, Value>>,
 }
 
 /// Marks an execution busy until dropped.
@@ -166,9 +168,15 @@ struct PassContext<'a> {
 impl Runtime {
     /// Builds a runtime. Fails if connector names are reserved, duplicated or not identifiers.
     pub fn new(store: Rc<dyn Store>, connectors: Vec<Box<dyn Connector>>, clock: Clock) -> Result<Self> {
+        let connectors = ConnectorSet::new(connectors)?;
+        let schemas = connectors
+            .iter()
+            .flat_map(|(c, tools)| tools.iter().map(move |t| (format!("{}.{}", c.name(), t.name), t.input_schema.clone())))
+            .collect();
         Ok(Self {
             store,
-            connectors: Rc::new(ConnectorSet::new(connectors)?),
+            schemas: Rc::new(schemas),
+            connectors: Rc::new(connectors),
             clock,
             config: RuntimeConfig::default(),
             busy: Rc::default(),
@@ -608,6 +616,7 @@ impl Runtime {
                 values: record.values.clone(),
                 store_limits: self.config.store_limits,
                 recorded: journal.iter().map(|e| e.seq).collect(),
+                schemas: self.schemas.clone(),
             };
             match Sandbox::start(config) {
                 Err(error) => PassEnd::Failed(error),

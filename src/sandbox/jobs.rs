@@ -1,5 +1,7 @@
-//! A job executor we control: promise jobs and generic jobs run in FIFO order; timers and async
-//! host jobs do not exist in the sandbox and are dropped, so nothing can wait on host time.
+//! A job executor we control: promise, generic and async jobs run in FIFO order; timer jobs do
+//! not exist in the sandbox and are dropped, so nothing can wait on host time. The only async jobs
+//! are the engine's own (dynamic `import()`, answered at once by the idle module loader with a
+//! rejection), so they are driven to completion on the spot.
 
 use std::cell::RefCell;
 use std::collections::VecDeque;
@@ -15,7 +17,7 @@ pub(super) struct FifoJobs {
 
 impl JobExecutor for FifoJobs {
     fn enqueue_job(self: Rc<Self>, job: Job, _context: &mut Context) {
-        if matches!(job, Job::PromiseJob(_) | Job::GenericJob(_)) {
+        if matches!(job, Job::PromiseJob(_) | Job::GenericJob(_) | Job::AsyncJob(_)) {
             self.queue.borrow_mut().push_back(job);
         }
     }
@@ -28,6 +30,10 @@ impl JobExecutor for FifoJobs {
             let result = match job {
                 Job::PromiseJob(job) => job.call(context),
                 Job::GenericJob(job) => job.call(context),
+                Job::AsyncJob(job) => {
+                    let cell = RefCell::new(&mut *context);
+                    futures_lite::future::block_on(job.call(&cell))
+                }
                 _ => continue,
             };
             if let Err(error) = result {

@@ -121,6 +121,9 @@ pub struct SandboxConfig<'a> {
     pub store_limits: StoreLimits,
     /// Seqs the journal already holds: `codemode.step` does not run its function again for them.
     pub recorded: BTreeSet<u32>,
+    /// Input schemas by `connector.method`: a call whose argument does not match is refused
+    /// (its promise rejects) before it gets a seq.
+    pub schemas: Rc<BTreeMap<String, Value>>,
 }
 
 /// A tool call the script issued.
@@ -187,6 +190,10 @@ impl HostHooks for SandboxHooks {
 /// State the native host functions share with [`Sandbox`].
 struct HostState {
     limits: SandboxLimits,
+    store_limits: StoreLimits,
+    /// Size (UTF-16 units of key + JSON) of each `store()` value at run start.
+    value_sizes: BTreeMap<String, usize>,
+    schemas: Rc<BTreeMap<String, Value>>,
     next_seq: u32,
     requests: Vec<CallRequest>,
     services: Rc<dyn SandboxServices>,
@@ -259,8 +266,16 @@ impl Sandbox {
         limits.set_loop_iteration_limit(config.limits.loop_iterations);
         limits.set_recursion_limit(config.limits.recursion);
 
+        let value_sizes = config
+            .values
+            .iter()
+            .map(|(key, value)| (key.clone(), utf16_len(key) + utf16_len(&value.to_string())))
+            .collect();
         let host = Rc::new(RefCell::new(HostState {
             limits: config.limits,
+            store_limits: config.store_limits,
+            value_sizes,
+            schemas: config.schemas.clone(),
             next_seq: 0,
             requests: Vec::new(),
             services: config.services.clone(),
@@ -370,18 +385,45 @@ impl Sandbox {
         self.host.borrow().output.clone()
     }
 
-    /// The `store()` writes of this pass (`None` deletes), to apply if the run completes.
+    /// The `store()` writes of this pass (`None` deletes), to apply if the run completes. The
+    /// limits are checked again here: the script-side checks are a courtesy, this one holds.
     pub fn writes(&mut self) -> Result<BTreeMap<String, Option<Value>>, ErrorInfo> {
-        self.read_state()?
-            .writes
-            .into_iter()
-            .map(|(key, json)| {
-                let value = json
-                    .map(|j| serde_json::from_str(&j).map_err(|e| internal(format!("store value: {e}"))))
-                    .transpose()?;
-                Ok((key, value))
-            })
-            .collect()
+        let writes = self.read_state()?.writes;
+        let host = self.host.borrow();
+        let limits = host.store_limits;
+        let mut sizes = host.value_sizes.clone();
+        let refuse = |message: String| ErrorInfo::new(run_codes::SCRIPT_ERROR, format!("RangeError: store: {message}"));
+        let mut applied = BTreeMap::new();
+        for (key, json) in writes {
+            let key_len = utf16_len(&key);
+            if key_len == 0 || key_len > limits.key {
+                return Err(refuse(format!("a key must have 1 to {} characters", limits.key)));
+            }
+            match json {
+                None => {
+                    sizes.remove(&key);
+                    applied.insert(key, None);
+                }
+                Some(json) => {
+                    let json_len = utf16_len(&json);
+                    if json_len > limits.value {
+                        return Err(refuse(format!(
+                            "the value of {key:?} is {json_len} characters of JSON; the limit is {}",
+                            limits.value
+                        )));
+                    }
+                    let value: Value = serde_json::from_str(&json)
+                        .map_err(|e| refuse(format!("the value of {key:?} is not JSON: {e}")))?;
+                    sizes.insert(key.clone(), key_len + json_len);
+                    applied.insert(key, Some(value));
+                }
+            }
+        }
+        let total: usize = sizes.values().sum();
+        if total > limits.total {
+            return Err(refuse(format!("all values would take {total} characters of JSON; the limit is {}", limits.total)));
+        }
+        Ok(applied)
     }
 
 }
@@ -449,6 +491,9 @@ fn host_object(context: &mut Context) -> JsObject {
         .function(NativeFunction::from_fn_ptr(host_recorded), js_string!("recorded"), 1)
         .function(NativeFunction::from_fn_ptr(host_step_done), js_string!("stepDone"), 3)
         .function(NativeFunction::from_fn_ptr(host_output), js_string!("output"), 2)
+        .function(NativeFunction::from_fn_ptr(host_check_source), js_string!("checkSource"), 1)
+        .function(NativeFunction::from_fn_ptr(host_check_json), js_string!("checkJson"), 1)
+        .function(NativeFunction::from_fn_ptr(host_check_regex), js_string!("checkRegex"), 1)
         .build()
 }
 
@@ -487,6 +532,11 @@ fn host_call(_this: &JsValue, args: &[JsValue], context: &mut Context) -> JsResu
                 host.limits.max_argument_bytes
             ))
             .into());
+    }
+    if let Some(schema) = host.schemas.get(&format!("{connector}.{method}")) {
+        if let Err(problem) = crate::schema::validate(schema, &args) {
+            return Err(JsNativeError::typ().with_message(format!("{connector}.{method}: {problem}")).into());
+        }
     }
     let seq = host.next_seq;
     host.next_seq += 1;
@@ -530,6 +580,115 @@ fn host_step_done(_this: &JsValue, args: &[JsValue], context: &mut Context) -> J
     };
     shared_host(context)?.borrow_mut().step_results.push((seq, outcome));
     Ok(JsValue::undefined())
+}
+
+/// `host.checkSource(text)`: code given to `eval`/`Function` gets the script's nesting limit.
+fn host_check_source(_this: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
+    let text = string_arg(args, 0, context)?;
+    let max = shared_host(context)?.borrow().limits.max_nesting;
+    check_nesting(&text, max).map_err(|e| JsNativeError::syntax().with_message(strip_kind(&e.message)))?;
+    Ok(JsValue::undefined())
+}
+
+/// `host.checkJson(text)`: JSON text nested deeper than the JSON depth limit is refused.
+fn host_check_json(_this: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
+    let text = string_arg(args, 0, context)?;
+    let max = shared_host(context)?.borrow().limits.max_json_depth;
+    let mut depth = 0usize;
+    for byte in text.bytes() {
+        match byte {
+            b'[' | b'{' => {
+                depth += 1;
+                if depth > max {
+                    return Err(JsNativeError::range()
+                        .with_message(format!("JSON nested more than {max} levels deep"))
+                        .into());
+                }
+            }
+            b']' | b'}' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    Ok(JsValue::undefined())
+}
+
+/// `host.checkRegex(source)`: refuses patterns with a nested quantifier (see [`nested_quantifier`]).
+fn host_check_regex(_this: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
+    let source = string_arg(args, 0, context)?;
+    if nested_quantifier(&source) {
+        return Err(JsNativeError::syntax()
+            .with_message(format!(
+                "the regular expression /{source}/ has a nested quantifier (like (a+)+), which can backtrack \
+                 for ever; rewrite it without one"
+            ))
+            .into());
+    }
+    Ok(JsValue::undefined())
+}
+
+fn strip_kind(message: &str) -> String {
+    message.strip_prefix("SyntaxError: ").unwrap_or(message).to_string()
+}
+
+/// `true` if a quantified group contains a quantifier (`(a+)+`, `(a*)*b`, `(x+x+){2,}`): the
+/// shape that makes a backtracking engine take exponential time. Escapes and character classes
+/// are skipped; `?` and `{0,1}`/`{1}` do not count as repeating.
+pub fn nested_quantifier(source: &str) -> bool {
+    let chars: Vec<char> = source.chars().collect();
+    let repeats = |i: usize| -> bool {
+        match chars.get(i) {
+            Some('*') | Some('+') => true,
+            Some('{') => {
+                let Some(close) = chars[i..].iter().position(|c| *c == '}') else { return false };
+                let body: String = chars[i + 1..i + close].iter().collect();
+                let mut parts = body.splitn(2, ',');
+                let low: Option<u64> = parts.next().and_then(|p| p.trim().parse().ok());
+                match parts.next() {
+                    None => low.is_some_and(|n| n > 1),
+                    Some(high) if high.trim().is_empty() => low.is_some(),
+                    Some(high) => high.trim().parse::<u64>().is_ok_and(|n| n > 1),
+                }
+            }
+            _ => false,
+        }
+    };
+    // One flag per open group: does it contain a repeating quantifier?
+    let mut groups: Vec<bool> = vec![false];
+    let mut i = 0;
+    while i < chars.len() {
+        match chars[i] {
+            '\\' => i += 1,
+            '[' => {
+                i += 1;
+                while i < chars.len() && chars[i] != ']' {
+                    if chars[i] == '\\' {
+                        i += 1;
+                    }
+                    i += 1;
+                }
+            }
+            '(' => groups.push(false),
+            ')' => {
+                let inner = if groups.len() > 1 { groups.pop().unwrap_or(false) } else { false };
+                let quantified = repeats(i + 1);
+                if inner && quantified {
+                    return true;
+                }
+                if let Some(outer) = groups.last_mut() {
+                    *outer |= inner || quantified;
+                }
+            }
+            _ => {
+                if repeats(i) {
+                    if let Some(current) = groups.last_mut() {
+                        *current = true;
+                    }
+                }
+            }
+        }
+        i += 1;
+    }
+    false
 }
 
 /// `host.output(kind, text)`: a `text()` item (kind 0) or a console line (kind 1). Output past
@@ -616,6 +775,10 @@ fn is_one_function(context: &mut Context, source: &str) -> bool {
 
 fn internal(message: impl Into<String>) -> ErrorInfo {
     ErrorInfo::new("INTERNAL", message)
+}
+
+fn utf16_len(text: &str) -> usize {
+    text.encode_utf16().count()
 }
 
 fn budget_exceeded() -> ErrorInfo {

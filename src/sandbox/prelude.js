@@ -2,40 +2,58 @@
 // receives the native host object and returns the internals the Rust side drives. Everything it
 // defines is reached by the script only through the globals installed here; the host object and
 // the internals stay in this closure, so a script cannot forge a call, a delivery or an output.
+//
+// Hardening rule: the prelude's own bookkeeping never looks up a built-in at call time (a script
+// may replace `Promise.prototype.then`, `Map.prototype.get`, `String.prototype.charCodeAt`...).
+// Built-ins it needs are captured here, containers are null-prototype objects, and the checks
+// that guard the engine (source nesting, regex shape) run in Rust.
 (function (host, seedHigh, seedLow, connectorTable, valuesJson, limits) {
   "use strict";
-  // Captured before the script runs, so a script that replaces them cannot weaken the guards.
+  // ---- Captured built-ins.
   const apply = Reflect.apply, construct = Reflect.construct, defineProperty = Object.defineProperty;
+  const getOwnPropertyDescriptor = Object.getOwnPropertyDescriptor, createObject = Object.create;
+  const objectKeys = Object.keys, freeze = Object.freeze, isArray = Array.isArray;
   const floor = Math.floor, toNumber = Number, toStr = String, isFinite = Number.isFinite;
+  const PromiseCtor = Promise, promiseThen = Promise.prototype.then;
+  const promiseResolve = Promise.resolve, promiseReject = Promise.reject;
+  const SetCtor = Set, setAdd = Set.prototype.add, setHas = Set.prototype.has;
+  const ErrorCtor = Error, TypeErrorCtor = TypeError, RangeErrorCtor = RangeError;
   const iteratorSymbol = Symbol.iterator;
-  const pending = new Map();
-  // store()/load(): the values as JSON text, snapshotted when the run was created; writes are
-  // kept apart and applied by the host only if the run completes.
-  const values = new Map();
-  for (const [key, value] of Object.entries(JSON.parse(valuesJson))) values.set(key, JSON.stringify(value));
-  const writes = new Map();
-  const outcome = { done: false, ok: false, value: undefined, error: undefined };
-  const freeze = Object.freeze;
-  const rawStringify = JSON.stringify;
-  const rawParse = JSON.parse;
-  const isArray = Array.isArray, objectKeys = Object.keys;
+  const rawStringify = JSON.stringify, rawParse = JSON.parse;
+  const keep = (value, key, object) => defineProperty(object, key, { value, writable: true, configurable: true, enumerable: false });
+  const rejected = (error) => apply(promiseReject, PromiseCtor, [error]);
 
-  // JSON.stringify and JSON.parse recurse natively once per level: values and texts nested
-  // deeper than limits.maxJsonDepth are refused before they are handed to them.
+  /** A promise and its settle functions (stored, never looked up on a prototype). */
+  function deferred() {
+    let resolve, reject;
+    const promise = new PromiseCtor((ok, fail) => { resolve = ok; reject = fail; });
+    return { promise, resolve, reject };
+  }
+
+  // ---- JSON: stringify/parse recurse natively once per level, so values and texts nested deeper
+  // than limits.maxJsonDepth are refused first.
   function checkDepth(value) {
     if (value === null || typeof value !== "object") return;
-    const seen = new Set();
-    const stack = [[value, 1]];
-    while (stack.length > 0) {
-      const [node, depth] = stack.pop();
+    const seen = new SetCtor();
+    const nodes = [value], depths = [1];
+    let top = 1;
+    while (top > 0) {
+      top--;
+      const node = nodes[top], depth = depths[top];
       if (depth > limits.maxJsonDepth) {
-        throw new RangeError(`the value is nested more than ${limits.maxJsonDepth} levels deep`);
+        throw new RangeErrorCtor(`the value is nested more than ${limits.maxJsonDepth} levels deep`);
       }
-      if (seen.has(node)) continue;
-      seen.add(node);
-      const children = isArray(node) ? node : objectKeys(node).map((key) => node[key]);
-      for (const child of children) {
-        if (child !== null && typeof child === "object") stack.push([child, depth + 1]);
+      if (apply(setHas, seen, [node])) continue;
+      apply(setAdd, seen, [node]);
+      const keys = isArray(node) ? null : objectKeys(node);
+      const count = keys === null ? node.length : keys.length;
+      for (let i = 0; i < count; i++) {
+        const child = keys === null ? node[i] : node[keys[i]];
+        if (child !== null && typeof child === "object") {
+          nodes[top] = child;
+          depths[top] = depth + 1;
+          top++;
+        }
       }
     }
   }
@@ -45,24 +63,11 @@
   }
   function parse(text, reviver) {
     const source = toStr(text);
-    let depth = 0;
-    for (let i = 0; i < source.length; i++) {
-      const c = source.charCodeAt(i);
-      if (c === 91 || c === 123) {
-        if (++depth > limits.maxJsonDepth) throw new RangeError(`JSON nested more than ${limits.maxJsonDepth} levels deep`);
-      } else if ((c === 93 || c === 125) && depth > 0) {
-        depth--;
-      }
-    }
-    return rawParse(text, reviver);
+    host.checkJson(source);
+    return rawParse(source, reviver);
   }
-  defineProperty(JSON, "stringify", { value: stringify, writable: true, configurable: true, enumerable: false });
-  defineProperty(JSON, "parse", { value: parse, writable: true, configurable: true, enumerable: false });
-
-  // Engine-level globals that leak host timing or are not deterministic.
-  for (const name of ["WeakRef", "FinalizationRegistry", "SharedArrayBuffer", "Atomics", "Temporal"]) {
-    delete globalThis[name];
-  }
+  keep(stringify, "stringify", JSON);
+  keep(parse, "parse", JSON);
 
   // ---- Size guards: native built-ins run outside the instruction budget, so the ones that can
   // build huge strings or arrays in one call check the size first (a catchable RangeError).
@@ -71,30 +76,32 @@
     const n = floor(toNumber(value));
     return n === Infinity ? Infinity : isFinite(n) && n > 0 ? n : 0;
   };
-  const tooLong = (what, n) => new RangeError(`${what}: the string would be ${n} characters; the limit is ${MAX_CHARS}`);
-  const tooMany = (what, n) => new RangeError(`${what}: ${n} elements; the limit is ${MAX_ELEMENTS}`);
+  const tooLong = (what, n) => new RangeErrorCtor(`${what}: the string would be ${n} characters; the limit is ${MAX_CHARS}`);
+  const tooMany = (what, n) => new RangeErrorCtor(`${what}: ${n} elements; the limit is ${MAX_ELEMENTS}`);
   function guard(object, name, check) {
     const original = object[name];
     const wrapped = { [name](...args) { check(this, args); return apply(original, this, args); } }[name];
     defineProperty(wrapped, "length", { value: original.length });
-    defineProperty(object, name, { value: wrapped, writable: true, configurable: true, enumerable: false });
+    keep(wrapped, name, object);
   }
-  guard(String.prototype, "repeat", (self, [count]) => {
-    const n = toStr(self).length * length(count);
+  // (Checks read their arguments by index: destructuring would use the overridable iterator.)
+  guard(String.prototype, "repeat", (self, args) => {
+    const n = toStr(self).length * length(args[0]);
     if (n > MAX_CHARS) throw tooLong("repeat", n);
   });
   for (const name of ["padStart", "padEnd"]) {
-    guard(String.prototype, name, (self, [max]) => {
-      const n = length(max);
+    guard(String.prototype, name, (self, args) => {
+      const n = length(args[0]);
       if (n > MAX_CHARS) throw tooLong(name, n);
     });
   }
   guard(String.prototype, "concat", (self, args) => {
     let n = toStr(self).length;
-    for (const part of args) n += toStr(part).length;
+    for (let i = 0; i < args.length; i++) n += toStr(args[i]).length;
     if (n > MAX_CHARS) throw tooLong("concat", n);
   });
-  guard(Array.prototype, "join", (self, [separator]) => {
+  guard(Array.prototype, "join", (self, args) => {
+    const separator = args[0];
     const count = length(self.length);
     if (count > MAX_ELEMENTS) throw tooMany("join", count);
     let n = (separator === undefined ? 1 : toStr(separator).length) * (count > 0 ? count - 1 : 0);
@@ -108,12 +115,23 @@
     const count = length(self.length);
     if (count > MAX_ELEMENTS) throw tooMany("fill", count);
   });
-  guard(Array, "from", (self, [items]) => {
+  guard(Array, "from", (self, args) => {
+    const items = args[0];
     if (items !== null && typeof items === "object" && !(iteratorSymbol in items)) {
       const count = length(items.length);
       if (count > MAX_ELEMENTS) throw tooMany("Array.from", count);
     }
   });
+  // Argument lists built from array-likes (`f.apply(null, {length: 1e9})`).
+  const checkArgumentList = (what, list) => {
+    if (list !== null && typeof list === "object") {
+      const count = length(list.length);
+      if (count > MAX_ELEMENTS) throw tooMany(what, count);
+    }
+  };
+  guard(Function.prototype, "apply", (self, args) => checkArgumentList("apply", args[1]));
+  guard(Reflect, "apply", (self, args) => checkArgumentList("Reflect.apply", args[2]));
+  guard(Reflect, "construct", (self, args) => checkArgumentList("Reflect.construct", args[1]));
   {
     const OriginalArray = Array;
     const checkSize = (args) => {
@@ -123,34 +141,20 @@
       apply(target, self, args) { checkSize(args); return apply(target, self, args); },
       construct(target, args, newTarget) { checkSize(args); return construct(target, args, newTarget); },
     });
-    defineProperty(OriginalArray.prototype, "constructor", { value: GuardedArray, writable: true, configurable: true, enumerable: false });
-    defineProperty(globalThis, "Array", { value: GuardedArray, writable: true, configurable: true, enumerable: false });
+    keep(GuardedArray, "constructor", OriginalArray.prototype);
+    keep(GuardedArray, "Array", globalThis);
   }
 
   // ---- Code compiled at run time (eval, Function constructors) gets the same nesting check as
   // the script: the parser recurses once per bracket level.
-  function checkNesting(text) {
-    let depth = 0;
-    for (let i = 0; i < text.length; i++) {
-      const c = text.charCodeAt(i);
-      if (c === 40 || c === 91 || c === 123) {
-        if (++depth > limits.maxNesting) throw new SyntaxError(`brackets nested more than ${limits.maxNesting} levels deep`);
-      } else if ((c === 41 || c === 93 || c === 125) && depth > 0) {
-        depth--;
-      }
-    }
-  }
   {
     const originalEval = globalThis.eval;
     // A replaced eval is always an indirect eval: it sees globals, not the caller's locals.
-    defineProperty(globalThis, "eval", {
-      value: { eval(source) {
-        if (typeof source === "string") checkNesting(source);
-        return originalEval(source);
-      } }.eval,
-      writable: true, configurable: true, enumerable: false,
-    });
-    const checkArgs = (args) => { for (const arg of args) checkNesting(toStr(arg)); };
+    keep({ eval(source) {
+      if (typeof source === "string") host.checkSource(source);
+      return originalEval(source);
+    } }.eval, "eval", globalThis);
+    const checkArgs = (args) => { for (let i = 0; i < args.length; i++) host.checkSource(toStr(args[i])); };
     const constructors = [
       Function,
       (async function () {}).constructor,
@@ -162,63 +166,34 @@
         apply(target, self, args) { checkArgs(args); return apply(target, self, args); },
         construct(target, args, newTarget) { checkArgs(args); return construct(target, args, newTarget); },
       });
-      defineProperty(Original.prototype, "constructor", { value: Guarded, writable: true, configurable: true, enumerable: false });
-      if (Original === Function) defineProperty(globalThis, "Function", { value: Guarded, writable: true, configurable: true, enumerable: false });
+      keep(Guarded, "constructor", Original.prototype);
+      if (Original === Function) keep(Guarded, "Function", globalThis);
     }
   }
 
   // ---- Regular expressions: the engine backtracks without a step limit, so patterns with a
-  // quantified group that itself contains a quantifier (`(a+)+`), the classic catastrophic shape,
-  // are refused when used.
-  const regexVerdicts = Object.create(null);
-  function nestedQuantifier(source) {
-    const groups = [{ quantified: false }];
-    let i = 0;
-    const quantifierAt = (j) => {
-      const c = source[j];
-      if (c === "*" || c === "+") return true;
-      if (c !== "{") return false;
-      const close = source.indexOf("}", j);
-      if (close < 0) return false;
-      const body = source.slice(j + 1, close).split(",");
-      return body.length === 2 && (body[1] === "" || toNumber(body[1]) > 1) || toNumber(body[0]) > 1;
+  // quantified group that itself contains a quantifier (`(a+)+`) are refused when used. Every
+  // entry point is guarded, and the pattern is read through the captured `source` getter (the
+  // internal slot, which a script cannot fake).
+  {
+    const sourceOf = getOwnPropertyDescriptor(RegExp.prototype, "source").get;
+    const checkRegex = (self) => {
+      if (self !== null && typeof self === "object") host.checkRegex(apply(sourceOf, self, []));
     };
-    while (i < source.length) {
-      const c = source[i];
-      if (c === "\\") { i += 2; continue; }
-      if (c === "[") {
-        i++;
-        while (i < source.length && source[i] !== "]") i += source[i] === "\\" ? 2 : 1;
-        i++;
-        continue;
-      }
-      if (c === "(") { groups.push({ quantified: false }); i++; continue; }
-      if (c === ")") {
-        const inner = groups.length > 1 ? groups.pop() : { quantified: false };
-        if (quantifierAt(i + 1)) {
-          if (inner.quantified) return true;
-          groups[groups.length - 1].quantified = true;
-        } else if (inner.quantified) {
-          groups[groups.length - 1].quantified = true;
-        }
-        i++;
-        continue;
-      }
-      if (quantifierAt(i)) groups[groups.length - 1].quantified = true;
-      i++;
+    const proto = RegExp.prototype;
+    for (const name of ["exec", "test"]) guard(proto, name, checkRegex);
+    for (const symbol of [Symbol.match, Symbol.matchAll, Symbol.replace, Symbol.search, Symbol.split]) {
+      const original = proto[symbol];
+      keep(function (...args) { checkRegex(this); return apply(original, this, args); }, symbol, proto);
     }
-    return false;
   }
-  guard(RegExp.prototype, "exec", (self) => {
-    const source = toStr(self.source);
-    let nested = regexVerdicts[source];
-    if (nested === undefined) nested = regexVerdicts[source] = nestedQuantifier(source);
-    if (nested) {
-      throw new SyntaxError(`the regular expression /${source}/ has a nested quantifier (like (a+)+), which can backtrack for ever; rewrite it without one`);
-    }
-  });
 
-  // sfc32 seeded per execution: Math.random is identical on every replay of a run.
+  // ---- Engine-level globals that leak host timing or are not deterministic.
+  for (const name of ["WeakRef", "FinalizationRegistry", "SharedArrayBuffer", "Atomics", "Temporal"]) {
+    delete globalThis[name];
+  }
+
+  // ---- sfc32 seeded per execution: Math.random is identical on every replay of a run.
   let a = seedHigh >>> 0, b = seedLow >>> 0, c = (seedHigh ^ 0x9e3779b9) >>> 0, d = 1;
   function next() {
     a >>>= 0; b >>>= 0; c >>>= 0; d >>>= 0;
@@ -231,89 +206,106 @@
     return (t >>> 0) / 4294967296;
   }
   for (let i = 0; i < 15; i++) next();
-  Object.defineProperty(Math, "random", {
-    value: function random() { return next(); },
-    writable: true, configurable: true, enumerable: false,
-  });
+  keep(function random() { return next(); }, "random", Math);
 
+  // ---- Output, errors.
   function show(value) {
     if (typeof value === "string") return value;
     if (value === undefined) return "undefined";
     if (typeof value === "function") return `[Function ${value.name || "anonymous"}]`;
     if (typeof value === "bigint") return `${value}n`;
-    if (typeof value === "symbol") return value.toString();
-    if (value instanceof Error) return `${value.name}: ${value.message}`;
+    if (typeof value === "symbol") return toStr(value);
+    if (value instanceof ErrorCtor) return `${value.name}: ${value.message}`;
     try {
       const json = stringify(value);
-      return json === undefined ? String(value) : json;
+      return json === undefined ? toStr(value) : json;
     } catch (_) {
-      return String(value);
+      try { return toStr(value); } catch (__) { return "[unprintable]"; }
     }
   }
 
   function describeError(error) {
-    if (error instanceof Error) {
-      let stack = "";
-      try { stack = String(error.stack || ""); } catch (_) { /* a hostile getter */ }
-      return { name: String(error.name), message: String(error.message), stack };
+    try {
+      if (error instanceof ErrorCtor) {
+        let stack = "";
+        try { stack = toStr(error.stack || ""); } catch (_) { /* a hostile getter */ }
+        return { name: toStr(error.name), message: toStr(error.message), stack };
+      }
+      return { name: "Error", message: `uncaught ${show(error)}`, stack: "" };
+    } catch (_) {
+      return { name: "Error", message: "uncaught value that cannot be described", stack: "" };
     }
-    return { name: "Error", message: `uncaught ${show(error)}`, stack: "" };
   }
+
+  // ---- store()/load(): JSON text snapshotted when the run was created; writes are kept apart and
+  // applied by the host only if the run completes. The host checks the limits again.
+  const values = createObject(null);
+  const initial = rawParse(valuesJson);
+  for (const key of objectKeys(initial)) values[key] = rawStringify(initial[key]);
+  const writes = createObject(null);
 
   function usage() {
     let total = 0;
-    for (const [key, json] of values) total += key.length + json.length;
+    for (const key in values) total += key.length + values[key].length;
     return total;
   }
 
   function store(key, value) {
     if (typeof key !== "string" || key.length === 0 || key.length > limits.key) {
-      throw new TypeError(`store: the key must be a string of 1 to ${limits.key} characters`);
+      throw new TypeErrorCtor(`store: the key must be a string of 1 to ${limits.key} characters`);
     }
     if (value === undefined) {
-      values.delete(key);
-      writes.set(key, null);
+      delete values[key];
+      writes[key] = null;
       return;
     }
     let json;
     try {
       json = stringify(value);
     } catch (error) {
-      throw new TypeError(`store: the value of "${key}" is not JSON: ${error.message}`);
+      throw new TypeErrorCtor(`store: the value of "${key}" is not JSON: ${error.message}`);
     }
-    if (json === undefined) throw new TypeError(`store: the value of "${key}" is not JSON`);
+    if (json === undefined) throw new TypeErrorCtor(`store: the value of "${key}" is not JSON`);
     if (json.length > limits.value) {
-      throw new RangeError(`store: the value of "${key}" is ${json.length} characters of JSON; the limit is ${limits.value}`);
+      throw new RangeErrorCtor(`store: the value of "${key}" is ${json.length} characters of JSON; the limit is ${limits.value}`);
     }
-    const before = values.get(key);
-    values.set(key, json);
+    const before = values[key];
+    values[key] = json;
     const total = usage();
     if (total > limits.total) {
-      if (before === undefined) values.delete(key); else values.set(key, before);
-      throw new RangeError(`store: all values would take ${total} characters of JSON; the limit is ${limits.total}`);
+      if (before === undefined) delete values[key]; else values[key] = before;
+      throw new RangeErrorCtor(`store: all values would take ${total} characters of JSON; the limit is ${limits.total}`);
     }
-    writes.set(key, json);
+    writes[key] = json;
   }
 
   function load(key) {
-    const json = values.get(String(key));
-    return json === undefined ? undefined : parse(json);
+    const json = values[toStr(key)];
+    return json === undefined ? undefined : rawParse(json);
+  }
+
+  // ---- Tool calls. Waiters live in a null-prototype object keyed by seq.
+  const waiters = createObject(null);
+  function wait(seq) {
+    const { promise, resolve, reject } = deferred();
+    waiters[seq] = { resolve, reject };
+    return promise;
   }
 
   /** Runs fn once; its value is journaled, and a replay returns the journaled value without running fn. */
   async function step(name, fn) {
-    if (typeof fn !== "function") throw new TypeError("codemode.step(name, fn): fn must be a function");
-    const seq = host.call("codemode", "step", stringify({ name: String(name) }));
-    const settled = new Promise((resolve, reject) => pending.set(seq, { resolve, reject }));
+    if (typeof fn !== "function") throw new TypeErrorCtor("codemode.step(name, fn): fn must be a function");
+    const seq = host.call("codemode", "step", rawStringify({ name: toStr(name) }));
+    const settled = wait(seq);
     if (!host.recorded(seq)) {
       let ok = true, payload;
       try {
         const value = await fn();
         payload = value === undefined ? "null" : stringify(value);
-        if (payload === undefined) throw new TypeError(`codemode.step("${name}"): the value is not JSON`);
+        if (payload === undefined) throw new TypeErrorCtor(`codemode.step("${name}"): the value is not JSON`);
       } catch (error) {
         ok = false;
-        payload = error instanceof Error ? error.message : show(error);
+        payload = error instanceof ErrorCtor ? toStr(error.message) : show(error);
       }
       host.stepDone(seq, ok, payload);
     }
@@ -322,36 +314,36 @@
 
   function call(connector, method, args) {
     if (args === undefined) args = {};
-    if (args === null || typeof args !== "object" || Array.isArray(args)) {
-      return Promise.reject(new TypeError(`${connector}.${method} takes one argument object, got ${show(args)}`));
+    if (args === null || typeof args !== "object" || isArray(args)) {
+      return rejected(new TypeErrorCtor(`${connector}.${method} takes one argument object, got ${show(args)}`));
     }
     let json;
     try {
       json = stringify(args);
     } catch (error) {
-      return Promise.reject(new TypeError(`${connector}.${method}: the argument is not JSON: ${error.message}`));
+      return rejected(new TypeErrorCtor(`${connector}.${method}: the argument is not JSON: ${error.message}`));
     }
     let seq;
     try {
       seq = host.call(connector, method, json);
     } catch (error) {
-      return Promise.reject(error);
+      return rejected(error);
     }
-    return new Promise((resolve, reject) => pending.set(seq, { resolve, reject }));
+    return wait(seq);
   }
 
   function connectorObject(connector, methods) {
-    const target = Object.create(null);
+    const target = createObject(null);
     for (const method of methods) {
       target[method] = function (args) { return call(connector, method, args); };
     }
     freeze(target);
+    const known = methods.join(", ");
     return new Proxy(target, {
       get(object, key) {
         if (typeof key !== "string" || key in object || key === "then" || key === "toJSON") return object[key];
         return function () {
-          return Promise.reject(new TypeError(
-            `${connector}.${key} is not a method; ${connector} has: ${methods.join(", ")}`));
+          return rejected(new TypeErrorCtor(`${connector}.${key} is not a method; ${connector} has: ${known}`));
         };
       },
       set() { return false; },
@@ -360,7 +352,8 @@
     });
   }
 
-  const globals = {};
+  // ---- Globals.
+  const globals = createObject(null);
   for (const [connector, methods] of connectorTable) globals[connector] = connectorObject(connector, methods);
 
   // Output goes straight to the host (which caps it), so it survives a script that is stopped.
@@ -376,31 +369,48 @@
   globals.text = function text(value) { host.output(TEXT, show(value)); };
   globals.store = store;
   globals.load = load;
+  const search = async (query, options) => {
+    const found = rawParse(host.search(toStr(query)));
+    const limit = options !== null && typeof options === "object" ? length(options.limit) : 0;
+    if (limit > 0 && found.results.length > limit) {
+      found.results.length = limit;
+      found.truncated = true;
+    }
+    return found;
+  };
+  const describe = async (path) => rawParse(host.describe(toStr(path)));
   globals.codemode = freeze({
-    search: async (query) => parse(host.search(String(query))),
-    describe: async (path) => parse(host.describe(String(path))),
+    search,
+    describe,
     run: async (name, input) => {
-      const snippet = host.snippet(String(name));
+      const snippet = host.snippet(toStr(name));
       return await snippet(input === undefined ? {} : input);
     },
     step,
   });
-  for (const name of Object.keys(globals)) {
-    Object.defineProperty(globalThis, name, {
-      value: globals[name], writable: false, configurable: false, enumerable: false,
-    });
+  // Aliases for scripts written to the searchTools/describeTool style.
+  globals.searchTools = search;
+  globals.describeTool = describe;
+  globals.describeNamespace = describe;
+  for (const name of objectKeys(globals)) {
+    defineProperty(globalThis, name, { value: globals[name], writable: false, configurable: false, enumerable: false });
   }
 
+  // ---- Internals, for the host only.
+  // Null prototypes: an `Object.prototype.toJSON` from the script cannot rewrite the state.
+  const outcome = createObject(null);
+  outcome.done = false;
+  outcome.ok = false;
   return freeze({
     /** Starts the wrapped script function and records how it settles. */
     start(main) {
       let promise;
       try {
-        promise = Promise.resolve(main());
+        promise = apply(promiseResolve, PromiseCtor, [main()]);
       } catch (error) {
-        promise = Promise.reject(error);
+        promise = rejected(error);
       }
-      promise.then(
+      apply(promiseThen, promise, [
         (value) => {
           outcome.done = true;
           outcome.ok = true;
@@ -408,7 +418,7 @@
             try {
               outcome.value = stringify(value);
             } catch (_) {
-              outcome.value = stringify(show(value));
+              outcome.value = rawStringify(show(value));
             }
           }
         },
@@ -416,20 +426,23 @@
           outcome.done = true;
           outcome.error = describeError(error);
         },
-      );
+      ]);
     },
     /** Settles the promise of call `seq` with a journaled outcome. */
     deliver(seq, ok, payload) {
-      const waiter = pending.get(seq);
-      if (!waiter) return false;
-      pending.delete(seq);
-      if (ok) waiter.resolve(payload === undefined ? undefined : parse(payload));
-      else waiter.reject(new Error(payload));
+      const waiter = waiters[seq];
+      if (waiter === undefined) return false;
+      delete waiters[seq];
+      if (ok) waiter.resolve(payload === undefined ? undefined : rawParse(payload));
+      else waiter.reject(new ErrorCtor(payload));
       return true;
     },
     /** JSON of how the script stands and its store() writes. */
     state() {
-      return stringify({ outcome, writes: Object.fromEntries(writes) });
+      const state = createObject(null);
+      state.outcome = outcome;
+      state.writes = writes;
+      return rawStringify(state);
     },
   });
 })

@@ -1,0 +1,810 @@
+//! The sandbox's limits (issue 4), table by table: the whole-run instruction budget, engine
+//! limits, string, array and buffer sizes, deeply nested source, regex backtracking, tool argument
+//! and result sizes, calls per run, output and code size.
+//!
+//! Rows that could crash, hang or exhaust the host if a limit were missing run in a child process
+//! (`common::isolated`, under a 4 GiB address-space cap and a timeout), so one missing limit shows
+//! as a failed row instead of taking the suite (or the machine) down.
+
+mod common;
+
+use std::rc::Rc;
+use std::time::Duration;
+
+use async_trait::async_trait;
+use codemode_runtime::journal::Outcome;
+use codemode_runtime::model::{CallState, ExecuteOutput};
+use codemode_runtime::notes::{NoteStore, NotesConnector};
+use codemode_runtime::sandbox::SandboxLimits;
+use codemode_runtime::{CallContext, Connector, Runtime, RuntimeConfig, Store, ToolError, ToolSpec};
+use common::*;
+use serde_json::{json, Value};
+
+/// The instruction budget of the budget tables: small, so a runaway script ends quickly.
+const BUDGET: usize = 2_000_000;
+/// How long a child process may take before it counts as hung.
+const CHILD_TIMEOUT: Duration = Duration::from_secs(120);
+/// The environment variable that gives a child the instruction budget.
+const CHILD_BUDGET: &str = "CODEMODE_CHILD_BUDGET";
+
+fn budget_config(budget: usize) -> RuntimeConfig {
+    RuntimeConfig {
+        sandbox: SandboxLimits { instruction_budget: budget, ..SandboxLimits::default() },
+        ..RuntimeConfig::default()
+    }
+}
+
+/// The entry point of child processes (see `common::isolated`); a no-op in a normal run.
+#[test]
+fn child_entry() {
+    let budget = std::env::var(CHILD_BUDGET).ok().and_then(|b| b.parse::<usize>().ok());
+    child_main(
+        || match budget {
+            Some(budget) => fixture_with(budget_config(budget)),
+            None => fixture(),
+        },
+        3,
+    );
+}
+
+/// Runs each script in its own child process, a few at a time.
+fn isolated_rows(codes: Vec<String>, budget: Option<usize>) -> Vec<Isolated> {
+    let vars: Vec<(&str, String)> = budget.map(|b| vec![(CHILD_BUDGET, b.to_string())]).unwrap_or_default();
+    parallel_map(codes, 2, |code| isolated("child_entry", &code, &vars, CHILD_TIMEOUT))
+}
+
+/// `Some(code)` of an error output.
+fn code_of(output: &ExecuteOutput) -> Option<&str> {
+    match output {
+        ExecuteOutput::Error { error, .. } => Some(&error.code),
+        _ => None,
+    }
+}
+
+/// Wraps `expr` so the script returns `{name, message, range}` of what it throws, or `{ok: true}`.
+fn thrown(expr: &str) -> String {
+    format!(
+        "let value;\ntry {{ value = ({expr}); }} catch (e) {{ return {{name: e && e.name, message: String(e && e.message), range: e instanceof RangeError, syntax: e instanceof SyntaxError}} }}\n\
+         return {{ok: true, kind: typeof value}}"
+    )
+}
+
+fn check_all(problems: Vec<String>) {
+    assert!(problems.is_empty(), "{} row(s) failed:\n{}", problems.len(), problems.join("\n"));
+}
+
+// ---- BUDGET_EXCEEDED: the whole-run instruction budget ----
+
+#[test]
+fn the_default_instruction_budget_is_one_hundred_million() {
+    assert_eq!(SandboxLimits::default().instruction_budget, 100_000_000);
+    assert_eq!(RuntimeConfig::default().sandbox.instruction_budget, 100_000_000);
+}
+
+/// Runaway scripts end with `BUDGET_EXCEEDED` whatever catches, `finally`s or promise jobs they
+/// hide behind; the counter total is what ran before the budget ran out.
+#[test]
+fn runaway_scripts_end_with_budget_exceeded() {
+    // (code, counter total afterwards)
+    let rows: &[(&str, i64)] = &[
+        ("while (true) {}", 0),
+        ("for (;;) {}", 0),
+        ("try { while (true) {} } catch (e) { return 'caught' }", 0),
+        ("try { for (;;) {} } catch (e) {} return 'went on after the catch'", 0),
+        ("try { while (true) {} } finally { return 'finally swallowed it' }", 0),
+        ("try { [1].forEach(() => { while (true) {} }) } catch (e) { return 'caught' }", 0),
+        ("return await new Promise(() => { while (true) {} }).catch(() => 'caught')", 0),
+        ("function* g() { while (true) yield 1 } for (const x of g()) {}", 0),
+        // No single loop reaches the per-frame loop limit, only the total does.
+        ("function spin() { for (let i = 0; i < 100000; i++) {} } for (let j = 0; j < 100000; j++) spin()", 0),
+        // Promise jobs that schedule each other for ever: no loop, no recursion.
+        ("const spin = () => Promise.resolve().then(spin); spin(); await new Promise(() => {})", 0),
+        ("await counter.bump({by: 1}); while (true) {}", 1),
+        ("await counter.get(); try { while (true) {} } catch (e) { return 'caught' }", 0),
+        ("await counter.bump({by: 1}); try { for (;;) {} } catch (e) {} await counter.bump({by: 10}); return 'went on'", 1),
+        (
+            "await Promise.all([(async () => { await counter.get(); while (true) {} })(), \
+             (async () => { await counter.get(); await counter.get(); return await counter.bump({by: 1}) })()])",
+            0,
+        ),
+        (
+            "await Promise.all([(async () => { await counter.get(); try { while (true) {} } catch (e) { return 'caught' } })(), \
+             counter.get()]); await counter.bump({by: 5}); return 'went on'",
+            0,
+        ),
+    ];
+    let results = isolated_rows(rows.iter().map(|(code, _)| code.to_string()).collect(), Some(BUDGET));
+    let mut problems = Vec::new();
+    for ((code, total), result) in rows.iter().zip(&results) {
+        let Isolated::Finished(value) = result else {
+            problems.push(format!("{code}\n  expected BUDGET_EXCEEDED, got: {}", result.describe()));
+            continue;
+        };
+        let output = result.last_output().expect("an output");
+        let got_total = value["total"].as_i64().unwrap_or(-1);
+        if code_of(&output) != Some("BUDGET_EXCEEDED") || got_total != *total {
+            problems.push(format!(
+                "{code}\n  expected BUDGET_EXCEEDED with counter total {total}, got: {} (counter total {got_total})",
+                result.describe()
+            ));
+        }
+    }
+    check_all(problems);
+}
+
+#[test]
+fn work_under_the_budget_completes() {
+    let f = fixture_with(budget_config(BUDGET));
+    let out = f.execute("let s = 0; for (let i = 0; i < 10000; i++) s += i; return s");
+    assert_eq!(completed(&out), json!(49_995_000));
+}
+
+/// The issue's determinism case: bump, pause on `notes.createNote`, then loop for ever. Approving
+/// ends the run with `BUDGET_EXCEEDED`; the calls before the loop are listed as applied and the
+/// bump ran once.
+#[test]
+fn approving_a_run_that_then_loops_ends_with_budget_exceeded_after_its_calls() {
+    let code = "await counter.bump({by: 1}); await notes.createNote({text: 'before the loop'}); while (true) {}";
+    let result = isolated("child_entry", code, &[(CHILD_BUDGET, BUDGET.to_string())], CHILD_TIMEOUT);
+    let Isolated::Finished(value) = &result else { panic!("{code}\n  {}", result.describe()) };
+    let outputs: Vec<ExecuteOutput> = serde_json::from_value(value["outputs"].clone()).expect("outputs");
+    assert_eq!(outputs.len(), 2, "execute pauses, approve ends it: {outputs:#?}");
+    let pending = paused(&outputs[0]);
+    assert_eq!((pending.len(), pending[0].seq, pending[0].method.as_str()), (1, 1, "createNote"));
+
+    let error = error_info(&outputs[1]);
+    assert_eq!(error.code, "BUDGET_EXCEEDED", "{error:?}");
+    let after = calls(&outputs[1]);
+    let listed: Vec<(u32, &str, CallState)> = after.iter().map(|c| (c.seq, c.method.as_str(), c.state)).collect();
+    assert_eq!(listed, [(0, "bump", CallState::Applied), (1, "createNote", CallState::Applied)]);
+    assert_eq!(value["total"], json!(1), "the bump ran once");
+    let effects: Vec<(String, u32)> = serde_json::from_value(value["effects"].clone()).expect("effects");
+    assert_eq!(effects.len(), 1, "one bump key: {effects:?}");
+    assert_eq!(effects[0].1, 1, "the bump executed once, not again on replay: {effects:?}");
+    assert_eq!(value["notes"], json!(["before the loop"]));
+}
+
+/// Every pass replays from the start, so the budget is per pass: a script whose work before a
+/// pause takes more than half the budget still completes after two approvals (a budget that
+/// added the passes up would stop it on the second).
+#[test]
+fn each_replay_gets_the_whole_budget() {
+    let f = fixture_with(budget_config(BUDGET));
+    // The largest power of two of loop iterations that fits the budget (twice as many does not).
+    let mut fits = None;
+    for k in 10..=24 {
+        let n = 1u64 << k;
+        let out = f.execute(&format!("let s = 0; for (let i = 0; i < {n}; i++) s += i; return s"));
+        match code_of(&out) {
+            None => fits = Some(n),
+            Some("BUDGET_EXCEEDED") => break,
+            Some(other) => panic!("calibration with {n} iterations ended {other}"),
+        }
+        assert!(k < 24, "2^24 loop iterations did not exhaust a budget of {BUDGET} instructions");
+    }
+    let n = fits.expect("1024 iterations fit the budget");
+    let code = format!(
+        "let s = 0; for (let i = 0; i < {n}; i++) s += i;\n\
+         await notes.createNote({{text: 'one'}}); await notes.createNote({{text: 'two'}}); return s"
+    );
+    let first = f.execute(&code);
+    let id = first.execution_id().to_string();
+    assert_eq!(paused(&first).len(), 1, "{first:#?}");
+    let second = f.approve(&id);
+    assert_eq!(paused(&second).len(), 1, "the second pass ({n} iterations again) ended {second:#?}");
+    let third = f.approve(&id);
+    assert_eq!(completed(&third), json!(n * (n - 1) / 2), "{third:#?}");
+    let texts: Vec<String> = f.store.list_notes().unwrap().into_iter().map(|n| n.text).collect();
+    assert_eq!(texts, ["one", "two"]);
+}
+
+// ---- LIMIT_EXCEEDED: engine limits ----
+
+#[test]
+fn runaway_recursion_ends_with_limit_exceeded() {
+    let rows = [
+        "function f() { return f() } f()",
+        "function f() { return f() } return f()",
+        "try { (function f() { return f() })() } catch (e) { return 'caught' }",
+        "try { function f() { return f() } f() } catch (e) { return 'caught: ' + e }",
+        "await counter.get(); function f() { return f() } return f()",
+        "await counter.get(); try { (function f() { return f() })() } catch (e) { return 'caught' }",
+        "const o = { get x() { return this.x } }; return o.x",
+        "const p = new Proxy({}, { get(t, k) { return p[k] } }); return p.x",
+        // Through a native built-in at every level.
+        "function f() { return [1].map(f) } return f()",
+        "const o = { toJSON() { return JSON.stringify(o) } }; return JSON.stringify(o)",
+    ];
+    let results = isolated_rows(rows.iter().map(|c| c.to_string()).collect(), None);
+    let mut problems = Vec::new();
+    for (code, result) in rows.iter().zip(&results) {
+        let got = result.last_output();
+        if got.as_ref().and_then(code_of) != Some("LIMIT_EXCEEDED") {
+            problems.push(format!("{code}\n  expected LIMIT_EXCEEDED, got: {}", result.describe()));
+        }
+    }
+    check_all(problems);
+}
+
+// ---- strings, arrays and buffers ----
+
+/// Runs `thrown(expr)` for each row in a child process; each must complete with a catchable
+/// `RangeError` whose message contains every fragment of `mentions` (if any).
+fn expect_range_errors(rows: &[&str], mentions: &[&str]) -> Vec<String> {
+    let results = isolated_rows(rows.iter().map(|expr| thrown(expr)).collect(), None);
+    let mut problems = Vec::new();
+    for (expr, result) in rows.iter().zip(&results) {
+        let value = match result.last_output() {
+            Some(ExecuteOutput::Completed { result, .. }) => result,
+            _ => {
+                problems.push(format!("{expr}\n  expected a caught RangeError, got: {}", result.describe()));
+                continue;
+            }
+        };
+        let message = value["message"].as_str().unwrap_or_default();
+        let mentioned = mentions.iter().any(|m| message.contains(m));
+        if value["name"] != json!("RangeError") || value["range"] != json!(true) || !(mentions.is_empty() || mentioned) {
+            problems.push(format!(
+                "{expr}\n  expected a caught RangeError{}, got {value}",
+                if mentions.is_empty() { String::new() } else { format!(" mentioning {mentions:?}") }
+            ));
+        }
+    }
+    problems
+}
+
+/// Runs `return (expr)` for each row in-process; each must complete with the value.
+fn expect_values(rows: &[(&str, Value)]) -> Vec<String> {
+    let f = fixture();
+    let mut problems = Vec::new();
+    for (expr, expected) in rows {
+        let out = f.execute(&format!("return ({expr})"));
+        match &out {
+            ExecuteOutput::Completed { result, .. } if result == expected => {}
+            other => problems.push(format!("{expr}\n  expected {expected}, got {}", summary(other))),
+        }
+    }
+    problems
+}
+
+fn summary(output: &ExecuteOutput) -> String {
+    match output {
+        ExecuteOutput::Completed { result, .. } => {
+            let text = result.to_string();
+            format!("completed with {}", text.chars().take(300).collect::<String>())
+        }
+        ExecuteOutput::Error { error, .. } => format!("error {}: {}", error.code, error.message),
+        ExecuteOutput::Paused { pending, .. } => format!("paused on {pending:?}"),
+    }
+}
+
+const STRING_LIMIT_MENTIONS: &[&str] = &["16777216", "16,777,216", "2^24", "2**24"];
+
+#[test]
+fn strings_longer_than_2_pow_24_are_a_catchable_range_error() {
+    let rows = [
+        "'x'.repeat(2**28)",
+        "'x'.repeat(2**24 + 1)",
+        "'ab'.repeat(2**23 + 1)",
+        "''.padStart(2**25)",
+        "''.padEnd(2**25)",
+        "'x'.padStart(2**25, 'yz')",
+        "'abc'.padEnd(2**24 + 1, 'xyz')",
+        "new Array(2**20).fill('abcdefghijklmnopqrstuvwxyz').join('')",
+        "new Array(2**22).join('abcde')",
+        // Items that are not strings make long results too.
+        "new Array(2**20).fill(12345678901234567).join('')",
+        "new Array(2**16).fill(['x'.repeat(300)]).join('')",
+        "'a'.concat('b'.repeat(2**23), 'c'.repeat(2**23))",
+        "String.prototype.concat.call('x'.repeat(2**23), 'y'.repeat(2**23), 'z')",
+    ];
+    check_all(expect_range_errors(&rows, STRING_LIMIT_MENTIONS));
+}
+
+#[test]
+fn strings_up_to_the_limit_are_built() {
+    check_all(expect_values(&[
+        ("'x'.repeat(2**24).length", json!(16_777_216)),
+        ("''.padStart(2**24, 'ab').length", json!(16_777_216)),
+        ("''.padEnd(2**24).length", json!(16_777_216)),
+        ("new Array(2**19).fill('abcdefghijklmnopqrstuvwxyzabcdef').join('').length", json!(16_777_216)),
+        ("'a'.concat('b'.repeat(2**23), 'c'.repeat(2**23 - 1)).length", json!(16_777_216)),
+        ("['a', 'b', 'c'].join('-')", json!("a-b-c")),
+        ("'ab'.repeat(3) + 'x'.padStart(3, '.') + 'y'.padEnd(2, '!')", json!("ababab..xy!")),
+    ]));
+}
+
+#[test]
+fn arrays_over_2_pow_24_elements_are_a_catchable_range_error() {
+    let rows = [
+        "new Array(1e9)",
+        "Array(1e9)",
+        "new Array(1e9).fill(0)",
+        "Array.from({length: 1e9})",
+        "[].fill.call({length: 1e9}, 0)",
+        "new Array(2**24 + 1)",
+        "Array.from({length: 1e9}, (_, i) => i)",
+        "Array.prototype.fill.call({length: 1e9}, 0)",
+        "(() => { const a = []; a.length = 1e9; return a.fill(0) })()",
+        "Reflect.construct(Array, [1e9])",
+        "new (class Big extends Array {})(1e9)",
+    ];
+    check_all(expect_range_errors(&rows, &[]));
+}
+
+#[test]
+fn ordinary_arrays_still_work() {
+    check_all(expect_values(&[
+        ("new Array(1000).fill(0).length", json!(1000)),
+        ("Array(3).fill(7)", json!([7, 7, 7])),
+        ("Array.from({length: 3}, (_, i) => i * 2)", json!([0, 2, 4])),
+        ("Array.from('abc')", json!(["a", "b", "c"])),
+        ("[].fill.call({length: 2}, 1)", json!({"0": 1, "1": 1, "length": 2})),
+        ("new Array(1, 2, 3)", json!([1, 2, 3])),
+        ("[] instanceof Array && Array.isArray(new Array(2)) && [].constructor === Array", json!(true)),
+    ]));
+}
+
+#[test]
+fn buffers_over_16_mib_are_a_range_error() {
+    let rows = [
+        "new ArrayBuffer(2**30)",
+        "new Uint8Array(2**30)",
+        "new Float64Array(2**22)",
+        "new ArrayBuffer(16 * 2**20 + 1)",
+        "Uint8Array.from({length: 2**30})",
+        "new DataView(new ArrayBuffer(2**30))",
+        "(() => { const b = new ArrayBuffer(8, {maxByteLength: 2**30}); b.resize(2**30); return b })()",
+    ];
+    check_all(expect_range_errors(&rows, &[]));
+}
+
+#[test]
+fn buffers_up_to_16_mib_are_allocated() {
+    check_all(expect_values(&[
+        ("new ArrayBuffer(16 * 2**20).byteLength", json!(16_777_216)),
+        ("new Uint8Array(1024).length", json!(1024)),
+        ("new Float64Array(2**21).byteLength", json!(16_777_216)),
+    ]));
+}
+
+// ---- deeply nested source ----
+
+#[test]
+fn deeply_nested_scripts_are_a_syntax_error() {
+    let rows = vec![
+        format!("{}1{}", "(".repeat(10000), ")".repeat(10000)),
+        "[".repeat(10000),
+        "{".repeat(5000),
+        format!("return {}1{}", "(".repeat(10000), ")".repeat(10000)),
+        format!("return {}{}", "[".repeat(10000), "]".repeat(10000)),
+    ];
+    let results = isolated_rows(rows.clone(), None);
+    let mut problems = Vec::new();
+    for (code, result) in rows.iter().zip(&results) {
+        if result.last_output().as_ref().and_then(code_of) != Some("SYNTAX_ERROR") {
+            problems.push(format!("{}…\n  expected SYNTAX_ERROR, got: {}", &code[..30], result.describe()));
+        }
+    }
+    check_all(problems);
+}
+
+/// Nesting at any depth ends cleanly: it parses and runs, or it is a `SYNTAX_ERROR`; it never
+/// takes the host down. Shallow nesting, as in ordinary code, runs.
+#[test]
+fn nesting_at_any_depth_parses_or_is_a_syntax_error() {
+    // (code, its value if it runs, whether it must run)
+    let mut rows: Vec<(String, Value, bool)> = vec![(
+        "if (true) { for (const x of [1]) { try { return [{a: [(x)]}] } catch (e) {} } }".into(),
+        json!([{"a": [1]}]),
+        true,
+    )];
+    for depth in [4usize, 8, 12, 16, 24, 32, 64, 128, 255, 256, 257, 1000] {
+        let must_run = depth <= 8;
+        rows.push((format!("return {}1{}", "(".repeat(depth), ")".repeat(depth)), json!(1), must_run));
+        let array = format!("{}{}", "[".repeat(depth), "]".repeat(depth));
+        rows.push((format!("return JSON.stringify({array}).length"), json!(2 * depth), must_run));
+        let object = format!("{}1{}", "{a: ".repeat(depth), "}".repeat(depth));
+        rows.push((format!("const o = {object}; return JSON.stringify(o).length"), json!(6 * depth + 1), must_run));
+    }
+    let results = isolated_rows(rows.iter().map(|(code, ..)| code.clone()).collect(), None);
+    let mut problems = Vec::new();
+    for ((code, value, must_run), result) in rows.iter().zip(&results) {
+        let shown: String = code.chars().take(60).collect();
+        let ok = match result.last_output() {
+            Some(ExecuteOutput::Completed { result, .. }) => &result == value,
+            Some(ExecuteOutput::Error { error, .. }) => !must_run && error.code == "SYNTAX_ERROR",
+            _ => false,
+        };
+        if !ok {
+            let expected = if *must_run { format!("{value}") } else { format!("{value} or SYNTAX_ERROR") };
+            problems.push(format!("{shown}… ({} bytes)\n  expected {expected}, got: {}", code.len(), result.describe()));
+        }
+    }
+    check_all(problems);
+}
+
+/// Deep nesting compiled at run time is a catchable SyntaxError (or an error that says so), and
+/// the script goes on.
+#[test]
+fn deeply_nested_code_compiled_at_run_time_is_a_catchable_syntax_error() {
+    let rows = [
+        "eval('('.repeat(10000) + '1' + ')'.repeat(10000))",
+        "eval('['.repeat(10000))",
+        "(0, eval)('{'.repeat(5000))",
+        "new Function('{'.repeat(5000))",
+        "Function('return ' + '('.repeat(10000) + '1' + ')'.repeat(10000))",
+    ];
+    let codes: Vec<String> = rows.iter().map(|expr| thrown(expr)).collect();
+    let results = isolated_rows(codes, None);
+    let mut problems = Vec::new();
+    for (expr, result) in rows.iter().zip(&results) {
+        let value = match result.last_output() {
+            Some(ExecuteOutput::Completed { result, .. }) => result,
+            _ => {
+                problems.push(format!("{expr}\n  expected a caught SyntaxError, got: {}", result.describe()));
+                continue;
+            }
+        };
+        let message = value["message"].as_str().unwrap_or_default().to_lowercase();
+        let syntax_like = value["name"] == json!("SyntaxError") || message.contains("syntax") || message.contains("nest");
+        if value.get("ok").is_some() || !syntax_like {
+            problems.push(format!("{expr}\n  expected a caught SyntaxError, got {value}"));
+        }
+    }
+    check_all(problems);
+}
+
+/// Beyond the issue's list: values nested deep enough to overflow the host's stack in native
+/// code (`JSON.stringify`, the tool-argument serialisation, `Array.prototype.toString`), and
+/// memory bombs through operations that have no size guard. Whatever the outcome, the host
+/// process must survive (no stack overflow, no abort on a failed allocation, no hang).
+#[test]
+fn beyond_the_issue_deep_values_and_memory_bombs_do_not_crash_the_host() {
+    let deep_array = "let o = []; for (let i = 0; i < 100000; i++) o = [o];";
+    let deep_object = "let o = {}; for (let i = 0; i < 100000; i++) o = {o};";
+    let rows = vec![
+        format!("{deep_array} try {{ return JSON.stringify(o).length }} catch (e) {{ return e.name }}"),
+        format!("{deep_object} try {{ return JSON.stringify(o).length }} catch (e) {{ return e.name }}"),
+        format!("{deep_object} try {{ await counter.echo(o); return 'sent' }} catch (e) {{ return e.name }}"),
+        format!("{deep_object} try {{ store('deep', o); return 'stored' }} catch (e) {{ return e.name }}"),
+        format!("{deep_array} try {{ return String(o).length }} catch (e) {{ return e.name }}"),
+        format!("{deep_object} try {{ text(o); return 'printed' }} catch (e) {{ return e.name }}"),
+        "try { return JSON.parse('['.repeat(100000) + ']'.repeat(100000)).length } catch (e) { return e.name }".into(),
+        "try { return new RegExp('('.repeat(20000) + ')'.repeat(20000)).test('') } catch (e) { return e.name }".into(),
+        // Doubling with `+`: no built-in guards it.
+        "let s = 'x'; try { for (let i = 0; i < 40; i++) s += s; return s.length } catch (e) { return e.name }".into(),
+        "try { return Array.apply(null, {length: 1e9}).length } catch (e) { return e.name }".into(),
+    ];
+    let results = isolated_rows(rows.clone(), None);
+    let mut problems = Vec::new();
+    for (code, result) in rows.iter().zip(&results) {
+        if !matches!(result, Isolated::Finished(_)) {
+            problems.push(format!("{code}\n  expected the run to end (any outcome), got: {}", result.describe()));
+        }
+    }
+    check_all(problems);
+}
+
+// ---- regular expressions ----
+
+/// Nested quantifiers are refused on every path that runs a regex: a catchable SyntaxError that
+/// says "nested quantifier", quickly, instead of backtracking for ever.
+#[test]
+fn nested_quantifiers_are_a_catchable_syntax_error() {
+    let setup = "const s = 'a'.repeat(40) + 'b'; const xs = 'x'.repeat(40);";
+    let rows = [
+        "/(a+)+$/.test(s)",
+        "/(a+)+$/.exec(s)",
+        "s.match(/(a+)+$/)",
+        "s.replace(/(a+)+$/, '')",
+        "s.split(/(a+)+$/)",
+        "[...s.matchAll(/(a+)+$/g)]",
+        "s.search(/(a+)+$/)",
+        "new RegExp('(a+)+$').test(s)",
+        "RegExp('(a+)+$').exec(s)",
+        "/(a*)*b/.test('a'.repeat(40))",
+        "/(x+x+)+y/.test(xs)",
+        "s.replaceAll(/(a+)+$/g, '')",
+    ];
+    let codes: Vec<String> = rows.iter().map(|expr| format!("{setup}\n{}", thrown(expr))).collect();
+    let results = isolated_rows(codes, None);
+    let mut problems = Vec::new();
+    for (expr, result) in rows.iter().zip(&results) {
+        let value = match result.last_output() {
+            Some(ExecuteOutput::Completed { result, .. }) => result,
+            _ => {
+                problems.push(format!("{expr}\n  expected a caught SyntaxError, got: {}", result.describe()));
+                continue;
+            }
+        };
+        let message = value["message"].as_str().unwrap_or_default();
+        if value["name"] != json!("SyntaxError") || value["syntax"] != json!(true) || !message.contains("nested quantifier") {
+            problems.push(format!("{expr}\n  expected a caught SyntaxError mentioning \"nested quantifier\", got {value}"));
+        }
+    }
+    check_all(problems);
+}
+
+#[test]
+fn ordinary_regexes_still_work() {
+    check_all(expect_values(&[
+        ("/(\\d+)-(\\d+)/.exec('12-34')", json!(["12-34", "12", "34"])),
+        ("/(foo|bar)+/.test('foobar')", json!(true)),
+        ("/(foo|bar)+/.exec('xfoobarbaz')[0]", json!("foobar")),
+        ("'2024-01-15'.match(/(\\d{4})-(\\d{2})-(\\d{2})/).slice(1)", json!(["2024", "01", "15"])),
+        ("'a1b2c3'.replace(/\\d/g, '#')", json!("a#b#c#")),
+        ("'a, b,c'.split(/\\s*,\\s*/)", json!(["a", "b", "c"])),
+        ("[...'x1y22'.matchAll(/\\d+/g)].map(m => m[0])", json!(["1", "22"])),
+        ("'hello'.search(/l+/)", json!(2)),
+        ("new RegExp('^(?:[a-z]+)$').test('abc')", json!(true)),
+        ("/^([a-z0-9_.-]+)@([\\da-z.-]+)\\.([a-z.]{2,6})$/.test('a.b@example.com')", json!(true)),
+        ("/(ab)+/.exec('ababab')[0]", json!("ababab")),
+        ("'a-b_c'.replaceAll(/[-_]/g, ' ')", json!("a b c")),
+        ("/[(+)*]+/.test('(+)')", json!(true)),
+        ("/\\(a+\\)+/.test('(aa))')", json!(true)),
+    ]));
+}
+
+// ---- tool arguments and results ----
+
+#[test]
+fn tool_arguments_over_256_kib_reject_without_running() {
+    // (code, what the script returns: the caught message must contain "262144")
+    let rows = [
+        "try { await counter.echo({s: 'x'.repeat(300 * 1024)}); return 'sent' } catch (e) { return e.message }",
+        "try { await counter.bump({by: 1, pad: 'x'.repeat(300 * 1024)}); return 'sent' } catch (e) { return e.message }",
+        "try { await notes.createNote({text: 'x'.repeat(300 * 1024)}); return 'sent' } catch (e) { return e.message }",
+        "try { await counter.echo({a: Array.from({length: 40000}, (_, i) => 'item' + i)}); return 'sent' } catch (e) { return e.message }",
+    ];
+    let mut problems = Vec::new();
+    for code in rows {
+        let f = fixture();
+        let out = f.execute(code);
+        let id = out.execution_id().to_string();
+        let message = match &out {
+            ExecuteOutput::Completed { result, .. } => result.as_str().unwrap_or_default().to_string(),
+            other => {
+                problems.push(format!("{code}\n  expected a caught rejection, got {}", summary(other)));
+                continue;
+            }
+        };
+        if !message.contains("262144") {
+            problems.push(format!("{code}\n  expected a message naming 262144, got {message:?}"));
+        }
+        let applied: Vec<u32> = calls(&out).iter().filter(|c| c.state == CallState::Applied).map(|c| c.seq).collect();
+        let journal = f.store.journal(&id).unwrap();
+        if !applied.is_empty() || !journal.is_empty() || f.total() != 0 || !f.effects().is_empty() || !f.store.list_notes().unwrap().is_empty() {
+            problems.push(format!(
+                "{code}\n  the call ran: applied {applied:?}, journal {} entries, counter total {}, effects {:?}",
+                journal.len(),
+                f.total(),
+                f.effects()
+            ));
+        }
+    }
+    check_all(problems);
+
+    // Uncaught, it ends the run as a script error naming the limit; the script can go on after
+    // catching it; arguments under the limit pass.
+    let f = fixture();
+    let error = error_info(&f.execute("await counter.echo({s: 'x'.repeat(300 * 1024)})"));
+    assert_eq!(error.code, "SCRIPT_ERROR");
+    assert!(error.message.contains("262144"), "{}", error.message);
+    let out = f.execute(
+        "try { await counter.bump({pad: 'x'.repeat(300 * 1024)}) } catch (e) {} \
+         const echoed = await counter.echo({s: 'x'.repeat(200 * 1024)}); return [echoed.s.length, await counter.bump({by: 2})]",
+    );
+    assert_eq!(completed(&out), json!([204_800, 2]));
+    assert_eq!(f.total(), 2);
+}
+
+/// A connector whose `blob({n})` returns a string of `n` characters.
+struct BigConnector;
+
+#[async_trait(?Send)]
+impl Connector for BigConnector {
+    fn name(&self) -> &str {
+        "big"
+    }
+
+    fn tools(&self) -> Vec<ToolSpec> {
+        vec![ToolSpec::new(
+            "blob",
+            "Returns a string of `n` characters.",
+            json!({"type": "object", "properties": {"n": {"type": "integer"}}}),
+        )]
+    }
+
+    async fn execute(&self, args: Value, _ctx: &CallContext) -> Result<Value, ToolError> {
+        let n = args.get("n").and_then(Value::as_u64).unwrap_or(0) as usize;
+        Ok(Value::String("x".repeat(n)))
+    }
+}
+
+/// The fixture with `big` added to its connectors.
+fn fixture_with_big() -> Fixture {
+    let f = fixture();
+    let tick = f.clock.clone();
+    let now: Rc<dyn Fn() -> i64> = Rc::new(move || {
+        tick.set(tick.get() + 7);
+        tick.get()
+    });
+    let connectors: Vec<Box<dyn Connector>> = vec![
+        Box::new(NotesConnector::new(f.store.clone(), now.clone())),
+        Box::new(CounterConnector(f.counter.clone())),
+        Box::new(BigConnector),
+    ];
+    let runtime = Runtime::new(f.store.clone(), connectors, now).expect("runtime");
+    Fixture { runtime, ..f }
+}
+
+#[test]
+fn tool_results_over_1_mib_reject_and_are_recorded_as_errors() {
+    // (n: the result is n + 2 bytes of JSON, whether it is over the limit)
+    let rows: &[(usize, bool)] = &[(2 * 1024 * 1024, true), (1_048_575, true), (1_048_574, false), (500_000, false)];
+    let f = fixture_with_big();
+    let mut problems = Vec::new();
+    for &(n, over) in rows {
+        let code = format!(
+            "let got; try {{ got = (await big.blob({{n: {n}}})).length }} catch (e) {{ got = e.message }} \
+             return [got, await counter.bump({{by: 1}})]"
+        );
+        let out = f.execute(&code);
+        let id = out.execution_id().to_string();
+        let result = match &out {
+            ExecuteOutput::Completed { result, .. } => result.clone(),
+            other => {
+                problems.push(format!("n = {n}: expected the run to complete, got {}", summary(other)));
+                continue;
+            }
+        };
+        let blob_call = calls(&out).into_iter().find(|c| c.connector == "big");
+        let state = blob_call.as_ref().map(|c| c.state);
+        let journaled = f.store.journal(&id).unwrap().into_iter().find(|e| e.connector == "big").map(|e| e.outcome);
+        if over {
+            let message = result[0].as_str().unwrap_or_default();
+            if !message.contains("1048576") {
+                problems.push(format!("n = {n}: expected a rejection naming 1048576, got {}", result[0]));
+            }
+            if state != Some(CallState::Error) || !matches!(journaled, Some(Outcome::Err(_))) {
+                problems.push(format!("n = {n}: expected the call recorded as error, got state {state:?}"));
+            }
+        } else if result[0] != json!(n) || state != Some(CallState::Applied) {
+            problems.push(format!("n = {n}: expected the result delivered and applied, got {} / {state:?}", result[0]));
+        }
+        if !result[1].is_i64() {
+            problems.push(format!("n = {n}: the script did not go on with another call: {result}"));
+        }
+    }
+    check_all(problems);
+}
+
+// ---- calls per run ----
+
+#[test]
+fn the_1001st_call_is_a_catchable_range_error() {
+    let f = fixture();
+    let out = f.execute(
+        "let done = 0; for (let i = 0; i < 1000; i++) { await counter.bump({by: 1}); done++ } \
+         try { await counter.bump({by: 1}); return ['no error', done] } \
+         catch (e) { return [e.name, e instanceof RangeError, e.message, done] }",
+    );
+    let result = completed(&out);
+    assert_eq!(result[0], json!("RangeError"), "{result}");
+    assert_eq!(result[1], json!(true), "{result}");
+    assert!(result[2].as_str().unwrap_or_default().contains("1000"), "names the limit: {result}");
+    assert_eq!(result[3], json!(1000));
+    assert_eq!(f.total(), 1000, "the first 1000 executed");
+    assert_eq!(f.effects().len(), 1000);
+    let recorded = calls(&out);
+    assert_eq!(recorded.iter().filter(|c| c.state == CallState::Applied).count(), 1000);
+
+    // Issued at once: 1000 run, the 1001st rejects.
+    let f = fixture();
+    let out = f.execute(
+        "const r = await Promise.allSettled(Array.from({length: 1001}, () => counter.bump({by: 1}))); \
+         return [r.filter(x => x.status === 'fulfilled').length, r.findIndex(x => x.status === 'rejected'), \
+                 r.filter(x => x.status === 'rejected').map(x => [x.reason.name, x.reason.message])]",
+    );
+    let result = completed(&out);
+    assert_eq!(result[0], json!(1000), "{result}");
+    assert_eq!(result[1], json!(1000), "{result}");
+    assert_eq!(result[2][0][0], json!("RangeError"), "{result}");
+    assert!(result[2][0][1].as_str().unwrap_or_default().contains("1000"), "{result}");
+    assert_eq!(f.total(), 1000);
+
+    // Uncaught, it ends the run as a script error naming the limit.
+    let f = fixture();
+    let error = error_info(&f.execute("for (let i = 0; i < 1001; i++) await counter.get()"));
+    assert_eq!(error.code, "SCRIPT_ERROR");
+    assert!(error.message.contains("RangeError") && error.message.contains("1000"), "{}", error.message);
+}
+
+// ---- output ----
+
+const OUTPUT_LIMIT: usize = 4_194_304;
+
+#[test]
+fn output_past_4_mib_characters_is_dropped_after_a_marker() {
+    // (code, a line that must have been dropped)
+    let rows = [
+        ("for (let i = 0; i < 100; i++) text('x'.repeat(100000)); console.log('after'); return 'done'", "after"),
+        ("for (let i = 0; i < 100; i++) console.log('y'.repeat(100000)); text('after'); return 'done'", "after"),
+        ("text('z'.repeat(5000000)); console.log('after'); return 'done'", "after"),
+        (
+            "for (let i = 0; i < 50; i++) { text('t'.repeat(60000)); console.warn('w'.repeat(60000)) } text('after'); return 'done'",
+            "after",
+        ),
+    ];
+    let mut problems = Vec::new();
+    for (code, dropped) in rows {
+        let f = fixture();
+        let out = f.execute(code);
+        if completed_value(&out) != Some(json!("done")) {
+            problems.push(format!("{code}\n  expected the run to complete with \"done\", got {}", summary(&out)));
+            continue;
+        }
+        let output = f.record(out.execution_id()).output;
+        let items: Vec<&String> = output.texts.iter().chain(&output.console).collect();
+        let markers = items.iter().filter(|l| l.contains("output limit")).count();
+        let kept: usize = items.iter().filter(|l| !l.contains("output limit")).map(|l| l.chars().count()).sum();
+        let has_dropped = items.iter().any(|l| l.as_str() == dropped);
+        if markers != 1 || kept > OUTPUT_LIMIT || has_dropped {
+            problems.push(format!(
+                "{code}\n  expected one \"output limit\" line, at most {OUTPUT_LIMIT} characters kept and {dropped:?} dropped; \
+                 got {markers} marker(s), {kept} characters, {dropped:?} {}",
+                if has_dropped { "kept" } else { "dropped" }
+            ));
+        }
+    }
+    check_all(problems);
+}
+
+#[test]
+fn output_under_the_limit_is_kept_whole() {
+    let f = fixture();
+    let out = f.execute("text('x'.repeat(4000000)); console.log('tail'); return 'done'");
+    assert_eq!(completed(&out), json!("done"));
+    let output = f.record(out.execution_id()).output;
+    assert_eq!(output.texts.len(), 1);
+    assert_eq!(output.texts[0].len(), 4_000_000);
+    assert_eq!(output.console, ["tail"]);
+}
+
+fn completed_value(output: &ExecuteOutput) -> Option<Value> {
+    match output {
+        ExecuteOutput::Completed { result, .. } => Some(result.clone()),
+        _ => None,
+    }
+}
+
+// ---- code size ----
+
+/// `CODE_TOO_LARGE` from `execute` (a request error, or an error output carrying the code).
+fn execute_code(f: &Fixture, code: &str) -> Option<String> {
+    match run(f.runtime.execute(code)) {
+        Err(error) => Some(error.code().to_string()),
+        Ok(ExecuteOutput::Error { error, .. }) => Some(error.code),
+        Ok(_) => None,
+    }
+}
+
+#[test]
+fn code_over_64_kib_is_code_too_large() {
+    let f = fixture();
+    let limit = 64 * 1024;
+    let at_limit = format!("return 1;{}", " ".repeat(limit - 9));
+    assert_eq!(at_limit.len(), limit);
+    assert_eq!(execute_code(&f, &at_limit), None, "exactly 64 KiB runs");
+    // (code, description)
+    let rows = [
+        (format!("{at_limit} "), "64 KiB + 1 byte"),
+        (format!("return 1;{}", " ".repeat(1024 * 1024)), "1 MiB"),
+        // 40,000 characters, 80,004 bytes: the limit is in bytes.
+        (format!("return '{}'", "é".repeat(40_000)), "40,000 two-byte characters"),
+    ];
+    for (code, what) in rows {
+        assert_eq!(execute_code(&f, &code).as_deref(), Some("CODE_TOO_LARGE"), "{what}");
+    }
+}
