@@ -9,13 +9,13 @@ if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
 fi
 
 want="$(wasm_bindgen_version)"
-have="$(wasm-bindgen --version 2>/dev/null | awk '{print $2}' || true)"
+have="$(wasm-bindgen --version 2>/dev/null | grep -oE '[0-9]+\.[0-9]+\.[0-9]+' | head -1 || true)"
 if [ "$have" != "$want" ]; then
   echo "setup: installing wasm-bindgen-cli $want (matches Cargo.lock)"
   cargo install wasm-bindgen-cli --version "$want" --force
 fi
 
-have="$(worker-build --version 2>/dev/null | awk '{print $2}' || true)"
+have="$(worker-build --version 2>/dev/null | grep -oE '[0-9]+\.[0-9]+\.[0-9]+' | head -1 || true)"
 if [ "$have" != "$WORKER_BUILD_VERSION" ]; then
   echo "setup: installing worker-build $WORKER_BUILD_VERSION"
   cargo install worker-build --version "$WORKER_BUILD_VERSION" --force
