@@ -126,8 +126,55 @@ pub fn connector_declaration(name: &str, instructions: &str, tools: &[ToolSpec])
     out
 }
 
-/// The `codemode` tool as the model sees it.
+/// Default budget for method declarations inlined in the tool description, in tokens.
+pub const INLINE_CATALOG_TOKENS: usize = 3000;
+
+/// The `codemode` tool as the model sees it, with the default inline budget.
 pub fn tool_descriptor(connectors: &ConnectorSet) -> ToolDescriptor {
+    tool_descriptor_within(connectors, INLINE_CATALOG_TOKENS)
+}
+
+/// Which methods fit `budget_chars`: cheapest declarations first, taken round-robin across
+/// connectors so every connector shows its cheapest methods before any shows many. Returns, per
+/// connector, the indexes of the chosen methods in declaration order.
+fn choose_inline(declarations: &[Vec<String>], budget_chars: usize) -> Vec<Vec<usize>> {
+    let mut queues: Vec<Vec<usize>> = declarations
+        .iter()
+        .map(|methods| {
+            let mut order: Vec<usize> = (0..methods.len()).collect();
+            order.sort_by_key(|&i| (methods[i].len(), i));
+            order.reverse(); // pop() takes the cheapest
+            order
+        })
+        .collect();
+    let mut chosen: Vec<Vec<usize>> = vec![Vec::new(); declarations.len()];
+    let mut used = 0;
+    let mut progressed = true;
+    while progressed {
+        progressed = false;
+        for (connector, queue) in queues.iter_mut().enumerate() {
+            let Some(&next) = queue.last() else { continue };
+            let cost = declarations[connector][next].len() + 1;
+            if used + cost > budget_chars {
+                queue.clear(); // the rest of this connector is dearer still
+                continue;
+            }
+            used += cost;
+            queue.pop();
+            chosen[connector].push(next);
+            progressed = true;
+        }
+    }
+    for indexes in &mut chosen {
+        indexes.sort_unstable();
+    }
+    chosen
+}
+
+/// The `codemode` tool as the model sees it: what a script can do, then TypeScript declarations
+/// of as many methods as fit `budget_tokens` (4 characters a token), saying whether the list is
+/// complete.
+pub fn tool_descriptor_within(connectors: &ConnectorSet, budget_tokens: usize) -> ToolDescriptor {
     let mut description = String::from(
         "Run a JavaScript program that calls tools, and get back only what it prints and returns.\n\
          The code is the body of an async function: use `await`, loops, `Promise.all`, and `return` a value.\n\
@@ -137,9 +184,35 @@ pub fn tool_descriptor(connectors: &ConnectorSet) -> ToolDescriptor {
          No fetch, timers, modules or host access; Date is a virtual clock in UTC and Math.random is seeded.\n\n\
          Available tools:\n",
     );
-    for (connector, tools) in connectors.iter() {
-        description.push_str(&connector_declaration(connector.name(), &connector.instructions(), tools));
-        description.push('\n');
+    let all: Vec<(&dyn crate::connector::Connector, &[ToolSpec])> = connectors.iter().collect();
+    let declarations: Vec<Vec<String>> =
+        all.iter().map(|(_, tools)| tools.iter().map(method_declaration).collect()).collect();
+    let chosen = choose_inline(&declarations, budget_tokens.saturating_mul(crate::report::CHARS_PER_TOKEN));
+    let total: usize = declarations.iter().map(Vec::len).sum();
+    let shown: usize = chosen.iter().map(Vec::len).sum();
+    for (index, (connector, tools)) in all.iter().enumerate() {
+        let instructions = connector.instructions();
+        if !instructions.is_empty() {
+            description.push_str(&format!("/** {} */\n", one_line(&instructions)));
+        }
+        description.push_str(&format!("declare const {}: {{\n", connector.name()));
+        for &method in &chosen[index] {
+            description.push_str(&declarations[index][method]);
+            description.push('\n');
+        }
+        let hidden = tools.len() - chosen[index].len();
+        if hidden > 0 {
+            description.push_str(&format!("  // …and {hidden} more methods: codemode.search(\"{}\")\n", connector.name()));
+        }
+        description.push_str("};\n");
+    }
+    if shown == total {
+        description.push_str(&format!("The list is complete: all {total} methods are declared above.\n"));
+    } else {
+        description.push_str(&format!(
+            "The list is partial: {shown} of {total} methods are declared above; find the others with \
+             codemode.search(query) and read them with codemode.describe(\"connector.method\").\n"
+        ));
     }
     ToolDescriptor {
         name: "codemode".into(),

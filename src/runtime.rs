@@ -71,6 +71,8 @@ pub struct RuntimeConfig {
     pub paused_ttl_ms: i64,
     /// Passes a run may start without finishing (crashes, evictions) before it fails `CRASHED`.
     pub max_attempts: u32,
+    /// Tokens of method declarations inlined in the `codemode` tool's description.
+    pub inline_catalog_tokens: usize,
 }
 
 impl Default for RuntimeConfig {
@@ -86,6 +88,7 @@ impl Default for RuntimeConfig {
             keep_finished: 50,
             paused_ttl_ms: 24 * 60 * 60 * 1000,
             max_attempts: 3,
+            inline_catalog_tokens: catalog::INLINE_CATALOG_TOKENS,
         }
     }
 }
@@ -242,7 +245,7 @@ impl Runtime {
 
     /// `tool`: the model-facing descriptor.
     pub fn tool(&self) -> ToolDescriptor {
-        catalog::tool_descriptor(&self.connectors)
+        catalog::tool_descriptor_within(&self.connectors, self.config.inline_catalog_tokens)
     }
 
     /// `execute`: runs a new script until it completes, fails or pauses.

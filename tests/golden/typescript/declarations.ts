@@ -1,0 +1,23 @@
+// empty object
+type T = {};
+// required and optional
+type T = { pinned?: boolean; /** the note's text */ text: string };
+// enum and const
+type T = { colour?: "red" | "green"; kind?: "fixed" };
+// arrays
+type T = number[];
+// array of unions
+type T = Array<string | null>;
+// nested
+type T = { owner?: { id: number; tags?: string[] } };
+// type list
+type T = string | number;
+// odd keys
+type T = { "content-type"?: string };
+// free-form object
+type T = Record<string, unknown>;
+// no schema
+type T = unknown;
+// method
+  /** Create a new note with the given text. Requires approval. */
+  createNote(args: { pinned?: boolean; /** the note's text */ text: string }): Promise<{ id: number }>;
