@@ -415,11 +415,13 @@ impl Runtime {
         let mut report = WakeReport::default();
         for record in self.store.running_executions()? {
             let id = record.state.id.clone();
-            if self.busy.borrow().contains(&id) {
-                continue;
+            // The list can be stale by the time a run's turn comes (another request resumed or
+            // finished it while an earlier one awaited a tool): skip those, keep going.
+            match self.resume_execution(&id).await {
+                Ok(_) => report.resumed.push(id),
+                Err(Error::Busy(_) | Error::InvalidState(_) | Error::NotFound(_)) => {}
+                Err(other) => return Err(other),
             }
-            self.resume_execution(&id).await?;
-            report.resumed.push(id);
         }
         let now = self.now();
         for mut record in self.store.paused_executions()? {
@@ -878,9 +880,10 @@ impl Runtime {
         };
         let state = &mut record.state;
         state.updated_at = now;
+        let mut completed_writes = None;
         let (rendered, result) = match end {
             PassEnd::Settled(Settled::Returned(value), writes) => {
-                self.store.apply_values(&writes)?;
+                completed_writes = Some(writes);
                 state.status = ExecutionStatus::Completed;
                 let rendered = report::render(&Ending::Completed { result: value.as_ref() }, &input);
                 state.result = value.clone();
@@ -923,7 +926,10 @@ impl Runtime {
         record.state.calls = calls;
         record.output = output;
         record.attempts = 0;
-        self.store.save_execution(&record)?;
+        match &completed_writes {
+            Some(writes) => self.store.complete_execution(&record, writes)?,
+            None => self.store.save_execution(&record)?,
+        }
         if record.state.status.is_finished() {
             self.prune()?;
         } else if let Some(at) = self.next_wake_at()? {

@@ -74,8 +74,11 @@ pub trait Store {
 
     /// Every `store()` value.
     fn values(&self) -> Result<BTreeMap<String, Value>>;
-    /// Applies a completed run's writes (`None` deletes).
-    fn apply_values(&self, writes: &BTreeMap<String, Option<Value>>) -> Result<()>;
+    /// Saves a run that completed and applies its `store()` writes (`None` deletes) as one atomic
+    /// step: a crash leaves either both or neither, so a resumed run never applies its writes
+    /// again over a newer run's. (In a Durable Object, SQLite writes made without an `await`
+    /// between them commit together.)
+    fn complete_execution(&self, record: &ExecutionRecord, writes: &BTreeMap<String, Option<Value>>) -> Result<()>;
 }
 
 /// An in-memory [`Store`] and [`NoteStore`] for tests and for hosts without durable storage.
@@ -183,7 +186,15 @@ impl Store for MemoryStore {
         Ok(self.values.borrow().clone())
     }
 
-    fn apply_values(&self, writes: &BTreeMap<String, Option<Value>>) -> Result<()> {
+    fn complete_execution(&self, record: &ExecutionRecord, writes: &BTreeMap<String, Option<Value>>) -> Result<()> {
+        self.apply_values(writes)?;
+        self.save_execution(record)
+    }
+}
+
+impl MemoryStore {
+    /// Applies `store()` writes (`None` deletes); also handy to seed values in tests.
+    pub fn apply_values(&self, writes: &BTreeMap<String, Option<Value>>) -> Result<()> {
         let mut values = self.values.borrow_mut();
         for (key, value) in writes {
             match value {

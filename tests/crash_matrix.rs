@@ -67,6 +67,8 @@ enum Point {
     AfterEffect(u64),
     /// After the first store operation with this name.
     AfterNamed(&'static str),
+    /// Before the first store operation with this name is performed.
+    BeforeNamed(&'static str),
 }
 
 /// Counts store operations and connector calls and fires the planned crash once.
@@ -103,6 +105,7 @@ impl Injector {
         self.ops.set(n);
         self.trace.borrow_mut().push(name);
         self.crash_if(Point::BeforeOp(n), &format!("before {name} (op {n})"));
+        self.crash_if(Point::BeforeNamed(name), &format!("before {name} (op {n})"));
         let value = f();
         self.crash_if(Point::AfterOp(n), &format!("after {name} (op {n})"));
         self.crash_if(Point::AfterNamed(name), &format!("after {name} (op {n})"));
@@ -160,8 +163,8 @@ impl Store for CrashingStore {
     fn values(&self) -> Result<BTreeMap<String, Value>> {
         self.injector.op("values", || self.inner.values())
     }
-    fn apply_values(&self, writes: &BTreeMap<String, Option<Value>>) -> Result<()> {
-        self.injector.op("apply_values", || self.inner.apply_values(writes))
+    fn complete_execution(&self, record: &ExecutionRecord, writes: &BTreeMap<String, Option<Value>>) -> Result<()> {
+        self.injector.op("complete_execution", || self.inner.complete_execution(record, writes))
     }
 }
 
@@ -612,6 +615,7 @@ fn label(point: Point, trace: &[&str]) -> String {
         Point::AfterOp(n) => format!("after op {n} ({})", name(n)),
         Point::AfterEffect(n) => format!("after the effect of connector call {n}"),
         Point::AfterNamed(name) => format!("after the first {name}"),
+        Point::BeforeNamed(name) => format!("before the first {name}"),
     }
 }
 
@@ -852,37 +856,57 @@ fn the_retry_window_repeats_the_call_with_the_same_idempotency_key() {
 
 // ---- store() writes across a crash ----
 
-/// A completed pass applies its `store()` writes (`apply_values`) and then saves the record as
-/// completed: two writes. A crash between them leaves the run `running` with its writes already
-/// applied; the resumed pass applies them again. If another run wrote the same key in between,
-/// that later write is overwritten by the older run's replayed one.
+/// A completed pass saves the record and applies its `store()` writes in one atomic store
+/// operation (`complete_execution`). A crash just after it leaves the run completed with its
+/// writes applied once: nothing is resumed, and a newer run's write stays.
 #[test]
 fn a_resumed_run_does_not_apply_its_store_writes_twice() {
     quiet_injected_panics();
-    let world = World::new(Point::AfterNamed("apply_values"));
+    let world = World::new(Point::AfterNamed("complete_execution"));
     let first = world.runtime();
     let crashed = survive(|| futures::executor::block_on(first.execute("store('owner', 'A'); return 'A'"))).expect("injected");
-    assert!(crashed.is_none(), "crashed between apply_values and the save");
+    assert!(crashed.is_none(), "crashed right after the atomic completion");
     drop(first);
     let a = world.inner.recent_executions(1).unwrap().remove(0);
-    assert_eq!(a.state.status, ExecutionStatus::Running);
-    assert_eq!(world.inner.values().unwrap().get("owner"), Some(&json!("A")), "A's write is already applied");
+    assert_eq!(a.state.status, ExecutionStatus::Completed, "the record and the writes went together");
+    assert_eq!(world.inner.values().unwrap().get("owner"), Some(&json!("A")));
 
     // After the restart, a newer run writes the same key and completes.
     let runtime = world.runtime();
     let b = futures::executor::block_on(runtime.execute("store('owner', 'B'); return load('owner')")).unwrap();
     assert!(matches!(&b, ExecuteOutput::Completed { result, .. } if result == &json!("B")), "{b:#?}");
-    assert_eq!(world.inner.values().unwrap().get("owner"), Some(&json!("B")));
 
-    // The wake-up finishes A; its write was applied once already, before B's.
+    // A wake-up finds nothing to resume and leaves B's write alone.
     let report = futures::executor::block_on(runtime.wake()).unwrap();
-    assert_eq!(report.resumed, [a.state.id.clone()]);
-    assert_eq!(world.inner.load_execution(&a.state.id).unwrap().unwrap().state.status, ExecutionStatus::Completed);
+    assert!(report.resumed.is_empty(), "{report:?}");
     assert_eq!(
         world.inner.values().unwrap().get("owner"),
         Some(&json!("B")),
-        "the resumed run re-applied its store() write over the newer run's"
+        "a finished run's store() write was applied again over the newer run's"
     );
+}
+
+/// A crash just before the atomic completion leaves neither the record nor the writes: the run
+/// is resumed later and its write lands then, once (after a newer run's, so it wins).
+#[test]
+fn an_interrupted_completion_applies_its_writes_once_when_resumed() {
+    quiet_injected_panics();
+    let world = World::new(Point::BeforeNamed("complete_execution"));
+    let first = world.runtime();
+    let crashed = survive(|| futures::executor::block_on(first.execute("store('owner', 'A'); return 'A'"))).expect("injected");
+    assert!(crashed.is_none(), "crashed right before the atomic completion");
+    drop(first);
+    let a = world.inner.recent_executions(1).unwrap().remove(0);
+    assert_eq!(a.state.status, ExecutionStatus::Running);
+    assert_eq!(world.inner.values().unwrap().get("owner"), None, "nothing of A applied yet");
+
+    let runtime = world.runtime();
+    let b = futures::executor::block_on(runtime.execute("store('owner', 'B'); return load('owner')")).unwrap();
+    assert!(matches!(&b, ExecuteOutput::Completed { result, .. } if result == &json!("B")), "{b:#?}");
+    let report = futures::executor::block_on(runtime.wake()).unwrap();
+    assert_eq!(report.resumed, [a.state.id.clone()]);
+    assert_eq!(world.inner.load_execution(&a.state.id).unwrap().unwrap().state.status, ExecutionStatus::Completed);
+    assert_eq!(world.inner.values().unwrap().get("owner"), Some(&json!("A")), "A completed last, so its write stands");
 }
 
 // ---- attempts ----

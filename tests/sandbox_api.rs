@@ -107,17 +107,28 @@ fn store_limits_are_enforced_with_clear_errors() {
 }
 
 #[test]
-fn step_runs_once_and_replays_its_recorded_value() {
+fn step_journals_its_value_and_a_replay_gets_the_recorded_one() {
     let f = fixture();
-    let code = "let runs = 0;\nconst v = await codemode.step('pick', async () => { runs++; return {r: Math.random() < 2 ? 'yes' : 'no', runs}; });\nawait notes.createNote({text: JSON.stringify(v)});\nreturn [v, runs];";
+    // The catalog changes between the pause and the approval (a snippet is saved), so the step's
+    // function would compute another value on replay: the recorded one is returned instead, and
+    // the approved call's arguments still match.
+    let code = "let runs = 0;\nconst n = await codemode.step('size', async () => { runs++; return (await codemode.search('')).total; });\nawait notes.createNote({text: String(n)});\nreturn [n, runs];";
     let out = f.execute(code);
     let id = out.execution_id().to_string();
-    assert_eq!(paused(&out)[0].args, json!({"text": "{\"r\":\"yes\",\"runs\":1}"}));
+    let size = paused(&out)[0].args["text"].as_str().expect("text").parse::<u64>().expect("number");
+    let done = f.execute("return 1");
+    f.runtime.save_snippet("one", "returns one", done.execution_id()).expect("saved");
+    assert_eq!(
+        completed(&f.execute("return (await codemode.search('')).total")),
+        json!(size + 1),
+        "the catalog grew"
+    );
     let resumed = f.approve(&id);
-    // On replay the function did not run (runs stays 0) and the recorded value came back.
-    assert_eq!(completed(&resumed), json!([{"r": "yes", "runs": 1}, 0]));
+    // The function ran again in the replay (runs is 1 in that pass) but its value is the recorded one.
+    assert_eq!(completed(&resumed), json!([size, 1]));
     let step_call = calls(&resumed).into_iter().find(|c| c.method == "step").expect("step journaled");
     assert_eq!((step_call.connector.as_str(), step_call.state), ("codemode", CallState::Applied));
+    assert_eq!(step_call.result, Some(json!(size)));
 }
 
 #[test]

@@ -292,23 +292,24 @@
     return promise;
   }
 
-  /** Runs fn once; its value is journaled, and a replay returns the journaled value without running fn. */
+  /** Journals fn's value: later passes get the recorded value. fn itself runs on every pass, like
+   * all script code in a replay, so what it changes (variables, Math.random's sequence) and the
+   * tool calls it makes (answered from the journal) stay the same; only its value is fixed. */
   async function step(name, fn) {
     if (typeof fn !== "function") throw new TypeErrorCtor("codemode.step(name, fn): fn must be a function");
     const seq = host.call("codemode", "step", rawStringify({ name: toStr(name) }));
     const settled = wait(seq);
-    if (!host.recorded(seq)) {
-      let ok = true, payload;
-      try {
-        const value = await fn();
-        payload = value === undefined ? "null" : stringify(value);
-        if (payload === undefined) throw new TypeErrorCtor(`codemode.step("${name}"): the value is not JSON`);
-      } catch (error) {
-        ok = false;
-        payload = error instanceof ErrorCtor ? toStr(error.message) : show(error);
-      }
-      host.stepDone(seq, ok, payload);
+    const recorded = host.recorded(seq);
+    let ok = true, payload;
+    try {
+      const value = await fn();
+      payload = value === undefined ? "null" : stringify(value);
+      if (payload === undefined) throw new TypeErrorCtor(`codemode.step("${name}"): the value is not JSON`);
+    } catch (error) {
+      ok = false;
+      payload = error instanceof ErrorCtor ? toStr(error.message) : show(error);
     }
+    if (!recorded) host.stepDone(seq, ok, payload);
     return settled;
   }
 

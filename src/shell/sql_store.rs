@@ -228,7 +228,8 @@ impl Store for SqlStore {
             .collect()
     }
 
-    fn apply_values(&self, writes: &BTreeMap<String, Option<Value>>) -> Result<()> {
+    fn complete_execution(&self, record: &ExecutionRecord, writes: &BTreeMap<String, Option<Value>>) -> Result<()> {
+        // Synchronous writes with no `await` between them: committed together.
         for (key, value) in writes {
             match value {
                 Some(value) => self.exec(
@@ -238,7 +239,7 @@ impl Store for SqlStore {
                 None => self.exec("DELETE FROM kv WHERE key = ?", vec![key.as_str().into()])?,
             };
         }
-        Ok(())
+        self.save_execution(record)
     }
 }
 
