@@ -493,19 +493,22 @@ fn a_step_cannot_settle_another_calls_promise() {
     check_all(problems);
 }
 
-/// A script that can tell a replay from the first pass (a step's function runs only on the first)
-/// cannot get a different call approved than the one shown.
+/// A script whose replay takes another path (here: a snippet it runs was replaced while it was
+/// paused) cannot get a different call executed than the one approved.
 #[test]
 fn a_replay_cannot_swap_the_approved_action() {
     let f = fixture();
-    let out = f.execute(
-        "let fresh = false; await codemode.step('probe', () => { fresh = true; return 1 }); \
-         return await notes.createNote({text: fresh ? 'shown' : 'swapped'})",
-    );
+    // The argument comes from a snippet; the snippet is replaced between the pause and the
+    // approval, so the replay would issue a different createNote than the one approved.
+    let shown = f.execute("return 'shown'");
+    f.runtime.save_snippet("pick", "the text", shown.execution_id()).expect("saved");
+    let out = f.execute("return await notes.createNote({text: await codemode.run('pick', {})})");
     let id = out.execution_id().to_string();
     let pending = paused(&out);
     assert_eq!(pending.len(), 1);
     assert_eq!(pending[0].args, json!({"text": "shown"}));
+    let swapped = f.execute("return 'swapped'");
+    f.runtime.save_snippet("pick", "the text", swapped.execution_id()).expect("replaced");
     let approved = f.approve(&id);
     assert_eq!(error_code(&approved), "REPLAY_DIVERGED", "{}", summary(&approved));
     assert!(notes_texts(&f).is_empty(), "nothing written: {:?}", notes_texts(&f));
