@@ -812,7 +812,7 @@ impl Runtime {
 
     fn deliver(&self, vm: &mut Sandbox, calls: &mut [CallRecord], entry: &JournalEntry) -> Result<()> {
         if let Some(call) = calls.iter_mut().find(|c| c.seq == entry.seq) {
-            call.duration_ms = Some(entry.at - entry.started);
+            call.duration_ms = Some(entry.at.saturating_sub(entry.started));
             match &entry.outcome {
                 Outcome::Ok(value) => {
                     call.state = CallState::Applied;
@@ -964,7 +964,7 @@ impl Runtime {
                 result,
                 error,
                 requires_approval: self.requires_approval(&entry.connector, &entry.method),
-                duration_ms: Some(entry.at - entry.started),
+                duration_ms: Some(entry.at.saturating_sub(entry.started)),
             });
         }
     }

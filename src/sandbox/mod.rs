@@ -73,7 +73,8 @@ impl Default for SandboxLimits {
             max_calls: 1000,
             max_argument_bytes: 256 * 1024,
             max_nesting: 128,
-            max_json_depth: 512,
+            // Below serde_json's own recursion limit (128), which parses what crosses to the host.
+            max_json_depth: 100,
         }
     }
 }

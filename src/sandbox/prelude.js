@@ -418,7 +418,13 @@
           if (value !== undefined) {
             try {
               outcome.value = stringify(value);
-            } catch (_) {
+            } catch (error) {
+              if (error instanceof RangeErrorCtor) {
+                // Too deep to hand over: the run fails with the reason.
+                outcome.ok = false;
+                outcome.error = describeError(error);
+                return;
+              }
               outcome.value = rawStringify(show(value));
             }
           }
