@@ -1,0 +1,479 @@
+// `npm run bench` (after scripts/bench.sh built the release Worker): how fast the runtime is in
+// workerd, and how the costs compare to one bare round trip to the Durable Object.
+//
+// The Worker runs in Miniflare (the integration suite's harness, tests/integration/harness.mjs):
+// the same workerd binary `wrangler dev` runs, started from Node with no dev proxy, file watcher or
+// bundling step in front of it, and one Miniflare is one workerd process, so a cold start is a
+// real process start. Durable Object storage goes to a folder on /dev/shm (RAM) when there is one.
+// Requests go over loopback HTTP with Node's fetch (keep-alive), like any client.
+//
+// Usage: node bench/run.mjs [--quick] [--out FILE]
+//   --quick   fewer repetitions (a smoke run, about a minute)
+//   --out     where to write the JSON (default bench/results/latest.json)
+
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import { REPO_ROOT, base, startRuntime } from "../tests/integration/harness.mjs";
+
+const args = process.argv.slice(2);
+const QUICK = args.includes("--quick") || process.env.BENCH_QUICK === "1";
+const outIndex = args.indexOf("--out");
+const OUT = outIndex >= 0 ? path.resolve(args[outIndex + 1]) : path.join(REPO_ROOT, "bench/results/latest.json");
+
+/** Repetitions per case (full run, --quick). */
+const REPS = {
+  roundTrip: QUICK ? [20, 100] : [50, 300],
+  trivial: QUICK ? [5, 20] : [10, 60],
+  sequential: QUICK ? [2, 5] : [3, 30],
+  parallel: QUICK ? [2, 5] : [3, 30],
+  resume: { 10: QUICK ? 5 : 20, 100: QUICK ? 3 : 15, 999: QUICK ? 2 : 10 },
+  cold: QUICK ? 2 : 10,
+  cpu: QUICK ? [1, 3] : [2, 10],
+};
+const CALLS = 200;
+// N journaled calls before the approval. The sandbox allows 1,000 calls per run
+// (SandboxLimits::max_calls) and the pending createNote is one of them, so "1000" is 999.
+const RESUME_N = [10, 100, 999];
+const LOOP_ITERATIONS = 1_000_000;
+
+const SCRIPTS = {
+  trivial: "return 1",
+  sequential: `for (let i = 0; i < ${CALLS}; i++) await notes.listNotes(); return ${CALLS}`,
+  parallel: `const all = await Promise.all(Array.from({ length: ${CALLS} }, () => notes.listNotes())); return all.length`,
+  resume: (n) =>
+    `for (let i = 0; i < ${n}; i++) await notes.listNotes(); const note = await notes.createNote({ text: "bench" }); return note.text`,
+  cpu: `let x = 0; for (let i = 0; i < ${LOOP_ITERATIONS}; i++) x += i; return x`,
+};
+
+// ---------------------------------------------------------------- helpers
+
+const nowMs = () => Number(process.hrtime.bigint()) / 1e6;
+
+function summary(samples) {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  const median = sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+  const mean = sorted.reduce((s, x) => s + x, 0) / sorted.length;
+  return { n: sorted.length, min: sorted[0], median, max: sorted.at(-1), mean, samples: samples.map(round3) };
+}
+
+const round3 = (x) => Math.round(x * 1000) / 1000;
+
+/** Runs `fn` `warmup` times untimed, then `reps` times timed (ms). */
+async function measure(label, [warmup, reps], fn) {
+  for (let i = 0; i < warmup; i++) await fn(i);
+  const samples = [];
+  for (let i = 0; i < reps; i++) {
+    const t0 = nowMs();
+    await fn(i);
+    samples.push(nowMs() - t0);
+  }
+  const s = summary(samples);
+  log(`  ${label}: median ${fmtMs(s.median)} (min ${fmtMs(s.min)}, max ${fmtMs(s.max)}, n=${s.n})`);
+  return s;
+}
+
+function fmtMs(ms) {
+  if (ms >= 1000) return `${(ms / 1000).toFixed(2)} s`;
+  if (ms >= 100) return `${ms.toFixed(0)} ms`;
+  if (ms >= 10) return `${ms.toFixed(1)} ms`;
+  if (ms >= 1) return `${ms.toFixed(2)} ms`;
+  return `${(ms * 1000).toFixed(0)} µs`;
+}
+
+function log(line) {
+  process.stderr.write(`${line}\n`);
+}
+
+/** An HTTP client for one running runtime: plain fetch over loopback (the host must be localhost). */
+function client(url) {
+  async function get(p) {
+    const res = await fetch(url + p);
+    const text = await res.text();
+    if (res.status !== 200) throw new Error(`GET ${p}: HTTP ${res.status} ${text}`);
+    return text;
+  }
+  async function rpc(instance, method, ...rpcArgs) {
+    const res = await fetch(`${url}${base(instance)}/rpc`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ method, args: rpcArgs }),
+    });
+    const text = await res.text();
+    if (res.status !== 200) throw new Error(`${method}: HTTP ${res.status} ${text}`);
+    return JSON.parse(text).result;
+  }
+  /** rpc that must end with `status` (a benchmark that silently measured an error is worthless). */
+  async function expect(status, instance, method, ...rpcArgs) {
+    const out = await rpc(instance, method, ...rpcArgs);
+    if (out?.status !== status) {
+      throw new Error(`${method}: expected status ${status}, got ${JSON.stringify(out).slice(0, 500)}`);
+    }
+    return out;
+  }
+  return { get, rpc, expect };
+}
+
+function stateFolder() {
+  const shm = "/dev/shm";
+  try {
+    if (statSync(shm).isDirectory()) return { dir: mkdtempSync(path.join(shm, "codemode-bench-")), ram: true };
+  } catch {
+    /* no /dev/shm */
+  }
+  return { dir: mkdtempSync(path.join(os.tmpdir(), "codemode-bench-")), ram: false };
+}
+
+function machine() {
+  const cpuinfo = existsSync("/proc/cpuinfo") ? readFileSync("/proc/cpuinfo", "utf8") : "";
+  const field = (name) => cpuinfo.match(new RegExp(`^${name}\\s*:\\s*(.*)$`, "m"))?.[1]?.trim();
+  const pkg = (name) => {
+    try {
+      return JSON.parse(readFileSync(path.join(REPO_ROOT, "node_modules", name, "package.json"), "utf8")).version;
+    } catch {
+      return "unknown";
+    }
+  };
+  let workerdBinary = "unknown";
+  try {
+    workerdBinary = execFileSync(path.join(REPO_ROOT, "node_modules/.bin/workerd"), ["--version"], { encoding: "utf8" }).trim();
+  } catch {
+    /* the npm package version below still says which */
+  }
+  let commit = "unknown";
+  try {
+    commit = execFileSync("git", ["-C", REPO_ROOT, "rev-parse", "--short", "HEAD"], { encoding: "utf8" }).trim();
+  } catch {
+    /* not a checkout */
+  }
+  return {
+    cpu: field("model name") ?? os.cpus()[0]?.model ?? "unknown",
+    cpuMHz: field("cpu MHz") ? Number(field("cpu MHz")) : undefined,
+    cores: os.cpus().length,
+    memoryGiB: Math.round(os.totalmem() / 2 ** 30),
+    os: `${os.type()} ${os.release()} ${os.arch()}`,
+    node: process.version,
+    workerd: pkg("workerd"),
+    workerdBinary,
+    miniflare: pkg("miniflare"),
+    commit,
+    loadAverageAtStart: os.loadavg().map(round3),
+  };
+}
+
+// ---------------------------------------------------------------- the cases
+
+async function main() {
+  const started = new Date();
+  const info = machine();
+  const state = stateFolder();
+  info.stateFolder = state.ram ? "/dev/shm (RAM)" : `${os.tmpdir()} (not RAM-backed)`;
+  log(`bench: ${info.cpu}, ${info.cores} cores, Node ${info.node}, workerd ${info.workerd}, miniflare ${info.miniflare}`);
+  log(`bench: Durable Object storage in ${state.dir}${QUICK ? " (--quick)" : ""}`);
+  const results = {};
+  let rt;
+  try {
+    rt = await startRuntime({ persistDir: path.join(state.dir, "main") });
+    const c = client(rt.url);
+    const instance = `bench-${process.pid}`;
+
+    // Warm-up: V8 compiles the wasm lazily with its baseline compiler and tiers hot functions
+    // up to the optimising one in the background; measure only once that has happened.
+    log("warm-up (wasm tier-up)");
+    await c.get(`${base(instance)}/tool`); // creates the object
+    const warmUntil = nowMs() + (QUICK ? 3000 : 8000);
+    while (nowMs() < warmUntil) {
+      await c.expect("completed", instance, "execute", SCRIPTS.sequential);
+      await c.expect("completed", instance, "execute", SCRIPTS.parallel);
+      for (let i = 0; i < 20; i++) await c.get(`${base(instance)}/tool`);
+    }
+
+    log("(a) bare round trip: GET /tool");
+    results.roundTrip = await measure("GET /tool", REPS.roundTrip, () => c.get(`${base(instance)}/tool`));
+
+    log("(b) execute `return 1`");
+    results.trivial = await measure("execute return 1", REPS.trivial, () =>
+      c.expect("completed", instance, "execute", SCRIPTS.trivial),
+    );
+
+    log(`(c) ${CALLS} sequential notes.listNotes()`);
+    results.sequential = await measure(`${CALLS} sequential calls`, REPS.sequential, () =>
+      c.expect("completed", instance, "execute", SCRIPTS.sequential),
+    );
+
+    log(`(d) ${CALLS} calls with Promise.all`);
+    results.parallel = await measure(`${CALLS} calls, Promise.all`, REPS.parallel, () =>
+      c.expect("completed", instance, "execute", SCRIPTS.parallel),
+    );
+
+    log("(e) approve-resume after N journaled calls vs the fresh run up to the pause");
+    results.resume = {};
+    for (const n of RESUME_N) {
+      const fresh = [];
+      const resume = [];
+      const reps = REPS.resume[n];
+      // One warm-up pair, then `reps` measured pairs; each pair on its own object, so the
+      // notes (and with them listNotes' results) are the same every time.
+      for (let i = -1; i < reps; i++) {
+        const inst = `bench-resume-${n}-${i}-${process.pid}`;
+        await c.get(`${base(inst)}/tool`); // the object exists before the clock starts
+        let t0 = nowMs();
+        const paused = await c.expect("paused", inst, "execute", SCRIPTS.resume(n));
+        const tFresh = nowMs() - t0;
+        t0 = nowMs();
+        await c.expect("completed", inst, "approveExecution", paused.executionId);
+        const tResume = nowMs() - t0;
+        if (i >= 0) {
+          fresh.push(tFresh);
+          resume.push(tResume);
+        }
+      }
+      const f = summary(fresh);
+      const r = summary(resume);
+      results.resume[n] = { fresh: f, resume: r, ratio: r.median / f.median };
+      log(`  N=${n}: fresh ${fmtMs(f.median)}, resume ${fmtMs(r.median)} → resume/fresh ${(r.median / f.median).toFixed(2)}`);
+    }
+
+    log(`(g) CPU-bound loop of ${LOOP_ITERATIONS.toLocaleString("en")} iterations`);
+    results.cpu = await measure("loop", REPS.cpu, async () => {
+      const out = await c.expect("completed", instance, "execute", SCRIPTS.cpu);
+      if (out.result !== (LOOP_ITERATIONS * (LOOP_ITERATIONS - 1)) / 2) throw new Error(`loop result ${out.result}`);
+    });
+
+    await rt.dispose();
+    rt = undefined;
+
+    log("(f) first request after a cold start (a new workerd process each time)");
+    const coldDir = path.join(state.dir, "cold");
+    const coldInstance = "bench-cold";
+    const startup = [];
+    const first = [];
+    const second = [];
+    for (let i = -1; i < REPS.cold; i++) {
+      // The warm-up start creates the object and its schema; later starts find them on disk, like
+      // an object whose isolate was evicted.
+      let t0 = nowMs();
+      rt = await startRuntime({ persistDir: coldDir });
+      const tStart = nowMs() - t0;
+      const c2 = client(rt.url);
+      t0 = nowMs();
+      await c2.get(`${base(coldInstance)}/tool`);
+      const tFirst = nowMs() - t0;
+      t0 = nowMs();
+      await c2.get(`${base(coldInstance)}/tool`);
+      const tSecond = nowMs() - t0;
+      await rt.dispose();
+      rt = undefined;
+      if (i >= 0) {
+        startup.push(tStart);
+        first.push(tFirst);
+        second.push(tSecond);
+      }
+    }
+    // The same, but the first request is `GET /` (the Worker's own route, no Durable Object):
+    // separates starting the isolate and its wasm from starting the object and its storage.
+    const rootFirst = [];
+    const objectAfterRoot = [];
+    for (let i = 0; i < REPS.cold; i++) {
+      rt = await startRuntime({ persistDir: coldDir });
+      const c2 = client(rt.url);
+      let t0 = nowMs();
+      await c2.get("/");
+      rootFirst.push(nowMs() - t0);
+      t0 = nowMs();
+      await c2.get(`${base(coldInstance)}/tool`);
+      objectAfterRoot.push(nowMs() - t0);
+      await rt.dispose();
+      rt = undefined;
+    }
+    results.cold = {
+      startup: summary(startup),
+      firstRequest: summary(first),
+      secondRequest: summary(second),
+      rootFirst: summary(rootFirst),
+      objectAfterRoot: summary(objectAfterRoot),
+    };
+    log(`  process start → ready: median ${fmtMs(results.cold.startup.median)}`);
+    log(`  first request: median ${fmtMs(results.cold.firstRequest.median)} (min ${fmtMs(results.cold.firstRequest.min)}, max ${fmtMs(results.cold.firstRequest.max)})`);
+    log(`  second request: median ${fmtMs(results.cold.secondRequest.median)}`);
+    log(`  first request GET / (no object): median ${fmtMs(results.cold.rootFirst.median)}, then GET /tool: ${fmtMs(results.cold.objectAfterRoot.median)}`);
+
+    log("(h) wasm size");
+    const wasm = readFileSync(path.join(REPO_ROOT, "build/index_bg.wasm"));
+    // `gzip -9` as scripts/build-worker.sh reports it; zlib's level 9 when there is no gzip.
+    let gzipBytes;
+    let gzipTool = "gzip -9";
+    try {
+      gzipBytes = execFileSync("gzip", ["-9", "-c", path.join(REPO_ROOT, "build/index_bg.wasm")], {
+        maxBuffer: 64 << 20,
+      }).length;
+    } catch {
+      gzipTool = "zlib level 9";
+      gzipBytes = gzipSync(wasm, { level: 9 }).length;
+    }
+    results.wasm = { rawBytes: wasm.length, gzipBytes, gzipTool };
+    log(`  ${wasm.length} bytes raw, ${gzipBytes} with ${gzipTool}`);
+  } finally {
+    await rt?.dispose().catch(() => {});
+    rmSync(state.dir, { recursive: true, force: true });
+  }
+  info.loadAverageAtEnd = os.loadavg().map(round3);
+
+  const report = analyse(results);
+  const json = {
+    date: started.toISOString(),
+    quick: QUICK,
+    method:
+      "Miniflare (workerd) on build/ from scripts/build-worker.sh; Node fetch over loopback; times in ms, wall clock per request",
+    machine: info,
+    scripts: { ...SCRIPTS, resume: SCRIPTS.resume("N") },
+    results,
+    derived: report.derived,
+    targets: report.targets,
+  };
+  mkdirSync(path.dirname(OUT), { recursive: true });
+  writeFileSync(OUT, `${JSON.stringify(json, null, 2)}\n`);
+  process.stdout.write(render(json, report));
+  process.stdout.write(`\nJSON: ${path.relative(process.cwd(), OUT) || OUT}\n`);
+}
+
+// ---------------------------------------------------------------- analysis and output
+
+function analyse(r) {
+  const a = r.roundTrip.median;
+  const b = r.trivial.median;
+  const perCall = (r.sequential.median - b) / CALLS;
+  const perCallParallel = (r.parallel.median - b) / CALLS;
+  const loopMs = r.cpu.median - b;
+  const iterationsPerSecond = LOOP_ITERATIONS / (loopMs / 1000);
+  // Marginal resume cost per journaled call between consecutive N: equal slopes = linear growth.
+  // The verdict uses the minimum of each case: other work on the machine only ever adds time, so
+  // the minimum is the least disturbed estimate (medians are reported too).
+  const slopes = [];
+  for (let i = 1; i < RESUME_N.length; i++) {
+    const [n0, n1] = [RESUME_N[i - 1], RESUME_N[i]];
+    const slope = (key, stat) => (r.resume[n1][key][stat] - r.resume[n0][key][stat]) / (n1 - n0);
+    slopes.push({
+      from: n0,
+      to: n1,
+      resumeMsPerCall: slope("resume", "median"),
+      freshMsPerCall: slope("fresh", "median"),
+      resumeMsPerCallFromMin: slope("resume", "min"),
+      freshMsPerCallFromMin: slope("fresh", "min"),
+    });
+  }
+  const slopeGrowth = slopes.length > 1 ? slopes.at(-1).resumeMsPerCallFromMin / slopes[0].resumeMsPerCallFromMin : 1;
+  const span = `from N=${RESUME_N[0]}..${RESUME_N[1]} to N=${RESUME_N.at(-2)}..${RESUME_N.at(-1)}, minima`;
+  const growth =
+    slopeGrowth < 1.5
+      ? `linear, no super-linear term (marginal cost per journaled call ×${slopeGrowth.toFixed(2)} ${span})`
+      : `super-linear? (marginal cost per journaled call ×${slopeGrowth.toFixed(2)} ${span}; check with the native bench, whose instruction counts are exact)`;
+  const bigN = RESUME_N.at(-1);
+  const gzipMiB = r.wasm.gzipBytes / 2 ** 20;
+  const derived = {
+    baselineMs: a,
+    costPerCallMs: perCall,
+    costPerCallRatio: perCall / a,
+    costPerCallParallelMs: perCallParallel,
+    costPerCallParallelRatio: perCallParallel / a,
+    executeOverheadMs: b - a,
+    loopMs,
+    loopIterationsPerSecond: iterationsPerSecond,
+    resumeRatios: Object.fromEntries(RESUME_N.map((n) => [n, r.resume[n].ratio])),
+    resumeSlopes: slopes,
+    resumeGrowth: growth,
+    coldFirstRequestRatio: r.cold.firstRequest.median / a,
+    wasmGzipMiB: gzipMiB,
+  };
+  const targets = [
+    {
+      target: "cost per call ≤ 0.05 × baseline round trip",
+      value: `${fmtMs(perCall)} = ${(perCall / a).toFixed(3)} × baseline`,
+      pass: perCall <= 0.05 * a,
+    },
+    {
+      target: `resume with ${bigN} journaled calls ≤ 3 × fresh run`,
+      value: `${r.resume[bigN].ratio.toFixed(2)} ×`,
+      pass: r.resume[bigN].ratio <= 3,
+    },
+    { target: "wasm ≤ 1.5 MiB gzip", value: `${gzipMiB.toFixed(2)} MiB`, pass: gzipMiB <= 1.5 },
+    {
+      target: "cold first request ≤ 2 × baseline",
+      value: `${fmtMs(r.cold.firstRequest.median)} = ${(r.cold.firstRequest.median / a).toFixed(1)} × baseline`,
+      pass: r.cold.firstRequest.median <= 2 * a,
+    },
+  ];
+  return { derived, targets };
+}
+
+function table(header, rows) {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => String(row[i]).length)));
+  const line = (cells) => `| ${cells.map((cell, i) => String(cell).padEnd(widths[i])).join(" | ")} |`;
+  return [line(header), `|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`, ...rows.map(line)].join("\n");
+}
+
+function render(json, report) {
+  const r = json.results;
+  const m = json.machine;
+  const a = r.roundTrip.median;
+  const ratio = (ms) => `${(ms / a).toFixed(ms / a >= 10 ? 0 : 2)}×`;
+  const row = (label, s) => [label, s.n, fmtMs(s.min), fmtMs(s.median), fmtMs(s.max), ratio(s.median)];
+  const rows = [
+    row("(a) bare round trip: GET /tool (baseline)", r.roundTrip),
+    row("(b) execute `return 1`", r.trivial),
+    row(`(c) ${CALLS} sequential notes.listNotes()`, r.sequential),
+    row(`(d) ${CALLS} calls with Promise.all`, r.parallel),
+  ];
+  for (const n of RESUME_N) {
+    rows.push(row(`(e) N=${n}: fresh run up to the pause`, r.resume[n].fresh));
+    rows.push(row(`(e) N=${n}: approve → resume (replay N)`, r.resume[n].resume));
+  }
+  rows.push(row("(f) cold start: process start → ready", r.cold.startup));
+  rows.push(row("(f) cold start: first request (GET /tool)", r.cold.firstRequest));
+  rows.push(row("(f) cold start: second request", r.cold.secondRequest));
+  rows.push(row("(f) cold start: first request GET / (no object)", r.cold.rootFirst));
+  rows.push(row("(f) …then GET /tool (first touch of the object)", r.cold.objectAfterRoot));
+  rows.push(row(`(g) loop of ${LOOP_ITERATIONS.toLocaleString("en")} iterations`, r.cpu));
+  const d = report.derived;
+  const derivedRows = [
+    ["cost per call, sequential = (c − b) / 200", fmtMs(d.costPerCallMs), `${d.costPerCallRatio.toFixed(3)}×`],
+    ["cost per call, Promise.all = (d − b) / 200", fmtMs(d.costPerCallParallelMs), `${d.costPerCallParallelRatio.toFixed(3)}×`],
+    ...RESUME_N.map((n) => [`resume / fresh, N=${n}`, `${r.resume[n].ratio.toFixed(2)}`, ""]),
+    ...d.resumeSlopes.map((s) => [
+      `marginal cost per journaled call, N=${s.from}→${s.to}`,
+      `resume ${fmtMs(s.resumeMsPerCall)}, fresh ${fmtMs(s.freshMsPerCall)} (from minima: ${fmtMs(s.resumeMsPerCallFromMin)}, ${fmtMs(s.freshMsPerCallFromMin)})`,
+      `${(s.resumeMsPerCall / a).toFixed(3)}×`,
+    ]),
+    ["resume growth with N", d.resumeGrowth, ""],
+    ["loop iterations per second = 1e6 / (g − b)", `${(d.loopIterationsPerSecond / 1e6).toFixed(2)} M/s`, ""],
+    ["wasm (build/index_bg.wasm), raw", `${(r.wasm.rawBytes / 2 ** 20).toFixed(2)} MiB (${r.wasm.rawBytes} B)`, ""],
+    [`wasm, ${r.wasm.gzipTool}`, `${(r.wasm.gzipBytes / 2 ** 20).toFixed(2)} MiB (${r.wasm.gzipBytes} B)`, ""],
+  ];
+  const out = [
+    "",
+    `Machine: ${m.cpu}, ${m.cores} cores, ${m.memoryGiB} GiB, ${m.os}; Node ${m.node}; workerd ${m.workerd} (${m.workerdBinary}); miniflare ${m.miniflare}`,
+    `Commit ${m.commit}; state on ${m.stateFolder}; load average ${m.loadAverageAtStart.join(" ")} at start, ${m.loadAverageAtEnd.join(" ")} at end${json.quick ? "; --quick run" : ""}`,
+    ...(Math.max(m.loadAverageAtStart[0], m.loadAverageAtEnd[0]) > m.cores / 2
+      ? [`Note: the 1-minute load average exceeded ${m.cores / 2} (other work on the machine); wall-clock figures are noisier than on an idle machine.`]
+      : []),
+    "",
+    table(["case", "runs", "min", "median", "max", "median / (a)"], rows),
+    "",
+    table(["derived", "value", "/ (a)"], derivedRows),
+    "",
+    table(
+      ["target (issue 8)", "measured", "met"],
+      report.targets.map((t) => [t.target, t.value, t.pass ? "yes" : "NO"]),
+    ),
+    "",
+  ];
+  return out.join("\n");
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,1 @@
+async () => { const n = await notes.listNotes(); return n.length }

@@ -1,0 +1,2 @@
+const n = await notes.createNote({text: "hello"});
+return n.id

@@ -1,0 +1,1 @@
+return (async () => {}).constructor("return globalThis")().then(g => Object.keys(g))

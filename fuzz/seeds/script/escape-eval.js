@@ -1,0 +1,1 @@
+return eval('typeof host + typeof deliver')

@@ -1,0 +1,1 @@
+return Object.getOwnPropertyNames(globalThis).filter(k => !(k in Object))

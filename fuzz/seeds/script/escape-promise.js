@@ -1,0 +1,2 @@
+Promise.prototype.then = function () { return 42 }; Promise.resolve = null;
+return await notes.listNotes()

@@ -1,0 +1,1 @@
+try { null.x } catch (e) { return [e.stack, e.constructor.constructor('return this')() === globalThis] }

@@ -1,0 +1,1 @@
+try { await counter.fail({}) } catch (e) { console.error(e.message); return 'caught' }

@@ -1,0 +1,1 @@
+await counter.fail({}); return 1

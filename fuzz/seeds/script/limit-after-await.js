@@ -1,0 +1,1 @@
+await counter.get({}); while (true) {}

@@ -1,0 +1,1 @@
+return new Array(1e9).fill(0)

@@ -1,0 +1,1 @@
+return new ArrayBuffer(2**30)

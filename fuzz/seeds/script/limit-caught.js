@@ -1,0 +1,1 @@
+const r = []; for (const f of [() => 'x'.repeat(2**28), () => new Array(1e9).fill(0), () => new ArrayBuffer(2**30), () => { function g(){g()} g() }, () => /(a+)+$/.test('a'.repeat(40)+'b')]) { try { r.push(f()) } catch (e) { r.push(e.name + ': ' + e.message) } } return r

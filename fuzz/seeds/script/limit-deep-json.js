@@ -1,0 +1,1 @@
+let o = []; for (let i = 0; i < 10000; i++) o = [o]; try { return JSON.stringify(o).length } catch (e) { return e.name }

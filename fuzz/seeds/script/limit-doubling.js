@@ -1,0 +1,1 @@
+let s = 'x'; try { for (let i = 0; i < 40; i++) s += s; return s.length } catch (e) { return e.name }

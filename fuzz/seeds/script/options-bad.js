@@ -1,0 +1,2 @@
+// @options: {"nope": 1}
+return 1

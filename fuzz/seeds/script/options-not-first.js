@@ -1,0 +1,2 @@
+return 1
+// @options: {"max_output_tokens": 20}

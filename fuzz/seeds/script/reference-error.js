@@ -1,0 +1,1 @@
+return fetch('http://example.com')

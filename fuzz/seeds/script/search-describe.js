@@ -1,0 +1,2 @@
+text(codemode.search("note"));
+return codemode.describe("notes.createNote")

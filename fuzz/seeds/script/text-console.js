@@ -1,0 +1,1 @@
+text('a'); text({b: [1, 2]}); console.log('l'); console.warn('w'); console.info(1, {x: 2}); return undefined

@@ -1,0 +1,1 @@
+counter.bump({by: 1}); notes.createNote({text: 'never'}); return 'left'

@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# `npm run bench`: set up, build the release Worker, then measure it in workerd (bench/run.mjs).
+# Arguments go to bench/run.mjs: --quick for a short smoke run, --out FILE for the JSON
+# (default bench/results/latest.json). CODEMODE_BENCH_NO_BUILD=1 measures build/ as it is.
+# The native benchmark of the core is separate: cargo run --release --example bench_core
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+cd "$ROOT"
+bash scripts/setup.sh
+
+if [ "${CODEMODE_BENCH_NO_BUILD:-}" != "1" ]; then
+  echo "== building the release Worker"
+  bash scripts/build-worker.sh
+fi
+
+echo "== benchmarking build/ in workerd (Miniflare)"
+exec node bench/run.mjs "$@"
