@@ -675,11 +675,18 @@ fn every_script_survives_a_crash_at_every_point() {
             cells.push((index, point));
         }
     }
-    println!(
+    let size = format!(
         "crash matrix: {} scripts x their crash points (before/after each store op, after each connector effect) = {} runs",
         baselines.len(),
         cells.len()
     );
+    println!("{size}");
+    // Also straight to the process's stderr, past the test harness's capture, so `npm test`
+    // shows the matrix size without --nocapture.
+    if let Ok(mut stderr) = std::fs::OpenOptions::new().write(true).open("/dev/stderr") {
+        use std::io::Write;
+        let _ = writeln!(stderr, "{size}");
+    }
     for b in &baselines {
         println!(
             "  {:<45} {:>3} store ops, {:>2} connector calls -> {:>3} crash points",
