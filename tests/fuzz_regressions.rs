@@ -150,3 +150,41 @@ fn a_result_nested_200_levels_deep_is_not_an_internal_error() {
         assert_ne!(error.code, "INTERNAL", "a 200-deep result ended the run with {error:?}");
     }
 }
+
+/// Fuzz finding (journal target, edit mode; minimised to the 4-byte input `[0x41, 12, 1, 84]`:
+/// "set the paused record's updatedAt to i64::MIN"): `Runtime::wake` panicked with "attempt to
+/// subtract with overflow" at `now - record.state.updated_at` while deciding whether a paused run
+/// has expired. (Without overflow checks, as in the wasm release build, the difference wraps
+/// negative and such a run never expires.)
+#[test]
+fn wake_does_not_panic_on_a_paused_run_updated_at_i64_min() {
+    let store = Rc::new(MemoryStore::new());
+    let runtime = runtime_over(store.clone());
+    let output = block_on(runtime.execute(TWO_CALLS_THEN_APPROVAL)).expect("execute");
+    assert!(matches!(output, ExecuteOutput::Paused { .. }), "expected a pause, got {output:#?}");
+    let mut record = store.load_execution(output.execution_id()).expect("load").expect("record");
+    record.state.updated_at = i64::MIN;
+    store.save_execution(&record).expect("save");
+    let woke = catch_unwind(AssertUnwindSafe(|| block_on(runtime.wake())));
+    assert!(woke.is_ok(), "wake() panicked on a paused run whose updatedAt is i64::MIN");
+}
+
+/// Found next to the finding above (the same kind of subtraction, confirmed with the crafted
+/// journal-target input `[0x41, 11, 0, 4, 19, 0, 3]`: createdAt = i64::MIN, then
+/// `// @options: {"timeout_ms": 1}`): `timed_out` panicked with "attempt to subtract with
+/// overflow" at `now - deadline` when the stored `createdAt` is far in the past, instead of
+/// ending the run with `TIMEOUT`.
+#[test]
+fn a_timeout_long_past_does_not_panic() {
+    let store = Rc::new(MemoryStore::new());
+    let runtime = runtime_over(store.clone());
+    let code = format!("// @options: {{\"timeout_ms\": 60000}}\n{TWO_CALLS_THEN_APPROVAL}");
+    let output = block_on(runtime.execute(&code)).expect("execute");
+    assert!(matches!(output, ExecuteOutput::Paused { .. }), "expected a pause, got {output:#?}");
+    let id = output.execution_id().to_string();
+    let mut record = store.load_execution(&id).expect("load").expect("record");
+    record.state.created_at = i64::MIN;
+    store.save_execution(&record).expect("save");
+    let outcome = approve_catching(&runtime, &id);
+    assert!(outcome.is_ok(), "approving a run created at i64::MIN with a timeout panicked: {}", outcome.unwrap_err());
+}
