@@ -9,6 +9,9 @@ bash scripts/setup.sh
 
 if [ "${CODEMODE_BENCH_NO_BUILD:-}" != "1" ]; then
   echo "== building the release Worker"
+  # The commit measured is the one built (HEAD may move while the benchmark runs).
+  CODEMODE_BENCH_COMMIT="$(git rev-parse --short HEAD 2>/dev/null || echo unknown)"
+  export CODEMODE_BENCH_COMMIT
   bash scripts/build-worker.sh
 fi
 
