@@ -425,7 +425,9 @@ impl Runtime {
         }
         let now = self.now();
         for mut record in self.store.paused_executions()? {
-            if now - record.state.updated_at < self.config.paused_ttl_ms || self.busy.borrow().contains(&record.state.id) {
+            if now.saturating_sub(record.state.updated_at) < self.config.paused_ttl_ms
+                || self.busy.borrow().contains(&record.state.id)
+            {
                 continue;
             }
             let id = record.state.id.clone();
@@ -647,7 +649,7 @@ impl Runtime {
                 format!(
                     "the run's timeout_ms of {} passed {} ms ago",
                     options.timeout_ms.unwrap_or_default(),
-                    now - deadline
+                    now.saturating_sub(deadline)
                 ),
             )
         })
@@ -873,7 +875,7 @@ impl Runtime {
         let id = record.state.id.clone();
         let input = ReportInput {
             execution_id: &id,
-            wall_ms: now - started,
+            wall_ms: now.saturating_sub(started),
             output: &output,
             calls: &calls,
             max_output_tokens: options.max_output_tokens,
