@@ -127,6 +127,28 @@ pub fn is_identifier(name: &str) -> bool {
     chars.all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '$')
 }
 
+/// A JavaScript identifier for a remote tool or operation name: identifiers stay as they are;
+/// otherwise the parts between other characters are joined in camelCase (`get-weather` →
+/// `getWeather`, `files/read` → `filesRead`), and a leading digit gets `_`.
+pub fn method_name(raw: &str) -> String {
+    if is_identifier(raw) {
+        return raw.to_string();
+    }
+    let mut name = String::with_capacity(raw.len());
+    let parts = raw.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '$'));
+    for part in parts.filter(|p| !p.is_empty()) {
+        let mut chars = part.chars();
+        if let Some(first) = chars.next() {
+            name.push(if name.is_empty() { first } else { first.to_ascii_uppercase() });
+            name.extend(chars);
+        }
+    }
+    if name.is_empty() || name.starts_with(|c: char| c.is_ascii_digit()) {
+        name.insert(0, '_');
+    }
+    name
+}
+
 /// The connectors of one runtime, checked once when it is built.
 pub struct ConnectorSet {
     connectors: Vec<Box<dyn Connector>>,

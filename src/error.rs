@@ -49,6 +49,10 @@ pub enum Error {
     /// A Worker var or secret that does not parse.
     #[error("{0}")]
     InvalidConfig(String),
+    /// A configured remote connector (MCP server, OpenAPI document URL) could not be reached while
+    /// the runtime was being built. Later requests try again.
+    #[error("{0}")]
+    ConnectorUnavailable(String),
     /// The durable store failed.
     #[error("storage error: {0}")]
     Storage(String),
@@ -75,6 +79,7 @@ impl Error {
             Error::InvalidName(_) => "INVALID_NAME",
             Error::InvalidConnector(_) => "INVALID_CONNECTOR",
             Error::InvalidConfig(_) => "INVALID_CONFIG",
+            Error::ConnectorUnavailable(_) => "CONNECTOR_UNAVAILABLE",
             Error::Storage(_) => "STORAGE_ERROR",
             Error::Internal(_) => "INTERNAL",
         }

@@ -12,10 +12,13 @@
 //!   connector trait; [`notes`] the demo connector; [`catalog`] tool descriptor, TypeScript
 //!   declarations, search and describe; [`schema`] argument validation; [`report`] what the model
 //!   reads.
+//! - Remote connectors ([`remote`]): MCP servers and OpenAPI services declared in
+//!   `CODEMODE_CONNECTORS`, over an outbound-HTTP trait the shell implements with `fetch`.
 //! - Service: [`store`] the storage trait (+ an in-memory store); [`runtime`] the run loop and
 //!   every method; [`rpc`] methods by name for the transports; [`mcp`] the MCP server.
 //! - Shell (`shell`, wasm32 only): the Durable Object, SQLite store, routing, WebSocket.
 
+pub mod async_once;
 pub mod catalog;
 pub mod connector;
 pub mod error;
@@ -24,6 +27,7 @@ pub mod mcp;
 pub mod model;
 pub mod notes;
 pub mod options;
+pub mod remote;
 pub mod report;
 pub mod rpc;
 pub mod runtime;

@@ -14,6 +14,7 @@ pub fn status(error: &Error) -> u16 {
         Error::MethodNotAllowed(_) => 405,
         Error::CodeTooLarge { .. } | Error::BodyTooLarge(_) => 413,
         Error::InvalidConnector(_) | Error::InvalidConfig(_) | Error::Storage(_) | Error::Internal(_) => 500,
+        Error::ConnectorUnavailable(_) => 502,
     }
 }
 

@@ -1,11 +1,13 @@
 //! The shell: everything that touches `worker::` types. Compiled for wasm32 only.
 //!
 //! - [`sql_store`]: the Durable Object's SQLite storage behind the core's store traits.
+//! - [`fetch`]: outbound HTTP for the remote connectors (MCP, OpenAPI) over `fetch`.
 //! - [`http`]: error codes to HTTP statuses, JSON responses.
 //! - [`serve`]: one runtime's routes and WebSocket frames, for any Durable Object.
 //! - [`object`] (feature `worker-entry`): the shipped `CodemodeObject` Durable Object.
 //! - [`entry`] (feature `worker-entry`): the Worker's fetch handler: auth and routing.
 
+pub mod fetch;
 pub mod http;
 pub mod serve;
 pub mod sql_store;
@@ -15,6 +17,7 @@ pub mod entry;
 #[cfg(feature = "worker-entry")]
 pub mod object;
 
+pub use fetch::FetchClient;
 pub use sql_store::SqlStore;
 
 /// The host's wall clock in milliseconds.

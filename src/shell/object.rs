@@ -1,29 +1,39 @@
-//! The shipped Durable Object: one Code Mode runtime per conversation, with the `notes` connector,
-//! on the object's SQLite storage.
+//! The shipped Durable Object: one Code Mode runtime per conversation, with the `notes` connector
+//! and the services declared in `CODEMODE_CONNECTORS`, on the object's SQLite storage.
+//!
+//! The runtime is built on the object's first request (or alarm), not in the constructor: remote
+//! connectors need `fetch` to learn their tools. Until a build succeeds, each request gets the
+//! build's error (`INVALID_CONFIG`, `CONNECTOR_UNAVAILABLE`) and the next one tries again.
 
 use std::rc::Rc;
 
 use worker::{durable_object, DurableObject, Env, Request, Response, State, WebSocket, WebSocketIncomingMessage};
 
-use super::{alarm_scheduler, now_ms, serve, SqlStore};
+use super::{alarm_scheduler, now_ms, serve, FetchClient, SqlStore};
+use crate::async_once::AsyncOnce;
 use crate::connector::Connector;
 use crate::error::Error;
 use crate::notes::NotesConnector;
+use crate::remote::config as connectors_config;
 use crate::runtime::{Clock, Runtime, RuntimeConfig};
 
 #[durable_object]
 pub struct CodemodeObject {
     state: State,
-    runtime: Result<Runtime, Error>,
+    env: Env,
+    runtime: AsyncOnce<Runtime>,
 }
 
 /// Reads a numeric setting from a var, naming it in the error when it does not parse.
 fn numeric_var<T: std::str::FromStr>(env: &Env, name: &str) -> Result<Option<T>, Error> {
-    let Ok(var) = env.var(name) else { return Ok(None) };
+    let Ok(var) = env.var(name) else {
+        return Ok(None);
+    };
     let text = var.to_string();
-    text.trim().parse().map(Some).map_err(|_| {
-        Error::InvalidConfig(format!("`{name}` must be a non-negative integer, got {text:?}"))
-    })
+    text.trim()
+        .parse()
+        .map(Some)
+        .map_err(|_| Error::InvalidConfig(format!("`{name}` must be a non-negative integer, got {text:?}")))
 }
 
 /// The runtime's limits: defaults, overridden by the Worker's vars.
@@ -41,14 +51,30 @@ fn runtime_config(env: &Env) -> Result<RuntimeConfig, Error> {
     Ok(config)
 }
 
+/// `CODEMODE_CONNECTORS` as JSON text: a string var, or a JSON value (`[vars]` table in
+/// wrangler.toml). Unset is no remote connectors.
+fn connectors_var(env: &Env) -> String {
+    if let Ok(var) = env.var(connectors_config::VAR) {
+        return var.to_string();
+    }
+    env.object_var::<serde_json::Value>(connectors_config::VAR).map(|v| v.to_string()).unwrap_or_default()
+}
+
+/// A secret (or, for local development, a plain var) by name.
+fn secret(env: &Env, name: &str) -> Option<String> {
+    env.secret(name).or_else(|_| env.var(name)).ok().map(|s| s.to_string())
+}
+
 /// The runtime of one object: storage opened (schema created or upgraded) and connectors built.
-fn build_runtime(state: &State, env: &Env) -> Result<Runtime, Error> {
+async fn build_runtime(state: &State, env: &Env) -> Result<Runtime, Error> {
+    let config = runtime_config(env)?;
     let store = Rc::new(SqlStore::open(state.storage().sql())?);
     let clock: Clock = Rc::new(now_ms);
-    let connectors: Vec<Box<dyn Connector>> = vec![Box::new(NotesConnector::new(store.clone(), clock.clone()))];
-    let runtime = Runtime::new(store, connectors, clock)?
-        .with_config(runtime_config(env)?)
-        .with_scheduler(alarm_scheduler(state));
+    let notes = NotesConnector::new(store.clone(), clock.clone());
+    let declared = connectors_config::parse(&connectors_var(env), &|name| secret(env, name), &[notes.name()])?;
+    let mut connectors: Vec<Box<dyn Connector>> = vec![Box::new(notes)];
+    connectors.extend(connectors_config::connect(declared, Rc::new(FetchClient)).await?);
+    let runtime = Runtime::new(store, connectors, clock)?.with_config(config).with_scheduler(alarm_scheduler(state));
     // Runs interrupted by a restart (still `running`) and paused runs to expire: wake for them.
     if let Some(at) = runtime.next_wake_at()? {
         runtime.schedule(at);
@@ -56,31 +82,41 @@ fn build_runtime(state: &State, env: &Env) -> Result<Runtime, Error> {
     Ok(runtime)
 }
 
+impl CodemodeObject {
+    async fn runtime(&self) -> Result<Rc<Runtime>, Error> {
+        self.runtime.get_or_try_init(|| build_runtime(&self.state, &self.env)).await
+    }
+}
+
 impl DurableObject for CodemodeObject {
     fn new(state: State, env: Env) -> Self {
-        let runtime = build_runtime(&state, &env);
-        Self { state, runtime }
+        Self { state, env, runtime: AsyncOnce::default() }
     }
 
     async fn fetch(&self, req: Request) -> worker::Result<Response> {
-        serve::handle_request(self.runtime.as_ref(), &self.state, req).await
+        let runtime = self.runtime().await;
+        serve::handle_request(runtime.as_deref(), &self.state, req).await
     }
 
     async fn websocket_message(&self, ws: WebSocket, message: WebSocketIncomingMessage) -> worker::Result<()> {
-        serve::handle_websocket_message(self.runtime.as_ref(), &self.state, &ws, message).await
+        let runtime = self.runtime().await;
+        serve::handle_websocket_message(runtime.as_deref(), &self.state, &ws, message).await
     }
 
-    /// Alarms are at-least-once: `wake` only touches runs that still need it.
+    /// Alarms are at-least-once: `wake` only touches runs that still need it. A runtime that
+    /// cannot be built fails the alarm, which the platform retries.
     async fn alarm(&self) -> worker::Result<Response> {
-        if let Ok(runtime) = &self.runtime {
-            runtime.forget_schedule();
-            let report = runtime.wake().await.map_err(|e| worker::Error::RustError(e.to_string()))?;
-            if let Some(at) = runtime.next_wake_at().map_err(|e| worker::Error::RustError(e.to_string()))? {
-                runtime.schedule(at);
+        match self.runtime().await {
+            Ok(runtime) => {
+                runtime.forget_schedule();
+                let report = runtime.wake().await.map_err(|e| worker::Error::RustError(e.to_string()))?;
+                if let Some(at) = runtime.next_wake_at().map_err(|e| worker::Error::RustError(e.to_string()))? {
+                    runtime.schedule(at);
+                }
+                Response::ok(format!("resumed {}, expired {}", report.resumed.len(), report.expired.len()))
             }
-            return Response::ok(format!("resumed {}, expired {}", report.resumed.len(), report.expired.len()));
+            Err(error) => Err(worker::Error::RustError(error.to_string())),
         }
-        Response::ok("no runtime")
     }
 
     async fn websocket_close(&self, ws: WebSocket, code: usize, reason: String, _clean: bool) -> worker::Result<()> {

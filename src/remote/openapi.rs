@@ -1,0 +1,441 @@
+//! A connector to an HTTP service described by an OpenAPI 3.x document.
+//!
+//! One method per operation, named by its `operationId` (made a JavaScript identifier), else by
+//! the HTTP method and path (`GET /pets/{petId}` → `getPetsByPetId`). The method takes one object:
+//! the path, query and header parameters by name, plus `body` for the request body. Local `$ref`s
+//! are resolved when the connector is built, so schemas are self-contained for validation and the
+//! catalog. A 2xx answer is the result (JSON when it parses); any other status rejects the
+//! script's promise with the status and the start of the body. Write operations (POST, PUT, PATCH,
+//! DELETE) need approval unless configured otherwise.
+
+use std::rc::Rc;
+
+use async_trait::async_trait;
+use serde_json::{json, Map, Value};
+
+use super::http::{excerpt, HttpClient, HttpRequest};
+use super::{check_unique_methods, RemoteSettings};
+use crate::connector::{method_name, CallContext, Connector, ToolError, ToolSpec};
+use crate::error::Result;
+
+const HTTP_METHODS: &[&str] = &["get", "put", "post", "delete", "options", "head", "patch", "trace"];
+/// Deepest `$ref` chain or schema nesting inlined; deeper parts become `{}` (anything).
+const MAX_INLINE_DEPTH: usize = 32;
+
+/// Where a parameter goes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Location {
+    Path,
+    Query,
+    Header,
+}
+
+#[derive(Debug, Clone)]
+struct Parameter {
+    name: String,
+    location: Location,
+}
+
+/// How the request body is sent.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum BodyEncoding {
+    Json(String),
+    Form,
+}
+
+#[derive(Debug, Clone)]
+struct Operation {
+    method: String,
+    http_method: String,
+    path: String,
+    parameters: Vec<Parameter>,
+    body: Option<BodyEncoding>,
+}
+
+/// An OpenAPI service's operations as a connector.
+pub struct OpenApiConnector {
+    settings: RemoteSettings,
+    http: Rc<dyn HttpClient>,
+    base_url: String,
+    operations: Vec<Operation>,
+    tools: Vec<ToolSpec>,
+    instructions: String,
+}
+
+impl OpenApiConnector {
+    /// Builds the connector from a parsed document. `spec_url` (where the document came from)
+    /// resolves a relative server URL; `base_url` overrides the document's servers.
+    pub fn from_document(
+        settings: RemoteSettings,
+        document: &Value,
+        spec_url: Option<&str>,
+        base_url: Option<&str>,
+        http: Rc<dyn HttpClient>,
+    ) -> Result<Self> {
+        let version = document.get("openapi").and_then(Value::as_str).unwrap_or_default();
+        if !version.starts_with("3.") {
+            let found =
+                document.get("swagger").map(|v| format!("swagger {v}")).unwrap_or_else(|| format!("{version:?}"));
+            return Err(settings.invalid(format!("the document is not OpenAPI 3.x (found {found})")));
+        }
+        let base_url = match base_url {
+            Some(url) => url.to_string(),
+            None => server_url(document, spec_url).ok_or_else(|| {
+                settings.invalid("no `baseUrl` configured and the document has no usable `servers` URL")
+            })?,
+        };
+        url::Url::parse(&base_url).map_err(|e| settings.invalid(format!("base URL {base_url:?}: {e}")))?;
+        let inliner = Inliner { root: document };
+        let mut operations = Vec::new();
+        let mut tools = Vec::new();
+        let mut names = Vec::new();
+        let paths = document.get("paths").and_then(Value::as_object).cloned().unwrap_or_default();
+        for (path, item) in &paths {
+            let item = inliner.inline(item, 0);
+            let shared = item.get("parameters").and_then(Value::as_array).cloned().unwrap_or_default();
+            for http_method in HTTP_METHODS {
+                let Some(op) = item.get(*http_method).filter(|o| o.is_object()) else {
+                    continue;
+                };
+                let remote = match op.get("operationId").and_then(Value::as_str) {
+                    Some(id) if !id.is_empty() => id.to_string(),
+                    _ => format!("{} {path}", http_method.to_ascii_uppercase()),
+                };
+                let method = match op.get("operationId").and_then(Value::as_str) {
+                    Some(id) if !id.is_empty() => method_name(id),
+                    _ => path_method_name(http_method, path),
+                };
+                let is_write = matches!(*http_method, "post" | "put" | "patch" | "delete");
+                let (operation, spec) = describe_operation(&inliner, op, &shared, http_method, path, &method);
+                let spec =
+                    ToolSpec { requires_approval: settings.approval.requires(&method, &remote, is_write), ..spec };
+                names.push((method, remote));
+                operations.push(operation);
+                tools.push(spec);
+            }
+        }
+        check_unique_methods(&settings, &names)?;
+        settings.check_approval_names(&names)?;
+        let instructions = instructions(&settings, document);
+        Ok(Self { settings, http, base_url, operations, tools, instructions })
+    }
+
+    /// The URL of one call: base URL, path with its parameters, query string.
+    fn url(&self, operation: &Operation, args: &Map<String, Value>) -> std::result::Result<String, ToolError> {
+        let mut path = operation.path.clone();
+        for parameter in operation.parameters.iter().filter(|p| p.location == Location::Path) {
+            let value = args
+                .get(&parameter.name)
+                .ok_or_else(|| ToolError::new(format!("missing path parameter `{}`", parameter.name)))?;
+            path = path.replace(&format!("{{{}}}", parameter.name), &encode_path_segment(&parameter_text(value)));
+        }
+        let mut url = url::Url::parse(&format!("{}{}", self.base_url.trim_end_matches('/'), path))
+            .map_err(|e| ToolError::new(format!("cannot build the URL for `{}`: {e}", operation.method)))?;
+        let query: Vec<(String, String)> = operation
+            .parameters
+            .iter()
+            .filter(|p| p.location == Location::Query)
+            .flat_map(|p| match args.get(&p.name) {
+                Some(Value::Array(items)) => items.iter().map(|v| (p.name.clone(), parameter_text(v))).collect(),
+                Some(Value::Null) | None => Vec::new(),
+                Some(value) => vec![(p.name.clone(), parameter_text(value))],
+            })
+            .collect();
+        if !query.is_empty() {
+            url.query_pairs_mut().extend_pairs(query);
+        }
+        Ok(url.into())
+    }
+}
+
+/// The operation's call plan and its method description.
+fn describe_operation(
+    inliner: &Inliner,
+    op: &Value,
+    shared: &[Value],
+    http_method: &str,
+    path: &str,
+    method: &str,
+) -> (Operation, ToolSpec) {
+    let mut properties = Map::new();
+    let mut required = Vec::new();
+    let mut parameters: Vec<Parameter> = Vec::new();
+    let own = op.get("parameters").and_then(Value::as_array).cloned().unwrap_or_default();
+    // Operation-level parameters override path-level ones with the same name and location.
+    let mut merged: Vec<Value> = Vec::new();
+    for parameter in shared.iter().chain(own.iter()).map(|p| inliner.inline(p, 0)) {
+        let key = |p: &Value| (p.get("name").cloned(), p.get("in").cloned());
+        merged.retain(|p| key(p) != key(&parameter));
+        merged.push(parameter);
+    }
+    for parameter in &merged {
+        let Some(name) = parameter.get("name").and_then(Value::as_str) else {
+            continue;
+        };
+        let location = match parameter.get("in").and_then(Value::as_str) {
+            Some("path") => Location::Path,
+            Some("query") => Location::Query,
+            Some("header") => Location::Header,
+            _ => continue, // cookies are not sent
+        };
+        let mut schema = parameter.get("schema").cloned().unwrap_or_else(|| json!({}));
+        if let (Some(object), Some(text)) =
+            (schema.as_object_mut(), parameter.get("description").and_then(Value::as_str))
+        {
+            object.entry("description").or_insert_with(|| Value::String(text.to_string()));
+        }
+        properties.insert(name.to_string(), schema);
+        if location == Location::Path || parameter.get("required") == Some(&Value::Bool(true)) {
+            required.push(Value::String(name.to_string()));
+        }
+        parameters.push(Parameter { name: name.to_string(), location });
+    }
+    let mut body = None;
+    if let Some(request_body) = op.get("requestBody").map(|b| inliner.inline(b, 0)) {
+        let content = request_body.get("content").and_then(Value::as_object).cloned().unwrap_or_default();
+        let chosen = content
+            .iter()
+            .find(|(media, _)| media.as_str() == "application/json")
+            .or_else(|| content.iter().find(|(media, _)| media.ends_with("+json") || media.ends_with("/json")))
+            .or_else(|| content.iter().find(|(media, _)| media.as_str() == "application/x-www-form-urlencoded"));
+        if let Some((media, media_object)) = chosen {
+            let mut schema = media_object.get("schema").cloned().unwrap_or_else(|| json!({}));
+            if let (Some(object), Some(text)) =
+                (schema.as_object_mut(), request_body.get("description").and_then(Value::as_str))
+            {
+                object.entry("description").or_insert_with(|| Value::String(text.to_string()));
+            }
+            properties.insert("body".to_string(), schema);
+            if request_body.get("required") == Some(&Value::Bool(true)) {
+                required.push(Value::String("body".to_string()));
+            }
+            body = Some(if media == "application/x-www-form-urlencoded" {
+                BodyEncoding::Form
+            } else {
+                BodyEncoding::Json(media.clone())
+            });
+        }
+    }
+    let mut input_schema = json!({"type": "object", "properties": properties, "additionalProperties": false});
+    if !required.is_empty() {
+        input_schema["required"] = Value::Array(required);
+    }
+    let text = |key: &str| op.get(key).and_then(Value::as_str).unwrap_or_default().trim().to_string();
+    let (summary, details) = (text("summary"), text("description"));
+    let mut description = match (summary.is_empty(), details.is_empty() || details == summary) {
+        (false, false) => format!("{summary}. {details}"),
+        (false, true) => summary,
+        (true, _) => details,
+    };
+    if !description.is_empty() {
+        description.push(' ');
+    }
+    description.push_str(&format!("({} {path})", http_method.to_ascii_uppercase()));
+    let spec = ToolSpec {
+        name: method.to_string(),
+        description,
+        input_schema,
+        output_schema: success_schema(op),
+        requires_approval: false,
+    };
+    let operation = Operation {
+        method: method.to_string(),
+        http_method: http_method.to_ascii_uppercase(),
+        path: path.to_string(),
+        parameters,
+        body,
+    };
+    (operation, spec)
+}
+
+/// The JSON schema of the first 2xx (else `default`) response, for the declarations.
+fn success_schema(op: &Value) -> Option<Value> {
+    let responses = op.get("responses")?.as_object()?;
+    let (_, response) = responses
+        .iter()
+        .find(|(status, _)| status.starts_with('2'))
+        .or_else(|| responses.iter().find(|(status, _)| status.as_str() == "default"))?;
+    let content = response.get("content")?.as_object()?;
+    content.iter().find(|(media, _)| media.contains("json")).and_then(|(_, m)| m.get("schema")).cloned()
+}
+
+/// `GET /pets/{petId}/photos` → `getPetsByPetIdPhotos`.
+fn path_method_name(http_method: &str, path: &str) -> String {
+    let mut raw = http_method.to_string();
+    for segment in path.split('/').filter(|s| !s.is_empty()) {
+        match segment.strip_prefix('{').and_then(|s| s.strip_suffix('}')) {
+            Some(parameter) => raw.push_str(&format!("-by-{parameter}")),
+            None => raw.push_str(&format!("-{segment}")),
+        }
+    }
+    method_name(&raw)
+}
+
+/// The document's first server URL with its variables at their defaults, made absolute against
+/// the URL the document came from.
+fn server_url(document: &Value, spec_url: Option<&str>) -> Option<String> {
+    let server = document.get("servers")?.as_array()?.first()?;
+    let mut url = server.get("url")?.as_str()?.to_string();
+    if let Some(variables) = server.get("variables").and_then(Value::as_object) {
+        for (name, variable) in variables {
+            if let Some(default) = variable.get("default").and_then(Value::as_str) {
+                url = url.replace(&format!("{{{name}}}"), default);
+            }
+        }
+    }
+    match url::Url::parse(&url) {
+        Ok(absolute) => Some(absolute.into()),
+        Err(_) => url::Url::parse(spec_url?).ok()?.join(&url).ok().map(Into::into),
+    }
+}
+
+fn instructions(settings: &RemoteSettings, document: &Value) -> String {
+    let info = |key: &str| {
+        document.pointer(&format!("/info/{key}")).and_then(Value::as_str).unwrap_or_default().trim().to_string()
+    };
+    let about = [info("title"), excerpt(&info("description"), 400)]
+        .into_iter()
+        .filter(|s| !s.is_empty())
+        .collect::<Vec<_>>()
+        .join(": ");
+    [settings.description.trim().to_string(), about]
+        .into_iter()
+        .filter(|s| !s.is_empty())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// A parameter value as text: strings as they are, other values as JSON.
+fn parameter_text(value: &Value) -> String {
+    match value {
+        Value::String(s) => s.clone(),
+        other => other.to_string(),
+    }
+}
+
+/// Percent-encodes everything but RFC 3986 unreserved characters.
+fn encode_path_segment(text: &str) -> String {
+    let mut encoded = String::with_capacity(text.len());
+    for byte in text.bytes() {
+        if byte.is_ascii_alphanumeric() || b"-._~".contains(&byte) {
+            encoded.push(byte as char);
+        } else {
+            encoded.push_str(&format!("%{byte:02X}"));
+        }
+    }
+    encoded
+}
+
+/// Replaces local `$ref`s with what they point to, so each schema stands alone. A reference to
+/// itself (directly or through others) becomes `{}`; so do external references.
+struct Inliner<'a> {
+    root: &'a Value,
+}
+
+impl Inliner<'_> {
+    fn inline(&self, value: &Value, depth: usize) -> Value {
+        self.inline_within(value, depth, &mut Vec::new())
+    }
+
+    fn inline_within(&self, value: &Value, depth: usize, open: &mut Vec<String>) -> Value {
+        if depth > MAX_INLINE_DEPTH {
+            return json!({});
+        }
+        match value {
+            Value::Object(object) => {
+                if let Some(reference) = object.get("$ref").and_then(Value::as_str) {
+                    let target = reference.strip_prefix('#').and_then(|pointer| self.root.pointer(pointer));
+                    let Some(target) = target.filter(|_| !open.iter().any(|r| r == reference)) else {
+                        return json!({});
+                    };
+                    open.push(reference.to_string());
+                    let inlined = self.inline_within(target, depth + 1, open);
+                    open.pop();
+                    return inlined;
+                }
+                let mut out = Map::with_capacity(object.len());
+                for (key, item) in object {
+                    out.insert(key.clone(), self.inline_within(item, depth + 1, open));
+                }
+                nullable_to_type(&mut out);
+                Value::Object(out)
+            }
+            Value::Array(items) => Value::Array(items.iter().map(|i| self.inline_within(i, depth + 1, open)).collect()),
+            other => other.clone(),
+        }
+    }
+}
+
+/// OpenAPI 3.0's `nullable: true` as JSON Schema: `null` added to `type`.
+fn nullable_to_type(schema: &mut Map<String, Value>) {
+    if schema.get("nullable") != Some(&Value::Bool(true)) {
+        return;
+    }
+    if let Some(Value::String(kind)) = schema.get("type") {
+        let kind = kind.clone();
+        schema.insert("type".to_string(), json!([kind, "null"]));
+    }
+}
+
+#[async_trait(?Send)]
+impl Connector for OpenApiConnector {
+    fn name(&self) -> &str {
+        &self.settings.name
+    }
+
+    fn instructions(&self) -> String {
+        self.instructions.clone()
+    }
+
+    fn tools(&self) -> Vec<ToolSpec> {
+        self.tools.clone()
+    }
+
+    async fn execute(&self, args: Value, ctx: &CallContext) -> std::result::Result<Value, ToolError> {
+        let Some(operation) = self.operations.iter().find(|o| o.method == ctx.method) else {
+            return Err(ToolError::new(format!("`{}` has no operation `{}`", self.settings.name, ctx.method)));
+        };
+        let args = match args {
+            Value::Object(map) => map,
+            Value::Null => Map::new(),
+            other => return Err(ToolError::new(format!("expected an object argument, got {other}"))),
+        };
+        let mut request = HttpRequest::new(&operation.http_method, &self.url(operation, &args)?)
+            .header("accept", "application/json, */*;q=0.5")
+            .headers(&self.settings.headers)
+            .header("idempotency-key", &ctx.idempotency_key());
+        for parameter in operation.parameters.iter().filter(|p| p.location == Location::Header) {
+            if let Some(value) = args.get(&parameter.name).filter(|v| !v.is_null()) {
+                request = request.header(&parameter.name, &parameter_text(value));
+            }
+        }
+        if let (Some(encoding), Some(body)) = (&operation.body, args.get("body")) {
+            request = match encoding {
+                BodyEncoding::Json(media) => {
+                    let mut request = request.json(body);
+                    request.headers.retain(|(n, _)| n != "content-type");
+                    request.header("content-type", media)
+                }
+                BodyEncoding::Form => {
+                    let pairs = body.as_object().into_iter().flatten().map(|(k, v)| (k.clone(), parameter_text(v)));
+                    let form = url::form_urlencoded::Serializer::new(String::new()).extend_pairs(pairs).finish();
+                    let mut request = request.header("content-type", "application/x-www-form-urlencoded");
+                    request.body = Some(form);
+                    request
+                }
+            };
+        }
+        let response = self
+            .http
+            .send(request, self.settings.timeout_ms)
+            .await
+            .map_err(|e| ToolError::new(format!("{} {}: {e}", operation.http_method, operation.path)))?;
+        if !response.is_success() {
+            return Err(ToolError::new(format!("HTTP {}: {}", response.status, response.body_excerpt())));
+        }
+        if response.body.trim().is_empty() {
+            return Ok(Value::Null);
+        }
+        Ok(serde_json::from_str(&response.body).unwrap_or(Value::String(response.body)))
+    }
+}

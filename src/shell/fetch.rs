@@ -1,0 +1,49 @@
+//! [`HttpClient`] over the Workers `fetch`, for the remote connectors.
+
+use std::time::Duration;
+
+use async_trait::async_trait;
+use futures_lite::future;
+use worker::{AbortController, Delay, Fetch, Headers, Method, Request, RequestInit};
+
+use crate::remote::http::{HttpClient, HttpRequest, HttpResponse};
+
+/// Sends requests with `fetch`, aborting them after the connector's timeout.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct FetchClient;
+
+impl FetchClient {
+    async fn send_now(request: HttpRequest, controller: &AbortController) -> worker::Result<HttpResponse> {
+        let headers = Headers::new();
+        for (name, value) in &request.headers {
+            headers.append(name, value)?;
+        }
+        let mut init = RequestInit::new();
+        init.with_method(Method::from(request.method.clone())).with_headers(headers);
+        if let Some(body) = &request.body {
+            init.with_body(Some(wasm_bindgen::JsValue::from_str(body)));
+        }
+        let outgoing = Request::new_with_init(&request.url, &init)?;
+        let mut response = Fetch::Request(outgoing).send_with_signal(&controller.signal()).await?;
+        let headers = response.headers().entries().map(|(n, v)| (n.to_ascii_lowercase(), v)).collect();
+        Ok(HttpResponse { status: response.status_code(), headers, body: response.text().await? })
+    }
+}
+
+#[async_trait(?Send)]
+impl HttpClient for FetchClient {
+    async fn send(&self, request: HttpRequest, timeout_ms: u64) -> Result<HttpResponse, String> {
+        let controller = AbortController::default();
+        let target = format!("{} {}", request.method, request.url);
+        let sent = async { Self::send_now(request, &controller).await.map_err(|e| e.to_string()) };
+        let timeout = async {
+            Delay::from(Duration::from_millis(timeout_ms)).await;
+            Err(format!("no answer within {timeout_ms} ms"))
+        };
+        let outcome = future::or(sent, timeout).await;
+        if outcome.is_err() {
+            controller.abort();
+        }
+        outcome.map_err(|e| format!("{target}: {e}"))
+    }
+}
