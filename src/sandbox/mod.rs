@@ -15,6 +15,8 @@ use std::rc::Rc;
 
 use boa_engine::context::time::JsInstant;
 use boa_engine::context::{Clock, ContextBuilder, HostHooks};
+use boa_engine::builtins::promise::ResolvingFunctions;
+use boa_engine::object::builtins::JsPromise;
 use boa_engine::object::ObjectInitializer;
 use boa_engine::{
     js_string, Context, JsError, JsNativeError, JsObject, JsResult, JsString, JsValue, NativeFunction, Script,
@@ -206,6 +208,11 @@ struct HostState {
     /// `text()` items and console lines, kept here so they survive a stopped script.
     output: Output,
     output_chars: usize,
+    /// Settle functions of the promises of calls not delivered yet, by seq.
+    waiters: BTreeMap<u32, ResolvingFunctions>,
+    /// Set by `host.done()` when the script's promise settles, so the host reads the prelude's
+    /// state only then instead of after every job drain (the read serializes it to JSON).
+    done: bool,
 }
 
 type SharedHost = Rc<RefCell<HostState>>;
@@ -285,6 +292,8 @@ impl Sandbox {
             connector_names: config.connectors.iter().map(|(name, _)| name.clone()).collect(),
             output: Output::default(),
             output_chars: 0,
+            waiters: BTreeMap::new(),
+            done: false,
         }));
         context.insert_data(host.clone());
 
@@ -333,18 +342,31 @@ impl Sandbox {
         if at_ms > self.clock.0.get() {
             self.clock.0.set(at_ms);
         }
-        let (ok, payload) = match outcome {
-            Outcome::Ok(value) => (true, JsValue::from(JsString::from(value.to_string().as_str()))),
-            Outcome::Err(message) => (false, JsValue::from(JsString::from(message.as_str()))),
+        let Some(waiter) = self.host.borrow_mut().waiters.remove(&seq) else { return Ok(false) };
+        // A value is handed over as built here: no JSON round trip (boa's `JSON.parse` parses,
+        // compiles and runs its input as a script). Values nested deeper than the JSON depth
+        // limit, and errors, go through the prelude's `deliver` as before (`JSON.parse` and its
+        // limits for the first, `new Error(message)` for the second).
+        let max_depth = self.host.borrow().limits.max_json_depth;
+        let settled = match outcome {
+            Outcome::Ok(value) if json_depth_within(value, max_depth) => JsValue::from_json(value, &mut self.context)
+                .and_then(|value| waiter.resolve.call(&JsValue::undefined(), &[value], &mut self.context)),
+            _ => {
+                let (settle, payload) = match outcome {
+                    Outcome::Ok(value) => (waiter.resolve, value.to_string()),
+                    Outcome::Err(message) => (waiter.reject, message.clone()),
+                };
+                let args = [
+                    JsValue::from(settle),
+                    JsValue::from(matches!(outcome, Outcome::Ok(_))),
+                    JsValue::from(JsString::from(payload.as_str())),
+                ];
+                self.internals.deliver.call(&JsValue::undefined(), &args, &mut self.context)
+            }
         };
-        let args = [JsValue::from(seq), JsValue::from(ok), payload];
-        let delivered = self
-            .internals
-            .deliver
-            .call(&JsValue::undefined(), &args, &mut self.context)
-            .map_err(|e| engine_error(&e, &mut self.context))?;
+        settled.map_err(|e| engine_error(&e, &mut self.context))?;
         self.check_budget()?;
-        Ok(delivered.to_boolean())
+        Ok(true)
     }
 
     fn read_state(&mut self) -> Result<StateJson, ErrorInfo> {
@@ -362,6 +384,9 @@ impl Sandbox {
 
     /// `Some` once the script's promise has settled.
     pub fn settled(&mut self) -> Result<Option<Settled>, ErrorInfo> {
+        if !self.host.borrow().done {
+            return Ok(None);
+        }
         let state = self.read_state()?;
         let outcome = state.outcome;
         if !outcome.done {
@@ -495,6 +520,8 @@ fn host_object(context: &mut Context) -> JsObject {
         .function(NativeFunction::from_fn_ptr(host_check_source), js_string!("checkSource"), 1)
         .function(NativeFunction::from_fn_ptr(host_check_json), js_string!("checkJson"), 1)
         .function(NativeFunction::from_fn_ptr(host_check_regex), js_string!("checkRegex"), 1)
+        .function(NativeFunction::from_fn_ptr(host_done), js_string!("done"), 0)
+        .function(NativeFunction::from_fn_ptr(host_last_seq), js_string!("lastSeq"), 0)
         .build()
 }
 
@@ -510,7 +537,8 @@ fn string_arg(args: &[JsValue], index: usize, context: &mut Context) -> JsResult
     Ok(value.to_string(context)?.to_std_string_lossy())
 }
 
-/// `host.call(connector, method, argsJson)` → the call's `seq`.
+/// `host.call(connector, method, argsJson)` → the call's promise (its settle functions wait in
+/// [`HostState::waiters`]).
 fn host_call(_this: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
     let connector = string_arg(args, 0, context)?;
     let method = string_arg(args, 1, context)?;
@@ -542,7 +570,15 @@ fn host_call(_this: &JsValue, args: &[JsValue], context: &mut Context) -> JsResu
     let seq = host.next_seq;
     host.next_seq += 1;
     host.requests.push(CallRequest { seq, connector, method, args });
-    Ok(JsValue::from(seq))
+    let (promise, waiter) = JsPromise::new_pending(context);
+    host.waiters.insert(seq, waiter);
+    Ok(JsValue::from(promise))
+}
+
+/// `host.lastSeq()` → the `seq` of the call `host.call` issued last.
+fn host_last_seq(_this: &JsValue, _args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
+    let issued = shared_host(context)?.borrow().next_seq;
+    Ok(JsValue::from(issued.saturating_sub(1)))
 }
 
 fn host_search(_this: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
@@ -558,6 +594,34 @@ fn host_describe(_this: &JsValue, args: &[JsValue], context: &mut Context) -> Js
         Ok(value) => Ok(JsValue::from(JsString::from(value.to_string().as_str()))),
         Err(message) => Err(JsNativeError::error().with_message(message).into()),
     }
+}
+
+/// `host.done()`: the script's promise has settled (see [`HostState::done`]).
+fn host_done(_this: &JsValue, _args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
+    shared_host(context)?.borrow_mut().done = true;
+    Ok(JsValue::undefined())
+}
+
+/// `true` if `value` nests at most `max` arrays/objects deep (counted like `host.checkJson`
+/// counts brackets). Iterative, so any depth is safe to check.
+fn json_depth_within(value: &Value, max: usize) -> bool {
+    let is_container = |value: &Value| matches!(value, Value::Array(_) | Value::Object(_));
+    if !is_container(value) {
+        return true;
+    }
+    // Containers only, with their depth (the outermost is 1).
+    let mut stack: Vec<(&Value, usize)> = vec![(value, 1)];
+    while let Some((value, depth)) = stack.pop() {
+        if depth > max {
+            return false;
+        }
+        match value {
+            Value::Array(items) => stack.extend(items.iter().filter(|v| is_container(v)).map(|v| (v, depth + 1))),
+            Value::Object(map) => stack.extend(map.values().filter(|v| is_container(v)).map(|v| (v, depth + 1))),
+            _ => {}
+        }
+    }
+    true
 }
 
 /// `host.recorded(seq)` → whether the journal already holds call `seq`.

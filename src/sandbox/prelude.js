@@ -23,13 +23,6 @@
   const keep = (value, key, object) => defineProperty(object, key, { value, writable: true, configurable: true, enumerable: false });
   const rejected = (error) => apply(promiseReject, PromiseCtor, [error]);
 
-  /** A promise and its settle functions (stored, never looked up on a prototype). */
-  function deferred() {
-    let resolve, reject;
-    const promise = new PromiseCtor((ok, fail) => { resolve = ok; reject = fail; });
-    return { promise, resolve, reject };
-  }
-
   // ---- JSON: stringify/parse recurse natively once per level, so values and texts nested deeper
   // than limits.maxJsonDepth are refused first.
   function checkDepth(value) {
@@ -284,21 +277,16 @@
     return json === undefined ? undefined : rawParse(json);
   }
 
-  // ---- Tool calls. Waiters live in a null-prototype object keyed by seq.
-  const waiters = createObject(null);
-  function wait(seq) {
-    const { promise, resolve, reject } = deferred();
-    waiters[seq] = { resolve, reject };
-    return promise;
-  }
+  // ---- Tool calls. `host.call` returns the call's promise; the host keeps its settle functions
+  // (by seq) and settles it when the outcome is delivered.
 
   /** Journals fn's value: later passes get the recorded value. fn itself runs on every pass, like
    * all script code in a replay, so what it changes (variables, Math.random's sequence) and the
    * tool calls it makes (answered from the journal) stay the same; only its value is fixed. */
   async function step(name, fn) {
     if (typeof fn !== "function") throw new TypeErrorCtor("codemode.step(name, fn): fn must be a function");
-    const seq = host.call("codemode", "step", rawStringify({ name: toStr(name) }));
-    const settled = wait(seq);
+    const settled = host.call("codemode", "step", rawStringify({ name: toStr(name) }));
+    const seq = host.lastSeq();
     const recorded = host.recorded(seq);
     let ok = true, payload;
     try {
@@ -313,24 +301,28 @@
     return settled;
   }
 
+  const objectPrototype = Object.prototype;
   function call(connector, method, args) {
-    if (args === undefined) args = {};
-    if (args === null || typeof args !== "object" || isArray(args)) {
-      return rejected(new TypeErrorCtor(`${connector}.${method} takes one argument object, got ${show(args)}`));
-    }
     let json;
-    try {
-      json = stringify(args);
-    } catch (error) {
-      return rejected(new TypeErrorCtor(`${connector}.${method}: the argument is not JSON: ${error.message}`));
+    // No argument: `{}`, whose JSON is "{}" unless the script gave objects a `toJSON`.
+    if (args === undefined && !("toJSON" in objectPrototype)) {
+      json = "{}";
+    } else {
+      if (args === undefined) args = {};
+      if (args === null || typeof args !== "object" || isArray(args)) {
+        return rejected(new TypeErrorCtor(`${connector}.${method} takes one argument object, got ${show(args)}`));
+      }
+      try {
+        json = stringify(args);
+      } catch (error) {
+        return rejected(new TypeErrorCtor(`${connector}.${method}: the argument is not JSON: ${error.message}`));
+      }
     }
-    let seq;
     try {
-      seq = host.call(connector, method, json);
+      return host.call(connector, method, json);
     } catch (error) {
       return rejected(error);
     }
-    return wait(seq);
   }
 
   function connectorObject(connector, methods) {
@@ -414,6 +406,7 @@
       apply(promiseThen, promise, [
         (value) => {
           outcome.done = true;
+          host.done();
           outcome.ok = true;
           if (value !== undefined) {
             try {
@@ -431,18 +424,16 @@
         },
         (error) => {
           outcome.done = true;
+          host.done();
           outcome.error = describeError(error);
         },
       ]);
     },
-    /** Settles the promise of call `seq` with a journaled outcome. */
-    deliver(seq, ok, payload) {
-      const waiter = waiters[seq];
-      if (waiter === undefined) return false;
-      delete waiters[seq];
-      if (ok) waiter.resolve(payload === undefined ? undefined : rawParse(payload));
-      else waiter.reject(new ErrorCtor(payload));
-      return true;
+    /** Settles a call's promise with a journaled outcome the host does not settle itself: JSON
+     * text (a value nested deeper than the host converts) for `resolve`, or an error message for
+     * `reject`. */
+    deliver(settle, ok, payload) {
+      settle(ok ? rawParse(payload) : new ErrorCtor(payload));
     },
     /** JSON of how the script stands and its store() writes. */
     state() {
