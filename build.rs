@@ -32,6 +32,7 @@ fn main() {
         "src/sandbox/prelude.js",
         "src/sandbox/mod.rs",
         "src/sandbox/jobs.rs",
+        "vendor/boa_engine/src/script.rs",
         "vendor/boa_engine/src/vm/opcode/await/mod.rs",
         "vendor/boa_engine/src/value/operations.rs",
         "vendor/boa_engine/src/vm/opcode/concat/mod.rs",

@@ -15,7 +15,8 @@
 //! `createNote` is one of them). `--reps K` overrides the repetitions. `--once` does one
 //! untimed-setup + one measured operation per case and N, with the operation inside a function
 //! named `measured_<case>`, so `valgrind --tool=callgrind --toggle-collect='*measured_*'` counts
-//! exactly it.
+//! exactly it. Every mode warms up with one untimed run first: the thread's first VM compiles
+//! the sandbox prelude, later ones reuse it (`--case vm` measures the compile itself).
 //!
 //! The release profile is the Worker's (`opt-level = "z"`, LTO), so relative costs match the wasm
 //! build; absolute times are those of native x86-64, not of workerd.
@@ -342,6 +343,9 @@ fn run() {
 
     if opts.once {
         // One setup, one measured operation per case and N: for callgrind's --toggle-collect.
+        // The thread's first VM compiles the prelude, which later ones reuse (as a Worker isolate
+        // does after its first execute): warm up with one run, untimed.
+        expect(block_on(runtime().execute("return 1")).expect("warm-up"), "completed");
         for case in &opts.cases {
             match case.as_str() {
                 "trivial" => drop(measured_execute(&runtime(), "return 1")),

@@ -18,6 +18,7 @@ use boa_engine::context::{Clock, ContextBuilder, HostHooks};
 use boa_engine::builtins::promise::ResolvingFunctions;
 use boa_engine::object::builtins::JsPromise;
 use boa_engine::object::ObjectInitializer;
+use boa_engine::script::CompiledScript;
 use boa_engine::{
     js_string, Context, JsError, JsNativeError, JsObject, JsResult, JsString, JsValue, NativeFunction, Script,
     Source,
@@ -461,10 +462,33 @@ impl Internals {
     }
 }
 
+thread_local! {
+    /// The prelude compiled by this thread's first VM. Parsing and compiling its 19 KB was most
+    /// of a pass's fixed cost; every VM runs the same code, so later ones reuse it. Never dropped:
+    /// the garbage collector that owns it is itself a thread-local, which may be gone first when
+    /// the thread exits.
+    static PRELUDE_CODE: std::cell::OnceCell<std::mem::ManuallyDrop<CompiledScript>> =
+        const { std::cell::OnceCell::new() };
+}
+
+/// The prelude as a script of `context` (a fresh VM: the prelude is the first code it runs, and
+/// declares no globals, so its compiled code is the same in every VM).
+fn prelude_script(context: &mut Context) -> JsResult<Script> {
+    if let Some(compiled) = PRELUDE_CODE.with(|cell| cell.get().map(|c| CompiledScript::clone(c))) {
+        return Ok(Script::from_compiled(&compiled, context));
+    }
+    let script = Script::parse(Source::from_bytes(PRELUDE).with_path(Path::new("prelude.js")), None, context)?;
+    let compiled = script.compiled(context)?;
+    PRELUDE_CODE.with(|cell| {
+        let _ = cell.set(std::mem::ManuallyDrop::new(compiled));
+    });
+    Ok(script)
+}
+
 /// Evaluates the prelude and returns its internals.
 fn install_prelude(context: &mut Context, config: &SandboxConfig<'_>) -> Result<Internals, ErrorInfo> {
-    let factory = context
-        .eval(Source::from_bytes(PRELUDE).with_path(Path::new("prelude.js")))
+    let factory = prelude_script(context)
+        .and_then(|script| script.evaluate(context))
         .map_err(|e| internal(format!("prelude: {e}")))?
         .as_callable()
         .ok_or_else(|| internal("prelude is not a function"))?;

@@ -59,6 +59,25 @@ struct Inner {
     path: Option<PathBuf>,
 }
 
+/// A script's compiled code, detached from the context that compiled it (codemode-runtime patch).
+///
+/// Holds no realm: [`Script::from_compiled`] gives it the realm of the context it runs in. Only
+/// sound for code whose compilation does not depend on the realm's global declarations, such as a
+/// script that declares no globals and runs first in a fresh realm, and only within one thread
+/// (the garbage collector is per thread).
+#[derive(Clone)]
+pub struct CompiledScript {
+    codeblock: Gc<CodeBlock>,
+    source_text: SourceText,
+    path: Option<PathBuf>,
+}
+
+impl std::fmt::Debug for CompiledScript {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("CompiledScript").field("path", &self.path).finish_non_exhaustive()
+    }
+}
+
 impl Script {
     /// Gets the realm of this script.
     #[must_use]
@@ -213,6 +232,36 @@ impl Script {
         context.vm.pop_frame();
 
         record.consume()
+    }
+
+    /// Compiles the script (if it is not yet) and returns its code, to run again in other
+    /// contexts of this thread with [`Script::from_compiled`] without parsing and compiling it
+    /// again (codemode-runtime patch).
+    pub fn compiled(&self, context: &mut Context) -> JsResult<CompiledScript> {
+        let codeblock = self.codeblock(context)?;
+        Ok(CompiledScript {
+            codeblock,
+            source_text: self.inner.source_text.clone(),
+            path: self.inner.path.clone(),
+        })
+    }
+
+    /// A script in `context`'s realm running `compiled` (see [`CompiledScript`]): what
+    /// [`Script::parse`] and [`Script::codeblock`] would give for the same source in a context in
+    /// the same state (codemode-runtime patch).
+    pub fn from_compiled(compiled: &CompiledScript, context: &mut Context) -> Self {
+        // `parse` takes a parser identifier; take one too, so later parses get the same ones.
+        context.next_parser_identifier();
+        Self {
+            inner: Gc::new(Inner {
+                realm: context.realm().clone(),
+                phase: GcRefCell::new(ScriptPhase::Codeblock(compiled.codeblock.clone())),
+                source_text: compiled.source_text.clone(),
+                loaded_modules: GcRefCell::default(),
+                host_defined: HostDefined::default(),
+                path: compiled.path.clone(),
+            }),
+        }
     }
 
     fn prepare_run(&self, context: &mut Context) -> JsResult<()> {
