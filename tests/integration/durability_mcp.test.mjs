@@ -9,7 +9,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { after, before, describe, test } from "node:test";
-import { assertMatches, newInstance, startRuntime } from "./harness.mjs";
+import { assertError, assertMatches, newInstance, startRuntime } from "./harness.mjs";
 import { startMcpServer } from "./fixtures/mcp_server.mjs";
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -124,6 +124,58 @@ describe("restart while a slow MCP call is in flight", () => {
     await sleep(1500);
     assertMatches(await rt.call(i, "execution", id), { status: "completed", result: ["1", "2", "3"] });
     assert.equal(srv.stats.calls["slow-write"], calls);
+  });
+});
+
+describe("restart while the MCP server is down too", () => {
+  let persistDir;
+  let srv;
+  let rt;
+
+  before(async () => {
+    persistDir = await mkdtemp(path.join(tmpdir(), "codemode-durability-mcp-down-"));
+  });
+  after(async () => {
+    await rt?.dispose();
+    await srv?.close();
+    if (persistDir) await rm(persistDir, { recursive: true, force: true });
+  });
+
+  test("CONNECTOR_UNAVAILABLE until the server is back, then the run completes, each effect once", { timeout: 240_000 }, async (t) => {
+    srv = await startMcpServer({ delayMs: 0 });
+    const { port, stats } = srv;
+    const bindings = { CODEMODE_CONNECTORS: connectors(srv.url) };
+    const i = newInstance();
+    const code = `const a = await docs.slowWrite({key: "a", value: "x", delayMs: 0});
+      const b = await docs.slowWrite({key: "b", value: "y", delayMs: 2000});
+      return [a.written, b.written];`;
+
+    rt = await startRuntime({ persistDir, bindings });
+    rt.rpc(i, "execute", code).catch(() => {});
+    await srv.waitForCall("slow-write", 2, 30_000);
+    const id = stats.metaKeys[0].slice(0, stats.metaKeys[0].lastIndexOf(":"));
+    await rt.dispose();
+    rt = undefined;
+    // The in-flight call finishes on the server, then the server goes away too.
+    assert.ok(await until(() => stats.effects[`${id}:1`] === 1, 10_000), "the in-flight call did not finish");
+    await srv.close();
+    srv = undefined;
+
+    rt = await startRuntime({ persistDir, bindings });
+    const down = await rt.rpc(i, "execution", id);
+    t.diagnostic(`execution(id) with the server down: HTTP ${down.status} ${JSON.stringify(down.body)}`);
+    assertError(down, 502, "CONNECTOR_UNAVAILABLE");
+    assert.match(down.body.error.message, /docs|gated/, down.body.error.message);
+
+    // The service comes back on the same port, remembering its idempotency keys.
+    srv = await startMcpServer({ port, stats, delayMs: 0 });
+    const state = await settled(rt, i, id, 90_000);
+    assertMatches(state, { id, status: "completed", result: ["x", "y"] });
+    assert.deepEqual(stats.writes.map((w) => [w.key, w.value]), [
+      [`${id}:0`, "x"],
+      [`${id}:1`, "y"],
+    ]);
+    assert.deepEqual(stats.attempts, { [`${id}:0`]: 1, [`${id}:1`]: 2 });
   });
 });
 
