@@ -48,6 +48,17 @@ impl<T> AsyncOnce<T> {
     }
 }
 
+impl<T> AsyncOnce<T> {
+    /// Forgets the value if it is still `stale`, so the next request builds a new one (requests
+    /// holding the old value keep it).
+    pub fn reset_if(&self, stale: &Rc<T>) {
+        let mut value = self.value.borrow_mut();
+        if value.as_ref().is_some_and(|current| Rc::ptr_eq(current, stale)) {
+            *value = None;
+        }
+    }
+}
+
 /// Ends a build, successful or not (also when the request is dropped mid-build), and wakes the
 /// requests waiting for it.
 struct FinishBuild<'a, T> {

@@ -113,6 +113,9 @@ pub struct Runtime {
     scheduled_at: std::cell::Cell<Option<i64>>,
     /// Input schemas by `connector.method`, checked in the sandbox before a call is made.
     schemas: Rc<BTreeMap<String, Value>>,
+    /// Set when configured connectors could not be reached: methods that run scripts or call
+    /// tools fail with this error and change nothing; reads and rejections still work.
+    unavailable: Option<Error>,
 }
 
 /// Marks an execution busy until dropped.
@@ -185,6 +188,7 @@ impl Runtime {
             busy: Rc::default(),
             scheduler: None,
             scheduled_at: std::cell::Cell::new(None),
+            unavailable: None,
         })
     }
 
@@ -212,6 +216,23 @@ impl Runtime {
         self
     }
 
+    /// Marks the runtime as missing connectors (see [`Runtime::unavailable`]): `execute`,
+    /// `approveExecution`, `rollbackExecution`, resuming and `wake` answer `error` until the host
+    /// builds a runtime with every connector, so no run replays without the tools it used.
+    pub fn with_unavailable_connectors(mut self, error: Error) -> Self {
+        self.unavailable = Some(error);
+        self
+    }
+
+    /// Why some connectors are missing, if they are.
+    pub fn unavailable(&self) -> Option<&Error> {
+        self.unavailable.as_ref()
+    }
+
+    fn check_connectors(&self) -> Result<()> {
+        self.unavailable.clone().map_or(Ok(()), Err)
+    }
+
     /// Replaces the limits and defaults.
     pub fn with_config(mut self, config: RuntimeConfig) -> Self {
         self.config = config;
@@ -231,6 +252,7 @@ impl Runtime {
     }
 
     fn claim(&self, id: &str) -> Result<BusyGuard> {
+        self.check_connectors()?;
         if !self.busy.borrow_mut().insert(id.to_string()) {
             return Err(Error::Busy(id.to_string()));
         }
@@ -250,6 +272,7 @@ impl Runtime {
 
     /// `execute`: runs a new script until it completes, fails or pauses.
     pub async fn execute(&self, code: &str) -> Result<ExecuteOutput> {
+        self.check_connectors()?;
         if code.len() > self.config.max_code_bytes {
             return Err(Error::CodeTooLarge { size: code.len(), limit: self.config.max_code_bytes });
         }
@@ -412,6 +435,7 @@ impl Runtime {
     /// The host's periodic work (a Durable Object alarm; firing twice is harmless): resumes
     /// interrupted runs and expires paused runs older than `paused_ttl_ms`.
     pub async fn wake(&self) -> Result<WakeReport> {
+        self.check_connectors()?;
         let mut report = WakeReport::default();
         for record in self.store.running_executions()? {
             let id = record.state.id.clone();

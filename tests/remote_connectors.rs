@@ -3,6 +3,8 @@
 //! against a real MCP SDK server and Prism in the integration suite; these tests pin the protocol
 //! details (pagination, event streams, sessions, naming, unwrapping, URL building).
 
+#![allow(clippy::err_expect)] // the connectors are not Debug; `.err().expect()` reads fine
+
 mod common;
 
 use std::cell::RefCell;
@@ -283,7 +285,7 @@ fn mcp_tools_that_collide_as_methods_are_refused() {
             _ => HttpResponse { status: 202, headers: vec![], body: String::new() },
         })
     });
-    let error = run(McpConnector::connect(settings("docs"), "http://mcp.test/mcp", http)).expect_err("refused");
+    let error = run(McpConnector::connect(settings("docs"), "http://mcp.test/mcp", http)).err().expect("refused");
     assert_eq!(error.code(), "INVALID_CONFIG");
     let message = error.to_string();
     assert!(message.contains("`get-item`") && message.contains("`getItem`") && message.contains("`docs`"), "{message}");
@@ -292,7 +294,7 @@ fn mcp_tools_that_collide_as_methods_are_refused() {
 #[test]
 fn mcp_server_that_cannot_be_reached_is_connector_unavailable() {
     let down = Scripted::new(|_| Err("connection refused".to_string()));
-    let error = run(McpConnector::connect(settings("docs"), "http://mcp.test/mcp", down)).expect_err("fails");
+    let error = run(McpConnector::connect(settings("docs"), "http://mcp.test/mcp", down)).err().expect("fails");
     assert_eq!(error.code(), "CONNECTOR_UNAVAILABLE");
     assert!(error.to_string().contains("connection refused"), "{error}");
 
@@ -300,7 +302,7 @@ fn mcp_server_that_cannot_be_reached_is_connector_unavailable() {
         let message: Value = serde_json::from_str(request.body.as_deref().unwrap_or("null")).map_err(|e| e.to_string())?;
         Ok(json_response(200, json!({"jsonrpc": "2.0", "id": message["id"], "result": {"protocolVersion": "2023-01-01"}})))
     });
-    let error = run(McpConnector::connect(settings("docs"), "http://mcp.test/mcp", old)).expect_err("fails");
+    let error = run(McpConnector::connect(settings("docs"), "http://mcp.test/mcp", old)).err().expect("fails");
     assert!(error.to_string().contains("2023-01-01"), "{error}");
 }
 
@@ -311,7 +313,7 @@ fn mcp_result_unwrapping_rules() {
     assert_eq!(unwrap_tool_result(&json!({"content": []})), Ok(Value::Null));
     let image = json!({"content": [{"type": "image", "data": "AA==", "mimeType": "image/png"}]});
     assert_eq!(unwrap_tool_result(&image), Ok(image["content"].clone()));
-    let failed = unwrap_tool_result(&json!({"isError": true, "content": []})).expect_err("rejects");
+    let failed = unwrap_tool_result(&json!({"isError": true, "content": []})).err().expect("rejects");
     assert_eq!(failed.0, "the tool failed");
 }
 
@@ -429,7 +431,7 @@ fn openapi_calls_build_urls_headers_and_bodies() {
 fn openapi_path_parameters_are_percent_encoded_and_validated() {
     let http = pet_service();
     let connector = pets(&http);
-    let error = run(connector.execute(json!({"petId": "7/../../admin"}), &ctx("getPet"))).expect_err("500 from the service");
+    let error = run(connector.execute(json!({"petId": "7/../../admin"}), &ctx("getPet"))).err().expect("500 from the service");
     assert!(error.0.starts_with("HTTP 500: unexpected GET https://pets.test/v2/pets/7%2F..%2F..%2Fadmin"), "{error}");
     let runtime = runtime_with(pets(&http));
     let before = http.sent.borrow().len();
@@ -442,16 +444,16 @@ fn openapi_path_parameters_are_percent_encoded_and_validated() {
 fn openapi_documents_that_cannot_work_are_refused() {
     let http = pet_service();
     let swagger = json!({"swagger": "2.0", "paths": {}});
-    let error = OpenApiConnector::from_document(settings("pets"), &swagger, None, None, http.clone()).expect_err("refused");
+    let error = OpenApiConnector::from_document(settings("pets"), &swagger, None, None, http.clone()).err().expect("refused");
     assert_eq!(error.code(), "INVALID_CONFIG");
     assert!(error.to_string().contains("not OpenAPI 3.x"), "{error}");
     let mut no_servers = pet_document();
     no_servers.as_object_mut().expect("object").remove("servers");
-    let error = OpenApiConnector::from_document(settings("pets"), &no_servers, None, None, http.clone()).expect_err("refused");
+    let error = OpenApiConnector::from_document(settings("pets"), &no_servers, None, None, http.clone()).err().expect("refused");
     assert!(error.to_string().contains("baseUrl"), "{error}");
     let mut listed = settings("pets");
     listed.approval = ApprovalRule::Listed(["addPet".to_string(), "adPet".to_string()].into());
-    let error = OpenApiConnector::from_document(listed, &pet_document(), None, Some("https://pets.test"), http).expect_err("refused");
+    let error = OpenApiConnector::from_document(listed, &pet_document(), None, Some("https://pets.test"), http).err().expect("refused");
     assert!(error.to_string().contains("`adPet`"), "a typo in requireApproval is named: {error}");
 }
 
@@ -523,17 +525,48 @@ fn configured_connectors_connect_in_order_and_fetch_documents() {
     });
     let entries = config::parse(r#"[{"name": "pets", "type": "openapi", "spec": "https://pets.test/specs/openapi.json"}]"#, &secrets, &[])
         .expect("parses");
-    let connectors = run(config::connect(entries, http.clone())).expect("connects");
-    assert_eq!(connectors[0].name(), "pets");
-    assert_eq!(connectors[0].tools().len(), 4);
+    let connected = run(config::connect(entries, http.clone())).expect("connects");
+    assert!(connected.unavailable.is_none());
+    assert_eq!(connected.connectors[0].name(), "pets");
+    assert_eq!(connected.connectors[0].tools().len(), 4);
 
-    let missing = config::parse(r#"[{"name": "pets", "type": "openapi", "spec": "https://pets.test/missing.json"}]"#, &secrets, &[])
-        .expect("parses");
-    let error = run(config::connect(missing, http.clone())).expect_err("fails");
+    // One service down: the others still connect, the missing one is reported by name.
+    let text = r#"[{"name": "gone", "type": "openapi", "spec": "https://pets.test/missing.json"},
+                   {"name": "pets", "type": "openapi", "spec": "https://pets.test/specs/openapi.json"}]"#;
+    let connected = run(config::connect(config::parse(text, &secrets, &[]).expect("parses"), http.clone())).expect("connects");
+    let names: Vec<&str> = connected.connectors.iter().map(|c| c.name()).collect();
+    assert_eq!(names, ["pets"]);
+    let error = connected.unavailable.expect("reported");
     assert_eq!(error.code(), "CONNECTOR_UNAVAILABLE");
-    assert!(error.to_string().contains("HTTP 404") && error.to_string().contains("(`pets`)"), "{error}");
+    assert!(error.to_string().contains("HTTP 404") && error.to_string().contains("(`gone`)"), "{error}");
 
     let yaml = config::parse(r#"[{"name": "pets", "type": "openapi", "spec": "https://pets.test/yaml"}]"#, &secrets, &[]).expect("parses");
-    let error = run(config::connect(yaml, http)).expect_err("fails");
+    let Err(error) = run(config::connect(yaml, http)) else { panic!("a YAML document is refused") };
     assert!(error.to_string().contains("YAML"), "{error}");
+}
+
+#[test]
+fn a_runtime_missing_connectors_serves_reads_and_refuses_to_run_scripts() {
+    let store = Rc::new(MemoryStore::new());
+    let clock: Rc<dyn Fn() -> i64> = Rc::new(|| 1_700_000_000_000);
+    let http = mcp_server(None);
+    let full = Runtime::new(store.clone(), vec![Box::new(connect_mcp(&http))], clock.clone()).expect("runtime");
+    let paused = run(full.execute("return await docs.drop_table({})")).expect("execute");
+    let id = paused.execution_id().to_string();
+
+    // The same storage, rebuilt while the server is down.
+    let down = codemode_runtime::Error::ConnectorUnavailable("CONNECTOR_UNAVAILABLE test: docs is down".into());
+    let degraded = Runtime::new(store, vec![], clock).expect("runtime").with_unavailable_connectors(down);
+    for result in [
+        run(degraded.execute("return 1")).map(|_| ()),
+        run(degraded.approve_execution(&id)).map(|_| ()),
+        run(degraded.rollback_execution(&id)).map(|_| ()),
+        run(degraded.wake()).map(|_| ()),
+    ] {
+        assert_eq!(result.map_err(|e| e.code()), Err("CONNECTOR_UNAVAILABLE"));
+    }
+    let state = degraded.execution(&id).expect("reads still work");
+    assert_eq!(state.status.to_string(), "paused", "nothing changed");
+    assert_eq!(degraded.pending_approvals(None).expect("pending").len(), 1);
+    assert!(!http.rpc_methods().contains(&"tools/call".to_string()));
 }

@@ -218,29 +218,44 @@ fn approval(value: Option<&Value>, kind: &str, settings: &RemoteSettings) -> Res
     }
 }
 
+/// What connecting the declarations gave.
+pub struct Connected {
+    /// The services that answered, in declaration order.
+    pub connectors: Vec<Box<dyn Connector>>,
+    /// Why the others did not (`CONNECTOR_UNAVAILABLE`, naming each), if any did not.
+    pub unavailable: Option<Error>,
+}
+
 /// Connects every declared service (MCP handshake and tool list, OpenAPI document fetch), in
-/// declaration order.
-pub async fn connect(entries: Vec<ConnectorEntry>, http: Rc<dyn HttpClient>) -> Result<Vec<Box<dyn Connector>>> {
+/// declaration order. A service that cannot be reached is left out and reported in
+/// [`Connected::unavailable`]; a declaration that cannot work (`INVALID_CONFIG`) fails the whole.
+pub async fn connect(entries: Vec<ConnectorEntry>, http: Rc<dyn HttpClient>) -> Result<Connected> {
     let mut connectors: Vec<Box<dyn Connector>> = Vec::with_capacity(entries.len());
-    for ConnectorEntry { settings, kind } in entries {
-        connectors.push(match kind {
-            EntryKind::Mcp { url } => Box::new(McpConnector::connect(settings, &url, http.clone()).await?),
-            EntryKind::OpenApi { spec, base_url } => {
-                let (document, spec_url) = match spec {
-                    SpecSource::Inline(document) => (document, None),
-                    SpecSource::Url(url) => (fetch_document(&settings, &url, http.as_ref()).await?, Some(url)),
-                };
-                Box::new(OpenApiConnector::from_document(
-                    settings,
-                    &document,
-                    spec_url.as_deref(),
-                    base_url.as_deref(),
-                    http.clone(),
-                )?)
-            }
-        });
+    let mut down = Vec::new();
+    for entry in entries {
+        match connect_one(entry, http.clone()).await {
+            Ok(connector) => connectors.push(connector),
+            Err(Error::ConnectorUnavailable(message)) => down.push(message),
+            Err(other) => return Err(other),
+        }
     }
-    Ok(connectors)
+    let unavailable = (!down.is_empty()).then(|| Error::ConnectorUnavailable(down.join("; ")));
+    Ok(Connected { connectors, unavailable })
+}
+
+async fn connect_one(entry: ConnectorEntry, http: Rc<dyn HttpClient>) -> Result<Box<dyn Connector>> {
+    let ConnectorEntry { settings, kind } = entry;
+    Ok(match kind {
+        EntryKind::Mcp { url } => Box::new(McpConnector::connect(settings, &url, http).await?),
+        EntryKind::OpenApi { spec, base_url } => {
+            let (document, spec_url) = match spec {
+                SpecSource::Inline(document) => (document, None),
+                SpecSource::Url(url) => (fetch_document(&settings, &url, http.as_ref()).await?, Some(url)),
+            };
+            let (spec_url, base_url) = (spec_url.as_deref(), base_url.as_deref());
+            Box::new(OpenApiConnector::from_document(settings, &document, spec_url, base_url, http)?)
+        }
+    })
 }
 
 async fn fetch_document(settings: &RemoteSettings, url: &str, http: &dyn HttpClient) -> Result<Value> {

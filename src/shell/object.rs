@@ -5,6 +5,7 @@
 //! connectors need `fetch` to learn their tools. Until a build succeeds, each request gets the
 //! build's error (`INVALID_CONFIG`, `CONNECTOR_UNAVAILABLE`) and the next one tries again.
 
+use std::cell::Cell;
 use std::rc::Rc;
 
 use worker::{durable_object, DurableObject, Env, Request, Response, State, WebSocket, WebSocketIncomingMessage};
@@ -22,7 +23,13 @@ pub struct CodemodeObject {
     state: State,
     env: Env,
     runtime: AsyncOnce<Runtime>,
+    /// When the current runtime was built, to pace reconnecting to services that were down.
+    built_at: Cell<i64>,
 }
+
+/// How long a runtime missing connectors is kept before the next request or alarm tries to
+/// connect them again.
+const RECONNECT_AFTER_MS: i64 = 5_000;
 
 /// Reads a numeric setting from a var, naming it in the error when it does not parse.
 fn numeric_var<T: std::str::FromStr>(env: &Env, name: &str) -> Result<Option<T>, Error> {
@@ -73,8 +80,13 @@ async fn build_runtime(state: &State, env: &Env) -> Result<Runtime, Error> {
     let notes = NotesConnector::new(store.clone(), clock.clone());
     let declared = connectors_config::parse(&connectors_var(env), &|name| secret(env, name), &[notes.name()])?;
     let mut connectors: Vec<Box<dyn Connector>> = vec![Box::new(notes)];
-    connectors.extend(connectors_config::connect(declared, Rc::new(FetchClient)).await?);
+    let connected = connectors_config::connect(declared, Rc::new(FetchClient)).await?;
+    connectors.extend(connected.connectors);
     let runtime = Runtime::new(store, connectors, clock)?.with_config(config).with_scheduler(alarm_scheduler(state));
+    if let Some(down) = connected.unavailable {
+        // Serve reads and rejections; running scripts waits until every service answers.
+        return Ok(runtime.with_unavailable_connectors(down));
+    }
     // Runs interrupted by a restart (still `running`) and paused runs to expire: wake for them.
     if let Some(at) = runtime.next_wake_at()? {
         runtime.schedule(at);
@@ -83,14 +95,25 @@ async fn build_runtime(state: &State, env: &Env) -> Result<Runtime, Error> {
 }
 
 impl CodemodeObject {
+    /// The runtime, built on first use; one missing connectors is rebuilt (reconnecting them)
+    /// once [`RECONNECT_AFTER_MS`] passed.
     async fn runtime(&self) -> Result<Rc<Runtime>, Error> {
-        self.runtime.get_or_try_init(|| build_runtime(&self.state, &self.env)).await
+        let build = || async {
+            self.built_at.set(now_ms());
+            build_runtime(&self.state, &self.env).await
+        };
+        let runtime = self.runtime.get_or_try_init(build).await?;
+        if runtime.unavailable().is_none() || now_ms() < self.built_at.get().saturating_add(RECONNECT_AFTER_MS) {
+            return Ok(runtime);
+        }
+        self.runtime.reset_if(&runtime);
+        self.runtime.get_or_try_init(build).await
     }
 }
 
 impl DurableObject for CodemodeObject {
     fn new(state: State, env: Env) -> Self {
-        Self { state, env, runtime: AsyncOnce::default() }
+        Self { state, env, runtime: AsyncOnce::default(), built_at: Cell::new(0) }
     }
 
     async fn fetch(&self, req: Request) -> worker::Result<Response> {
@@ -104,9 +127,17 @@ impl DurableObject for CodemodeObject {
     }
 
     /// Alarms are at-least-once: `wake` only touches runs that still need it. A runtime that
-    /// cannot be built fails the alarm, which the platform retries.
+    /// cannot be built fails the alarm, which the platform retries; one missing connectors sets
+    /// the next alarm itself, so interrupted runs resume once the services are back.
     async fn alarm(&self) -> worker::Result<Response> {
         match self.runtime().await {
+            Ok(runtime) if runtime.unavailable().is_some() => {
+                runtime.forget_schedule();
+                if runtime.next_wake_at().map_err(|e| worker::Error::RustError(e.to_string()))?.is_some() {
+                    runtime.schedule(now_ms().saturating_add(RECONNECT_AFTER_MS));
+                }
+                Response::ok("connectors unavailable; trying again later")
+            }
             Ok(runtime) => {
                 runtime.forget_schedule();
                 let report = runtime.wake().await.map_err(|e| worker::Error::RustError(e.to_string()))?;

@@ -14,7 +14,7 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { after, before, describe, test } from "node:test";
-import { assertError, assertMatches, base, newInstance, startRuntime } from "./harness.mjs";
+import { assertError, assertMatches, base, executeOnceConnected, newInstance, startRuntime } from "./harness.mjs";
 import { PETSTORE_SPEC, freePort, startPrism } from "./fixtures/prism.mjs";
 
 const T = { timeout: 90_000 };
@@ -409,7 +409,8 @@ describe("an OpenAPI spec URL that cannot be reached", () => {
     assert.match(first.body.error.message, /later/, first.body.error.message);
 
     prism = await startPrism({ port });
-    const out = await run(rt, i, "return await later.getPetById({petId: 9})", "completed");
+    const out = await executeOnceConnected(rt, i, "return await later.getPetById({petId: 9})");
+    assert.equal(out.status, "completed", JSON.stringify(out));
     assert.deepEqual(out.result, PRISM_PET);
     assert.ok(prism.specFetches >= 1, "the spec was fetched from the server");
     assert.equal(prism.requests.length, 1);

@@ -286,3 +286,22 @@ function openSocket(address, headers) {
     );
   });
 }
+
+/**
+ * Runs `execute` until the object has every configured connector: while a declared service is
+ * down the object answers 502 CONNECTOR_UNAVAILABLE (reads still work) and reconnects a few
+ * seconds later. Returns the first answer that is not CONNECTOR_UNAVAILABLE.
+ */
+export async function executeOnceConnected(rt, instance, code, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const answer = await rt.rpc(instance, "execute", code);
+    const unavailable = answer.status === 502 && answer.body?.error?.code === "CONNECTOR_UNAVAILABLE";
+    if (!unavailable) {
+      assert.equal(answer.status, 200, `execute answered HTTP ${answer.status}: ${JSON.stringify(answer.body)}`);
+      return answer.body.result;
+    }
+    if (Date.now() > deadline) assert.fail(`still CONNECTOR_UNAVAILABLE after ${timeoutMs} ms: ${answer.body.error.message}`);
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
