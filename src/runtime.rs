@@ -8,6 +8,7 @@
 //! remain; end when the script's promise settles.
 
 use std::cell::RefCell;
+use std::future::Future;
 use std::collections::{BTreeMap, BTreeSet};
 use std::rc::Rc;
 
@@ -95,6 +96,65 @@ impl Default for RuntimeConfig {
 
 /// `connector` and `method` of `codemode.step` calls, which the VM runs itself.
 const STEP: (&str, &str) = ("codemode", "step");
+
+/// Calls of one run executing at once; more wait for a free place (in `seq` order).
+const MAX_CALLS_IN_FLIGHT: usize = 16;
+
+/// The journal's next delivery position and its size so far.
+struct Ledger {
+    next_delivery: u32,
+    bytes: usize,
+}
+
+/// A call that ran: what was asked, what came back, when it started.
+struct Finished {
+    request: CallRequest,
+    outcome: Outcome,
+    started: i64,
+}
+
+/// Calls executing concurrently, handed back in the order they finish.
+#[derive(Default)]
+struct InFlight<'a> {
+    running: Vec<std::pin::Pin<Box<dyn std::future::Future<Output = Finished> + 'a>>>,
+    /// Finished and not yet taken, in finishing order.
+    done: std::collections::VecDeque<Finished>,
+}
+
+impl<'a> InFlight<'a> {
+    fn push(&mut self, call: std::pin::Pin<Box<dyn std::future::Future<Output = Finished> + 'a>>) {
+        self.running.push(call);
+    }
+
+    fn len(&self) -> usize {
+        self.running.len() + self.done.len()
+    }
+
+    /// The next call to finish; `None` when none is running. Every running call is polled each
+    /// time, so all of them are under way while the first is awaited.
+    async fn next(&mut self) -> Option<Finished> {
+        if self.running.is_empty() && self.done.is_empty() {
+            return None;
+        }
+        std::future::poll_fn(|cx| {
+            let mut index = 0;
+            while index < self.running.len() {
+                match self.running[index].as_mut().poll(cx) {
+                    std::task::Poll::Ready(finished) => {
+                        drop(self.running.remove(index));
+                        self.done.push_back(finished);
+                    }
+                    std::task::Poll::Pending => index += 1,
+                }
+            }
+            match self.done.pop_front() {
+                Some(finished) => std::task::Poll::Ready(Some(finished)),
+                None => std::task::Poll::Pending,
+            }
+        })
+        .await
+    }
+}
 
 fn is_step(request: &CallRequest) -> bool {
     request.connector == STEP.0 && request.method == STEP.1
@@ -692,8 +752,9 @@ impl Runtime {
         let by_seq: BTreeMap<u32, &JournalEntry> = journal.iter().map(|e| (e.seq, e)).collect();
         let mut replay = journal.iter();
         let mut next_replayed = replay.next();
-        let mut next_delivery = journal.len() as u32;
-        let mut journal_bytes: usize = journal.iter().map(entry_size).sum();
+        let mut ledger = Ledger { next_delivery: journal.len() as u32, bytes: journal.iter().map(entry_size).sum() };
+        // Calls started and not yet journaled.
+        let mut in_flight = InFlight::default();
         // Issued but not yet delivered, by seq.
         let mut waiting: BTreeMap<u32, CallRequest> = BTreeMap::new();
         // Values of `codemode.step` functions that finished, not yet journaled.
@@ -726,6 +787,17 @@ impl Runtime {
             match vm.settled() {
                 Err(error) => return Ok(PassEnd::Failed(error)),
                 Ok(Some(settled)) => {
+                    // Calls already started run to the end and are journaled (their effects
+                    // happen either way); the script no longer waits for them.
+                    while let Some(finished) = in_flight.next().await {
+                        self.journal_and_deliver(vm, calls, id, &mut ledger, finished)?;
+                    }
+                    // On replay, the same calls finish after the script settled: deliver them too.
+                    while let Some(entry) = next_replayed.filter(|e| waiting.contains_key(&e.seq)) {
+                        waiting.remove(&entry.seq);
+                        self.deliver(vm, calls, entry)?;
+                        next_replayed = replay.next();
+                    }
                     for call in calls.iter_mut().filter(|c| c.state == CallState::Pending) {
                         call.state = CallState::Cancelled;
                     }
@@ -763,55 +835,49 @@ impl Runtime {
                 continue;
             }
 
-            // Live: journal a finished step, or execute the first call that may run; journal the
-            // outcome, then deliver it.
-            let now = self.now();
-            let step = steps_done.pop_first();
-            let runnable = step.as_ref().map(|(seq, _)| *seq).or_else(|| {
-                waiting
-                    .values()
-                    .find(|r| {
-                        !is_step(r)
-                            && (!self.requires_approval(&r.connector, &r.method)
-                                || record.decisions.get(&r.seq) == Some(&Decision::Approved))
-                    })
-                    .map(|r| r.seq)
-            });
-            if let Some(seq) = runnable {
+            // Live: journal a finished step first. Otherwise start every call that may run — they
+            // run concurrently, as a script's `Promise.all` means — and journal, then deliver,
+            // whichever finishes first.
+            if let Some((seq, outcome)) = steps_done.pop_first() {
+                let request = waiting.remove(&seq).ok_or_else(|| Error::Internal("lost a step".into()))?;
+                let finished = Finished { request, outcome, started: self.now() };
+                self.journal_and_deliver(vm, calls, id, &mut ledger, finished)?;
+                continue;
+            }
+            let startable: Vec<u32> = waiting
+                .values()
+                .filter(|r| {
+                    !is_step(r)
+                        && (!self.requires_approval(&r.connector, &r.method)
+                            || record.decisions.get(&r.seq) == Some(&Decision::Approved))
+                })
+                .map(|r| r.seq)
+                .take(MAX_CALLS_IN_FLIGHT.saturating_sub(in_flight.len()))
+                .collect();
+            for seq in startable {
                 let request = waiting.remove(&seq).ok_or_else(|| Error::Internal("lost a call".into()))?;
-                let outcome = match step {
-                    Some((_, outcome)) => outcome,
-                    None => {
-                        if let Some(error) = self.timed_out(context.deadline, &context.options) {
-                            return Ok(PassEnd::Failed(error));
-                        }
-                        if let Some(error) = check_approved(seq, &request, record, context.approved_before) {
-                            return Ok(PassEnd::Failed(error));
-                        }
-                        if journal_bytes >= self.config.max_journal_bytes {
-                            Outcome::Err(format!(
-                                "{}.{}: this run's journal is full ({} bytes); no more calls can run",
-                                request.connector, request.method, self.config.max_journal_bytes
-                            ))
-                        } else {
-                            self.execute_call(id, &request).await
-                        }
-                    }
-                };
-                let entry = JournalEntry {
-                    seq,
-                    connector: request.connector,
-                    method: request.method,
-                    args: request.args,
-                    outcome,
-                    started: now,
-                    at: self.now(),
-                    delivery: next_delivery,
-                };
-                next_delivery += 1;
-                journal_bytes += entry_size(&entry);
-                self.store.append_journal(id, &entry)?;
-                self.deliver(vm, calls, &entry)?;
+                if let Some(error) = self.timed_out(context.deadline, &context.options) {
+                    return Ok(PassEnd::Failed(error));
+                }
+                if let Some(error) = check_approved(seq, &request, record, context.approved_before) {
+                    return Ok(PassEnd::Failed(error));
+                }
+                let started = self.now();
+                if ledger.bytes >= self.config.max_journal_bytes {
+                    let outcome = Outcome::Err(format!(
+                        "{}.{}: this run's journal is full ({} bytes); no more calls can run",
+                        request.connector, request.method, self.config.max_journal_bytes
+                    ));
+                    in_flight.push(Box::pin(std::future::ready(Finished { request, outcome, started })));
+                } else {
+                    in_flight.push(Box::pin(async move {
+                        let outcome = self.execute_call(id, &request).await;
+                        Finished { request, outcome, started }
+                    }));
+                }
+            }
+            if let Some(finished) = in_flight.next().await {
+                self.journal_and_deliver(vm, calls, id, &mut ledger, finished)?;
                 continue;
             }
 
@@ -836,8 +902,41 @@ impl Runtime {
         }
     }
 
+    /// Journals a finished call, then delivers it (journal before delivery: the script never
+    /// sees an outcome a crash could lose).
+    fn journal_and_deliver(
+        &self,
+        vm: &mut Sandbox,
+        calls: &mut [CallRecord],
+        id: &str,
+        ledger: &mut Ledger,
+        finished: Finished,
+    ) -> Result<()> {
+        let Finished { request, outcome, started } = finished;
+        let entry = JournalEntry {
+            seq: request.seq,
+            connector: request.connector,
+            method: request.method,
+            args: request.args,
+            outcome,
+            started,
+            at: self.now(),
+            delivery: ledger.next_delivery,
+        };
+        ledger.next_delivery += 1;
+        ledger.bytes += entry_size(&entry);
+        self.store.append_journal(id, &entry)?;
+        self.deliver(vm, calls, &entry)
+    }
+
     fn deliver(&self, vm: &mut Sandbox, calls: &mut [CallRecord], entry: &JournalEntry) -> Result<()> {
-        if let Some(call) = calls.iter_mut().find(|c| c.seq == entry.seq) {
+        // A pass records calls in the order the VM issued them, which is `seq` order (the linear
+        // search is a fallback that never runs while that holds).
+        let index = calls
+            .binary_search_by_key(&entry.seq, |c| c.seq)
+            .ok()
+            .or_else(|| calls.iter().position(|c| c.seq == entry.seq));
+        if let Some(call) = index.and_then(|i| calls.get_mut(i)) {
             call.duration_ms = Some(entry.at.saturating_sub(entry.started));
             match &entry.outcome {
                 Outcome::Ok(value) => {
@@ -1021,9 +1120,21 @@ fn check_approved(
     })
 }
 
-/// Bytes a journal entry takes (its JSON).
+/// Bytes a journal entry takes (its JSON), counted as it is written rather than built.
 fn entry_size(entry: &JournalEntry) -> usize {
-    serde_json::to_string(entry).map_or(0, |s| s.len())
+    /// A writer that only counts bytes.
+    struct Count(usize);
+    impl std::io::Write for Count {
+        fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+            self.0 += bytes.len();
+            Ok(bytes.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+    let mut count = Count(0);
+    serde_json::to_writer(&mut count, entry).map_or(0, |()| count.0)
 }
 
 fn diverged(seq: u32, entry: &JournalEntry, request: &CallRequest) -> ErrorInfo {

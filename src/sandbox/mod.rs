@@ -17,7 +17,7 @@ use boa_engine::context::time::JsInstant;
 use boa_engine::context::{Clock, ContextBuilder, HostHooks};
 use boa_engine::builtins::promise::ResolvingFunctions;
 use boa_engine::object::builtins::JsPromise;
-use boa_engine::object::ObjectInitializer;
+use boa_engine::object::{FunctionObjectBuilder, ObjectInitializer};
 use boa_engine::script::CompiledScript;
 use boa_engine::{
     js_string, Context, JsError, JsNativeError, JsObject, JsResult, JsString, JsValue, NativeFunction, Script,
@@ -378,7 +378,7 @@ impl Sandbox {
             .map_err(|e| engine_error(&e, &mut self.context))?;
         let text = json
             .as_string()
-            .map(|s| s.to_std_string_lossy())
+            .map(|s| std_string(&s))
             .ok_or_else(|| internal("prelude state is not a string"))?;
         serde_json::from_str(&text).map_err(|e| internal(format!("prelude state: {e}")))
     }
@@ -546,6 +546,7 @@ fn host_object(context: &mut Context) -> JsObject {
         .function(NativeFunction::from_fn_ptr(host_check_regex), js_string!("checkRegex"), 1)
         .function(NativeFunction::from_fn_ptr(host_done), js_string!("done"), 0)
         .function(NativeFunction::from_fn_ptr(host_last_seq), js_string!("lastSeq"), 0)
+        .function(NativeFunction::from_fn_ptr(host_connector_get), js_string!("connectorGet"), 1)
         .build()
 }
 
@@ -558,7 +559,13 @@ fn shared_host(context: &Context) -> JsResult<SharedHost> {
 
 fn string_arg(args: &[JsValue], index: usize, context: &mut Context) -> JsResult<String> {
     let value = args.get(index).cloned().unwrap_or_default();
-    Ok(value.to_string(context)?.to_std_string_lossy())
+    Ok(std_string(&value.to_string(context)?))
+}
+
+/// `text` as a Rust string, unpaired surrogates replaced by U+FFFD. The strict conversion copies
+/// in one pass; only a string that has a lone surrogate takes the (formatting) lossy one.
+fn std_string(text: &JsString) -> String {
+    text.to_std_string().unwrap_or_else(|_| text.to_std_string_lossy())
 }
 
 /// `host.call(connector, method, argsJson)` → the call's promise (its settle functions wait in
@@ -597,6 +604,37 @@ fn host_call(_this: &JsValue, args: &[JsValue], context: &mut Context) -> JsResu
     let (promise, waiter) = JsPromise::new_pending(context);
     host.waiters.insert(seq, waiter);
     Ok(JsValue::from(promise))
+}
+
+/// `host.connectorGet(unknown)` → the `get` trap of a connector object's proxy. It does what
+/// this did in JavaScript, without a JavaScript call per method access:
+/// `typeof key !== "string" || key in object || key === "then" || key === "toJSON" ? object[key] : unknown(key)`.
+fn host_connector_get(_this: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
+    let unknown = args
+        .first()
+        .and_then(JsValue::as_callable)
+        .ok_or_else(|| JsNativeError::typ().with_message("connectorGet: not a function"))?;
+    let trap = NativeFunction::from_copy_closure_with_captures(connector_get_trap, unknown);
+    Ok(FunctionObjectBuilder::new(context.realm(), trap).name(js_string!("get")).length(2).build().into())
+}
+
+fn connector_get_trap(_this: &JsValue, args: &[JsValue], unknown: &JsObject, context: &mut Context) -> JsResult<JsValue> {
+    let target = args
+        .first()
+        .and_then(JsValue::as_object)
+        .ok_or_else(|| JsNativeError::typ().with_message("connector proxy: no target"))?;
+    let key = args.get(1).cloned().unwrap_or_default();
+    let read_target = match key.as_string() {
+        None => true,
+        Some(name) => {
+            target.has_property(name.clone(), context)? || name == js_string!("then") || name == js_string!("toJSON")
+        }
+    };
+    if read_target {
+        let key = key.to_property_key(context)?;
+        return target.get(key, context);
+    }
+    unknown.call(&JsValue::undefined(), &[key], context)
 }
 
 /// `host.lastSeq()` → the `seq` of the call `host.call` issued last.

@@ -332,13 +332,13 @@
     }
     freeze(target);
     const known = methods.join(", ");
+    // The get trap is native (it runs on every method access): a symbol, a method, "then" or
+    // "toJSON" reads the target; any other name gets this function's rejecting method.
+    const unknown = (key) => function () {
+      return rejected(new TypeErrorCtor(`${connector}.${key} is not a method; ${connector} has: ${known}`));
+    };
     return new Proxy(target, {
-      get(object, key) {
-        if (typeof key !== "string" || key in object || key === "then" || key === "toJSON") return object[key];
-        return function () {
-          return rejected(new TypeErrorCtor(`${connector}.${key} is not a method; ${connector} has: ${known}`));
-        };
-      },
+      get: host.connectorGet(unknown),
       set() { return false; },
       defineProperty() { return false; },
       deleteProperty() { return false; },
