@@ -338,6 +338,12 @@ pub fn search(connectors: &ConnectorSet, snippets: &[Snippet], query: &str, limi
     let count = docs.len() as f64;
     let average_length =
         docs.iter().map(|d| (d.name_tokens.len() + d.body_tokens.len()) as f64).sum::<f64>() / count.max(1.0);
+    // Documents containing each query term, counted once per term (not once per term and
+    // matching document, which made a search quadratic in the number of methods).
+    let containing: Vec<f64> = query_tokens
+        .iter()
+        .map(|term| docs.iter().filter(|d| d.name_tokens.contains(term) || d.body_tokens.contains(term)).count() as f64)
+        .collect();
     let mut scored: Vec<SearchResult> = docs
         .iter()
         .filter_map(|doc| {
@@ -346,16 +352,12 @@ pub fn search(connectors: &ConnectorSet, snippets: &[Snippet], query: &str, limi
             }
             let length = (doc.name_tokens.len() + doc.body_tokens.len()) as f64;
             let mut score = 0.0;
-            for term in &query_tokens {
+            for (term, &containing) in query_tokens.iter().zip(&containing) {
                 let frequency = 3.0 * doc.name_tokens.iter().filter(|t| *t == term).count() as f64
                     + doc.body_tokens.iter().filter(|t| *t == term).count() as f64;
                 if frequency == 0.0 {
                     continue;
                 }
-                let containing = docs
-                    .iter()
-                    .filter(|d| d.name_tokens.contains(term) || d.body_tokens.contains(term))
-                    .count() as f64;
                 let idf = ((count - containing + 0.5) / (containing + 0.5) + 1.0).ln();
                 let (k1, b) = (1.2, 0.75);
                 score += idf * frequency * (k1 + 1.0)
