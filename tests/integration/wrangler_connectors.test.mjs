@@ -1,0 +1,310 @@
+// Connectors declared in configuration under the real `wrangler dev` (not only Miniflare): a temporary
+// wrangler config (wrangler.toml without its [build] command, `main` pointing at a snapshot of the
+// already built build/) declares an MCP server (fixtures/mcp_server.mjs, which requires a bearer
+// token) in `CODEMODE_CONNECTORS`, and the token comes from a temporary `.dev.vars` next to the config.
+//
+//   1. the var as a TOML value (an array of inline tables): wrangler passes it as a JSON binding,
+//      read by `Env::object_var` (src/shell/object.rs);
+//   2. the var as a JSON string (the form the README shows): read by `Env::var`.
+//
+// Each case starts `wrangler dev` on a free port, executes `return await docs.add({a:1,b:2})` over
+// POST /rpc, and checks that the run completed with 3 and that every request the MCP server saw
+// carried `Authorization: Bearer <the .dev.vars token>` (none was refused). Needs build/ (npm run
+// build); does not build.
+
+import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
+import { once } from "node:events";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { cp, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { setTimeout as delay } from "node:timers/promises";
+import { after, test } from "node:test";
+import { COMPATIBILITY_DATE, REPO_ROOT, WORKER_ENTRY } from "./harness.mjs";
+import { freePort, startMcpServer } from "./fixtures/mcp_server.mjs";
+
+const READY_TIMEOUT_MS = 180_000;
+const T = { timeout: READY_TIMEOUT_MS + 90_000 };
+/** The token the MCP server requires; written to .dev.vars as DOCS_TOKEN. */
+const TOKEN = "dev-vars-docs-token-8121";
+/** What .dev.vars holds (equal to TOKEN; differs only to check that the test can fail). */
+const DEV_VARS_TOKEN = TOKEN;
+const WRANGLER = path.join(REPO_ROOT, "node_modules", ".bin", "wrangler");
+
+/** Everything started by a test, undone by `cleanup()` (also in `after`, should a test fail). */
+const running = new Set();
+
+after(async () => {
+  for (const undo of [...running].reverse()) await undo();
+});
+
+function remember(undo) {
+  const once_ = async () => {
+    if (!running.delete(once_)) return;
+    await undo();
+  };
+  running.add(once_);
+  return once_;
+}
+
+/**
+ * Whether a live (non-zombie) process is left in process group `pgid`. Reads /proc where it
+ * exists, because an unreaped zombie still answers kill(-pgid, 0).
+ */
+function groupAlive(pgid) {
+  if (existsSync("/proc/self/stat")) {
+    for (const entry of readdirSync("/proc")) {
+      if (!/^\d+$/.test(entry)) continue;
+      let stat;
+      try {
+        stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      } catch {
+        continue; // exited meanwhile
+      }
+      const [state, , pgrp] = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      if (Number(pgrp) === pgid && state !== "Z" && state !== "X") return true;
+    }
+    return false;
+  }
+  try {
+    process.kill(-pgid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function groupGone(pgid, ms) {
+  const end = Date.now() + ms;
+  while (groupAlive(pgid)) {
+    if (Date.now() > end) return false;
+    await delay(100);
+  }
+  return true;
+}
+
+function signalGroup(pgid, signal) {
+  try {
+    process.kill(-pgid, signal);
+  } catch {
+    // already gone
+  }
+}
+
+/** A TOML basic string. */
+function tomlString(s) {
+  return JSON.stringify(s); // JSON escapes are valid TOML basic-string escapes for these values
+}
+
+/**
+ * Writes a wrangler config into a fresh temporary folder: wrangler.toml's Worker (name, Durable
+ * Object binding, migration) without [build], `main` a copy of build/ (so a rebuild of build/ while
+ * the test runs does not reload the Worker), `vars` as given (TOML lines), and `.dev.vars`.
+ */
+async function writeProject({ varsToml, devVars }) {
+  const dir = await mkdtemp(path.join(tmpdir(), "codemode-wrangler-connectors-"));
+  const built = path.join(REPO_ROOT, path.dirname(WORKER_ENTRY));
+  const deadline = Date.now() + 300_000;
+  // Another build may be replacing build/ right now: wait (a few minutes at most) for it.
+  while (!existsSync(path.join(REPO_ROOT, WORKER_ENTRY)) || !existsSync(path.join(built, "index_bg.wasm"))) {
+    if (Date.now() > deadline) assert.fail(`${WORKER_ENTRY} does not exist: build the Worker first (npm run build)`);
+    await delay(5_000);
+  }
+  await cp(built, path.join(dir, "build"), { recursive: true });
+  const config = [
+    `name = "codemode-runtime"`,
+    `main = "build/index.js"`,
+    `compatibility_date = ${tomlString(COMPATIBILITY_DATE)}`,
+    ``,
+    `[vars]`,
+    varsToml,
+    ``,
+    `[[durable_objects.bindings]]`,
+    `name = "CODEMODE"`,
+    `class_name = "CodemodeObject"`,
+    ``,
+    `[[migrations]]`,
+    `tag = "v1"`,
+    `new_sqlite_classes = ["CodemodeObject"]`,
+    ``,
+  ].join("\n");
+  await writeFile(path.join(dir, "wrangler.toml"), config);
+  await writeFile(
+    path.join(dir, ".dev.vars"),
+    Object.entries(devVars).map(([k, v]) => `${k}=${v}\n`).join(""),
+  );
+  return { dir, config };
+}
+
+/**
+ * Starts `wrangler dev` on the project in `dir` (own process group) and waits until GET /tool of
+ * `instance` answers. Returns `{port, rpc, tail, stop}`.
+ */
+async function startWranglerDev(dir, instance) {
+  const port = await freePort();
+  const inspectorPort = await freePort();
+  const child = spawn(
+    WRANGLER,
+    [
+      "dev",
+      "--config", path.join(dir, "wrangler.toml"),
+      "--port", String(port),
+      "--ip", "127.0.0.1",
+      "--inspector-port", String(inspectorPort),
+      "--persist-to", path.join(dir, "state"),
+      "--show-interactive-dev-session=false",
+    ],
+    {
+      cwd: dir,
+      detached: true, // own process group, so stop() reaches wrangler's workerd too
+      stdio: ["ignore", "pipe", "pipe"],
+      env: { ...process.env, WRANGLER_SEND_METRICS: "false", NO_COLOR: "1", CI: "1" },
+    },
+  );
+  let output = "";
+  child.stdout.on("data", (d) => (output += d));
+  child.stderr.on("data", (d) => (output += d));
+  let exitInfo = null;
+  const exited = once(child, "exit").then(([code, signal]) => (exitInfo = { code, signal }));
+  const tail = (n = 6_000) => (output.length > n ? `…${output.slice(-n)}` : output);
+
+  const stop = remember(async () => {
+    const pid = child.pid;
+    if (groupAlive(pid)) {
+      signalGroup(pid, "SIGTERM");
+      if (!(await groupGone(pid, 15_000))) {
+        signalGroup(pid, "SIGKILL");
+        await groupGone(pid, 5_000);
+      }
+    }
+    await exited;
+    assert.equal(groupAlive(pid), false, "processes of wrangler dev's group are still running");
+  });
+
+  const origin = `http://localhost:${port}`;
+  const at = `${origin}/agents/codemode/${encodeURIComponent(instance)}`;
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  let backoff = 250;
+  let res;
+  for (;;) {
+    if (exitInfo) assert.fail(`wrangler dev exited (${JSON.stringify(exitInfo)}) before serving:\n${tail()}`);
+    if (Date.now() > deadline) assert.fail(`wrangler dev not ready after ${READY_TIMEOUT_MS} ms:\n${tail()}`);
+    try {
+      res = await fetch(`${at}/tool`, { signal: AbortSignal.timeout(30_000) });
+      // 502/503 may come from wrangler's proxy while the Worker is still starting.
+      if (res.status !== 502 && res.status !== 503) break;
+      await res.arrayBuffer();
+    } catch {
+      // not listening yet
+    }
+    await Promise.race([delay(backoff), exited]);
+    backoff = Math.min(backoff * 2, 2_000);
+  }
+  const toolText = await res.text();
+  assert.equal(res.status, 200, `GET /tool: ${res.status} ${toolText}\n${tail()}`);
+
+  /** POST /rpc {method, args} → {status, body}. */
+  async function rpc(method, ...args) {
+    const r = await fetch(`${at}/rpc`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ method, args }),
+      signal: AbortSignal.timeout(60_000),
+    });
+    const text = await r.text();
+    let body = text;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      // not JSON
+    }
+    return { status: r.status, body, text };
+  }
+
+  return { port, tool: JSON.parse(toolText), rpc, tail, stop };
+}
+
+/** The docs connector entry; `url` of the MCP fixture. */
+function docsEntry(url) {
+  return {
+    name: "docs",
+    type: "mcp",
+    url,
+    headers: { Authorization: { secret: "DOCS_TOKEN", prefix: "Bearer " }, "X-Static": "literal" },
+    description: "A documentation test server.",
+  };
+}
+
+/**
+ * One case: MCP fixture requiring TOKEN, project with `varsToml(url)`, wrangler dev, execute, checks.
+ */
+async function runCase(varsToml) {
+  const srv = await startMcpServer({ requireToken: TOKEN, pageSize: 4 });
+  const closeServer = remember(() => srv.close());
+  const { dir, config } = await writeProject({ varsToml: varsToml(srv.url), devVars: { DOCS_TOKEN: DEV_VARS_TOKEN } });
+  const removeDir = remember(() => rm(dir, { recursive: true, force: true }));
+  try {
+    const instance = `wc-${Date.now()}`;
+    const dev = await startWranglerDev(dir, instance);
+    const where = () => `\nconfig:\n${config}\nMCP requests: ${JSON.stringify(srv.stats.requests.map((r) => ({
+      rpcMethod: r.rpcMethod, authorization: r.authorization })))}\nwrangler:\n${dev.tail()}`;
+
+    // The connector is part of the object: GET /tool declares its methods, without the secret.
+    const d = dev.tool.description ?? "";
+    assert.match(d, /declare const docs: \{/, `docs is not declared:\n${d}${where()}`);
+    assert.match(d, /\n {2}add\(args: /, `docs.add is not declared:\n${d}${where()}`);
+    assert.ok(!d.includes(TOKEN), "the secret leaked into the tool description");
+
+    const answer = await dev.rpc("execute", "return await docs.add({a:1,b:2})");
+    assert.equal(answer.status, 200, `execute answered HTTP ${answer.status}: ${answer.text}${where()}`);
+    const out = answer.body.result;
+    assert.equal(out?.status, "completed", `execute: ${answer.text}${where()}`);
+    assert.equal(out.result, 3, `execute: ${answer.text}`);
+
+    // The MCP tool ran once, and every request to the server carried the .dev.vars token.
+    assert.equal(srv.stats.calls.add, 1, `calls: ${JSON.stringify(srv.stats.calls)}${where()}`);
+    assert.equal(srv.stats.unauthorized, 0, `requests refused with 401${where()}`);
+    const methods = srv.stats.requests.map((r) => r.rpcMethod);
+    assert.ok(methods.includes("initialize") && methods.includes("tools/call"), `requests: ${JSON.stringify(methods)}`);
+    for (const r of srv.stats.requests) {
+      assert.equal(r.authorization, `Bearer ${TOKEN}`, `request without the token: ${JSON.stringify(r)}`);
+      assert.equal(r.headers["x-static"], "literal", `request without the literal header: ${JSON.stringify(r)}`);
+    }
+    const call = srv.stats.requests.find((r) => r.rpcMethod === "tools/call");
+    assert.match(call.headers["idempotency-key"] ?? "", /^.+:0$/, JSON.stringify(call));
+
+    await dev.stop();
+  } finally {
+    await closeServer();
+    await removeDir();
+  }
+}
+
+// TODO: fails with worker 0.8.7: `Env::object_var` only accepts a binding whose constructor is
+// `Object`, so an array (the only valid declaration) is refused, and `connectors_var` in
+// src/shell/object.rs turns that error into "no connectors" (GET /tool declares only `notes`, the
+// MCP server sees no request). Drop `todo` once the var is read as any JSON value.
+const TOML_TODO = "object_var refuses a TOML array: the connectors are silently dropped";
+
+test("wrangler dev: CODEMODE_CONNECTORS as a TOML value, the header's secret from .dev.vars", { ...T, todo: TOML_TODO }, async () => {
+  await runCase((url) => {
+    const e = docsEntry(url);
+    // An array of inline tables (TOML 1.0 inline tables stay on one line).
+    return [
+      `CODEMODE_CONNECTORS = [`,
+      `  { name = ${tomlString(e.name)}, type = ${tomlString(e.type)}, url = ${tomlString(e.url)},` +
+        ` headers = { Authorization = { secret = "DOCS_TOKEN", prefix = "Bearer " }, "X-Static" = "literal" },` +
+        ` description = ${tomlString(e.description)} },`,
+      `]`,
+    ].join("\n");
+  });
+});
+
+test("wrangler dev: CODEMODE_CONNECTORS as a JSON string, the header's secret from .dev.vars", T, async () => {
+  await runCase((url) => {
+    const json = JSON.stringify([docsEntry(url)], null, 1);
+    assert.ok(!json.includes("'''"));
+    return `CODEMODE_CONNECTORS = '''\n${json}\n'''`;
+  });
+});
