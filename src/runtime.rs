@@ -8,7 +8,6 @@
 //! remain; end when the script's promise settles.
 
 use std::cell::RefCell;
-use std::future::Future;
 use std::collections::{BTreeMap, BTreeSet};
 use std::rc::Rc;
 
@@ -544,15 +543,11 @@ impl Runtime {
     pub fn next_wake_at(&self) -> Result<Option<i64>> {
         let now = self.now();
         let busy = self.busy.borrow();
-        if self.store.running_executions()?.iter().any(|r| !busy.contains(&r.state.id)) {
+        if self.store.running_ids()?.iter().any(|id| !busy.contains(id)) {
             return Ok(Some(now));
         }
-        Ok(self
-            .store
-            .paused_executions()?
-            .iter()
-            .map(|r| r.state.updated_at.saturating_add(self.config.paused_ttl_ms))
-            .min())
+        // The earliest expiry is the oldest update plus the TTL (adding a constant keeps order).
+        Ok(self.store.oldest_paused_update()?.map(|at| at.saturating_add(self.config.paused_ttl_ms)))
     }
 
     /// Deletes finished runs beyond `keep_finished`.
@@ -787,16 +782,22 @@ impl Runtime {
             match vm.settled() {
                 Err(error) => return Ok(PassEnd::Failed(error)),
                 Ok(Some(settled)) => {
-                    // Calls already started run to the end and are journaled (their effects
-                    // happen either way); the script no longer waits for them.
-                    while let Some(finished) = in_flight.next().await {
-                        self.journal_and_deliver(vm, calls, id, &mut ledger, finished)?;
-                    }
-                    // On replay, the same calls finish after the script settled: deliver them too.
+                    // Every call the script made runs, even one it no longer waits for (as a call
+                    // in JavaScript would): journaled ones are delivered, running ones finish, the
+                    // rest start now. Calls awaiting approval are cancelled.
                     while let Some(entry) = next_replayed.filter(|e| waiting.contains_key(&e.seq)) {
                         waiting.remove(&entry.seq);
                         self.deliver(vm, calls, entry)?;
                         next_replayed = replay.next();
+                    }
+                    if next_replayed.is_none() {
+                        loop {
+                            if let Some(error) = self.start_calls(id, record, context, &mut waiting, &mut in_flight, &ledger)? {
+                                return Ok(PassEnd::Failed(error));
+                            }
+                            let Some(finished) = in_flight.next().await else { break };
+                            self.journal_and_deliver(vm, calls, id, &mut ledger, finished)?;
+                        }
                     }
                     for call in calls.iter_mut().filter(|c| c.state == CallState::Pending) {
                         call.state = CallState::Cancelled;
@@ -844,37 +845,8 @@ impl Runtime {
                 self.journal_and_deliver(vm, calls, id, &mut ledger, finished)?;
                 continue;
             }
-            let startable: Vec<u32> = waiting
-                .values()
-                .filter(|r| {
-                    !is_step(r)
-                        && (!self.requires_approval(&r.connector, &r.method)
-                            || record.decisions.get(&r.seq) == Some(&Decision::Approved))
-                })
-                .map(|r| r.seq)
-                .take(MAX_CALLS_IN_FLIGHT.saturating_sub(in_flight.len()))
-                .collect();
-            for seq in startable {
-                let request = waiting.remove(&seq).ok_or_else(|| Error::Internal("lost a call".into()))?;
-                if let Some(error) = self.timed_out(context.deadline, &context.options) {
-                    return Ok(PassEnd::Failed(error));
-                }
-                if let Some(error) = check_approved(seq, &request, record, context.approved_before) {
-                    return Ok(PassEnd::Failed(error));
-                }
-                let started = self.now();
-                if ledger.bytes >= self.config.max_journal_bytes {
-                    let outcome = Outcome::Err(format!(
-                        "{}.{}: this run's journal is full ({} bytes); no more calls can run",
-                        request.connector, request.method, self.config.max_journal_bytes
-                    ));
-                    in_flight.push(Box::pin(std::future::ready(Finished { request, outcome, started })));
-                } else {
-                    in_flight.push(Box::pin(async move {
-                        let outcome = self.execute_call(id, &request).await;
-                        Finished { request, outcome, started }
-                    }));
-                }
+            if let Some(error) = self.start_calls(id, record, context, &mut waiting, &mut in_flight, &ledger)? {
+                return Ok(PassEnd::Failed(error));
             }
             if let Some(finished) = in_flight.next().await {
                 self.journal_and_deliver(vm, calls, id, &mut ledger, finished)?;
@@ -900,6 +872,53 @@ impl Runtime {
             }
             return Ok(PassEnd::Paused(awaiting_approval));
         }
+    }
+
+    /// Starts the calls that may run (no approval needed, or approved), lowest `seq` first, while
+    /// fewer than [`MAX_CALLS_IN_FLIGHT`] run. An error ends the pass (deadline passed, a call
+    /// that was never approved).
+    fn start_calls<'a>(
+        &'a self,
+        id: &'a str,
+        record: &ExecutionRecord,
+        context: &PassContext<'_>,
+        waiting: &mut BTreeMap<u32, CallRequest>,
+        in_flight: &mut InFlight<'a>,
+        ledger: &Ledger,
+    ) -> Result<Option<ErrorInfo>> {
+        let startable: Vec<u32> = waiting
+            .values()
+            .filter(|r| {
+                !is_step(r)
+                    && (!self.requires_approval(&r.connector, &r.method)
+                        || record.decisions.get(&r.seq) == Some(&Decision::Approved))
+            })
+            .map(|r| r.seq)
+            .take(MAX_CALLS_IN_FLIGHT.saturating_sub(in_flight.len()))
+            .collect();
+        for seq in startable {
+            let request = waiting.remove(&seq).ok_or_else(|| Error::Internal("lost a call".into()))?;
+            if let Some(error) = self.timed_out(context.deadline, &context.options) {
+                return Ok(Some(error));
+            }
+            if let Some(error) = check_approved(seq, &request, record, context.approved_before) {
+                return Ok(Some(error));
+            }
+            let started = self.now();
+            if ledger.bytes >= self.config.max_journal_bytes {
+                let outcome = Outcome::Err(format!(
+                    "{}.{}: this run's journal is full ({} bytes); no more calls can run",
+                    request.connector, request.method, self.config.max_journal_bytes
+                ));
+                in_flight.push(Box::pin(std::future::ready(Finished { request, outcome, started })));
+            } else {
+                in_flight.push(Box::pin(async move {
+                    let outcome = self.execute_call(id, &request).await;
+                    Finished { request, outcome, started }
+                }));
+            }
+        }
+        Ok(None)
     }
 
     /// Journals a finished call, then delivers it (journal before delivery: the script never

@@ -774,16 +774,63 @@ fn long_output_is_truncated_in_the_report() {
 }
 
 #[test]
-fn calls_not_awaited_are_cancelled() {
+fn calls_not_awaited_still_run_unless_they_need_approval() {
+    // As in JavaScript, a call runs whether or not the script awaits it; one that needs approval
+    // cannot pause a script that already returned, so it is cancelled.
     let f = fixture();
     let out = f.execute("counter.bump({by: 1}); counter.guardedBump({by: 2}); return 'early'");
     let id = out.execution_id().to_string();
     assert_eq!(completed(&out), json!("early"));
-    assert_eq!(states(&calls(&out)), [(0, Cancelled), (1, Cancelled)]);
-    assert_eq!(states(&f.state(&id).calls), [(0, Cancelled), (1, Cancelled)]);
-    assert_eq!(f.total(), 0);
-    assert!(f.effects().is_empty());
-    assert!(f.store.journal(&id).unwrap().is_empty());
+    assert_eq!(states(&calls(&out)), [(0, Applied), (1, Cancelled)]);
+    assert_eq!(states(&f.state(&id).calls), [(0, Applied), (1, Cancelled)]);
+    assert_eq!(f.total(), 1);
+    assert_eq!(f.store.journal(&id).unwrap().len(), 1);
+}
+
+#[test]
+fn promise_all_calls_run_concurrently() {
+    // Three calls issued together are all under way before the first result is delivered: the
+    // connector sees them start before any finishes.
+    use std::cell::RefCell;
+    use std::rc::Rc;
+    struct Gate {
+        log: Rc<RefCell<Vec<String>>>,
+    }
+    #[async_trait::async_trait(?Send)]
+    impl codemode_runtime::Connector for Gate {
+        fn name(&self) -> &str {
+            "slow"
+        }
+        fn tools(&self) -> Vec<codemode_runtime::ToolSpec> {
+            vec![codemode_runtime::ToolSpec::new("wait", "Waits a turn.", json!({"type": "object"}))]
+        }
+        async fn execute(&self, args: serde_json::Value, ctx: &codemode_runtime::CallContext) -> Result<serde_json::Value, codemode_runtime::ToolError> {
+            self.log.borrow_mut().push(format!("start {}", ctx.seq));
+            YieldOnce(false).await;
+            self.log.borrow_mut().push(format!("end {}", ctx.seq));
+            Ok(args)
+        }
+    }
+    struct YieldOnce(bool);
+    impl std::future::Future for YieldOnce {
+        type Output = ();
+        fn poll(mut self: std::pin::Pin<&mut Self>, cx: &mut std::task::Context<'_>) -> std::task::Poll<()> {
+            if self.0 {
+                return std::task::Poll::Ready(());
+            }
+            self.0 = true;
+            cx.waker().wake_by_ref();
+            std::task::Poll::Pending
+        }
+    }
+    let log = Rc::new(RefCell::new(Vec::new()));
+    let store = Rc::new(codemode_runtime::MemoryStore::new());
+    let clock: Rc<dyn Fn() -> i64> = Rc::new(|| 1_700_000_000_000);
+    let runtime = codemode_runtime::Runtime::new(store, vec![Box::new(Gate { log: log.clone() })], clock).unwrap();
+    let out = run(runtime.execute("return await Promise.all([1, 2, 3].map(n => slow.wait({n})))")).unwrap();
+    assert_eq!(completed(&out), json!([{"n": 1}, {"n": 2}, {"n": 3}]));
+    let log = log.borrow();
+    assert_eq!(&log[..3], ["start 0", "start 1", "start 2"], "{log:?}");
 }
 
 // ---- limits ----

@@ -141,7 +141,7 @@ fn a_failing_step_rejects_with_its_message() {
 #[test]
 fn calls_have_states_and_durations() {
     let f = fixture();
-    let out = f.execute("await counter.bump({}); try { await counter.fail({}) } catch {} counter.bump({by: 9}); return 'left one unawaited'");
+    let out = f.execute("await counter.bump({}); try { await counter.fail({}) } catch {} counter.guardedBump({by: 9}); return 'left one unawaited'");
     let calls = calls(&out);
     assert_eq!(states(&calls), vec![(0, CallState::Applied), (1, CallState::Error), (2, CallState::Cancelled)]);
     assert!(calls[0].duration_ms.is_some() && calls[1].duration_ms.is_some());
