@@ -231,84 +231,119 @@ pub fn tool_descriptor_within(connectors: &ConnectorSet, budget_tokens: usize) -
 /// Splits camelCase, snake_case, kebab-case and dotted words into lower-case stems.
 pub fn tokens(text: &str) -> Vec<String> {
     let mut words = Vec::new();
+    tokens_into(text, &mut words);
+    words
+}
+
+/// [`tokens`], appended to `words`. ASCII (all of most catalogs) takes a fast path with the same
+/// result as the Unicode one.
+fn tokens_into(text: &str, words: &mut Vec<String>) {
     let mut current = String::new();
     let mut previous_lower = false;
+    let flush = |current: &mut String, words: &mut Vec<String>| {
+        if !current.is_empty() {
+            words.push(stem(std::mem::take(current)));
+        }
+    };
     for c in text.chars() {
-        if c.is_alphanumeric() {
-            if c.is_uppercase() && previous_lower && !current.is_empty() {
-                words.push(std::mem::take(&mut current));
+        let (alphanumeric, upper, lower_or_digit) = if c.is_ascii() {
+            (c.is_ascii_alphanumeric(), c.is_ascii_uppercase(), c.is_ascii_lowercase() || c.is_ascii_digit())
+        } else {
+            (c.is_alphanumeric(), c.is_uppercase(), c.is_lowercase() || c.is_ascii_digit())
+        };
+        if alphanumeric {
+            if upper && previous_lower && !current.is_empty() {
+                flush(&mut current, words);
             }
-            previous_lower = c.is_lowercase() || c.is_ascii_digit();
-            current.extend(c.to_lowercase());
+            previous_lower = lower_or_digit;
+            if c.is_ascii() {
+                current.push(c.to_ascii_lowercase());
+            } else {
+                current.extend(c.to_lowercase());
+            }
         } else {
             previous_lower = false;
-            if !current.is_empty() {
-                words.push(std::mem::take(&mut current));
-            }
+            flush(&mut current, words);
         }
     }
-    if !current.is_empty() {
-        words.push(current);
-    }
-    words.into_iter().map(|w| stem(&w)).collect()
+    flush(&mut current, words);
 }
 
 /// Very light stemming: plural and common verb endings (`notes` → `note`, `boxes` → `box`,
-/// `entries` → `entry`, `listing` → `list`).
-fn stem(word: &str) -> String {
-    let long_enough = |suffix: &str| word.len() > suffix.len() + 2 && word.ends_with(suffix);
-    if long_enough("ies") {
-        return format!("{}y", &word[..word.len() - 3]);
+/// `entries` → `entry`, `listing` → `list`). Cuts the word in place.
+fn stem(mut word: String) -> String {
+    let long_enough = |word: &str, suffix: &str| word.len() > suffix.len() + 2 && word.ends_with(suffix);
+    if long_enough(&word, "ies") {
+        word.truncate(word.len() - 3);
+        word.push('y');
+        return word;
     }
-    if long_enough("es") {
+    if long_enough(&word, "es") {
         let base = &word[..word.len() - 2];
         if ["s", "x", "z", "ch", "sh"].iter().any(|end| base.ends_with(end)) {
-            return base.to_string();
+            word.truncate(word.len() - 2);
+            return word;
         }
     }
     for suffix in ["ing", "ed"] {
-        if long_enough(suffix) {
-            return word[..word.len() - suffix.len()].to_string();
+        if long_enough(&word, suffix) {
+            word.truncate(word.len() - suffix.len());
+            return word;
         }
     }
-    if long_enough("s") && !word.ends_with("ss") {
-        return word[..word.len() - 1].to_string();
+    if long_enough(&word, "s") && !word.ends_with("ss") {
+        word.truncate(word.len() - 1);
     }
-    word.to_string()
+    word
 }
 
-/// One searchable entry.
-struct Document {
-    result: SearchResult,
+/// One searchable entry; its [`SearchResult`] is built only if it scores.
+struct Document<'a> {
+    path: String,
+    connector: &'a str,
+    method: &'a str,
+    description: &'a str,
+    requires_approval: bool,
+    kind: SearchKind,
     name_tokens: Vec<String>,
     body_tokens: Vec<String>,
 }
 
-fn parameter_names(schema: &Value) -> String {
-    schema
-        .get("properties")
-        .and_then(Value::as_object)
-        .map(|p| p.keys().cloned().collect::<Vec<_>>().join(" "))
-        .unwrap_or_default()
+impl Document<'_> {
+    fn result(&self, score: f64) -> SearchResult {
+        SearchResult {
+            path: self.path.clone(),
+            connector: self.connector.into(),
+            method: self.method.into(),
+            description: Some(self.description.into()),
+            requires_approval: self.requires_approval,
+            kind: self.kind,
+            score,
+        }
+    }
 }
 
-fn documents(connectors: &ConnectorSet, snippets: &[Snippet]) -> Vec<Document> {
+fn documents<'a>(connectors: &'a ConnectorSet, snippets: &'a [Snippet]) -> Vec<Document<'a>> {
     let mut docs = Vec::new();
     for (connector, tools) in connectors.iter() {
         for tool in tools {
             let path = format!("{}.{}", connector.name(), tool.name);
+            // The description, then the parameter names (as one text joined by spaces would be).
+            let mut body_tokens = tokens(&tool.description);
+            if let Some(properties) = tool.input_schema.get("properties").and_then(Value::as_object) {
+                for name in properties.keys() {
+                    tokens_into(name, &mut body_tokens);
+                }
+            }
             docs.push(Document {
                 name_tokens: tokens(&path),
-                body_tokens: tokens(&format!("{} {}", tool.description, parameter_names(&tool.input_schema))),
-                result: SearchResult {
-                    path,
-                    connector: connector.name().into(),
-                    method: tool.name.clone(),
-                    description: Some(tool.description.clone()),
-                    requires_approval: tool.requires_approval,
-                    kind: SearchKind::Method,
-                    score: 0.0,
-                },
+                body_tokens,
+                path,
+                connector: connector.name(),
+                method: &tool.name,
+                description: &tool.description,
+                requires_approval: tool.requires_approval,
+                kind: SearchKind::Method,
             });
         }
     }
@@ -316,15 +351,12 @@ fn documents(connectors: &ConnectorSet, snippets: &[Snippet]) -> Vec<Document> {
         docs.push(Document {
             name_tokens: tokens(&snippet.name),
             body_tokens: tokens(&snippet.description),
-            result: SearchResult {
-                path: snippet.name.clone(),
-                connector: "codemode".into(),
-                method: "run".into(),
-                description: Some(snippet.description.clone()),
-                requires_approval: false,
-                kind: SearchKind::Snippet,
-                score: 0.0,
-            },
+            path: snippet.name.clone(),
+            connector: "codemode",
+            method: "run",
+            description: &snippet.description,
+            requires_approval: false,
+            kind: SearchKind::Snippet,
         });
     }
     docs
@@ -348,7 +380,7 @@ pub fn search(connectors: &ConnectorSet, snippets: &[Snippet], query: &str, limi
         .iter()
         .filter_map(|doc| {
             if query_tokens.is_empty() {
-                return Some(doc.result.clone());
+                return Some(doc.result(0.0));
             }
             let length = (doc.name_tokens.len() + doc.body_tokens.len()) as f64;
             let mut score = 0.0;
@@ -363,7 +395,7 @@ pub fn search(connectors: &ConnectorSet, snippets: &[Snippet], query: &str, limi
                 score += idf * frequency * (k1 + 1.0)
                     / (frequency + k1 * (1.0 - b + b * length / average_length.max(1.0)));
             }
-            (score > 0.0).then(|| SearchResult { score: (score * 1000.0).round() / 1000.0, ..doc.result.clone() })
+            (score > 0.0).then(|| doc.result((score * 1000.0).round() / 1000.0))
         })
         .collect();
     scored.sort_by(|a, b| b.score.total_cmp(&a.score).then_with(|| a.path.cmp(&b.path)));
