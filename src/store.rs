@@ -55,6 +55,16 @@ pub trait Store {
     fn paused_executions(&self) -> Result<Vec<ExecutionRecord>>;
     /// Every execution still marked running, oldest first (after a restart: interrupted ones).
     fn running_executions(&self) -> Result<Vec<ExecutionRecord>>;
+    /// Ids of the executions still marked running. By default from [`Store::running_executions`];
+    /// a store that can answer without decoding whole records should.
+    fn running_ids(&self) -> Result<Vec<String>> {
+        Ok(self.running_executions()?.into_iter().map(|r| r.state.id).collect())
+    }
+    /// The earliest `updatedAt` of the paused executions (when the first of them expires is this
+    /// plus the TTL). By default from [`Store::paused_executions`].
+    fn oldest_paused_update(&self) -> Result<Option<i64>> {
+        Ok(self.paused_executions()?.iter().map(|r| r.state.updated_at).min())
+    }
     /// Ids of finished executions beyond the newest `keep` (by creation), for retention.
     fn finished_beyond(&self, keep: usize) -> Result<Vec<String>>;
     /// Deletes an execution and its journal.
