@@ -98,9 +98,16 @@ impl SqlStore {
     }
 
     fn migrate(&self) -> Result<()> {
-        self.exec("CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)", vec![])?;
-        let rows: Vec<VersionRow> =
-            self.rows("SELECT value FROM meta WHERE key = 'schema_version'", vec![])?;
+        const VERSION: &str = "SELECT value FROM meta WHERE key = 'schema_version'";
+        // An object opens its storage on every start: when the schema exists (the usual case),
+        // reading the version is the only query. Only a store without `meta` creates it first.
+        let rows: Vec<VersionRow> = match self.rows(VERSION, vec![]) {
+            Ok(rows) => rows,
+            Err(_) => {
+                self.exec("CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)", vec![])?;
+                self.rows(VERSION, vec![])?
+            }
+        };
         let current: i64 = rows.first().and_then(|r| r.value.parse().ok()).unwrap_or(0);
         if current > SCHEMA_VERSION {
             return Err(Error::Storage(format!(
@@ -155,6 +162,29 @@ impl Store for SqlStore {
 
     fn running_executions(&self) -> Result<Vec<ExecutionRecord>> {
         self.with_status("running")
+    }
+
+    fn running_ids(&self) -> Result<Vec<String>> {
+        #[derive(Deserialize)]
+        struct IdRow {
+            id: String,
+        }
+        let rows: Vec<IdRow> =
+            self.rows("SELECT id FROM executions WHERE status = 'running' ORDER BY created_at, rowid", vec![])?;
+        Ok(rows.into_iter().map(|r| r.id).collect())
+    }
+
+    /// One aggregate instead of decoding every paused record (`updatedAt` is inside `data`).
+    fn oldest_paused_update(&self) -> Result<Option<i64>> {
+        #[derive(Deserialize)]
+        struct AtRow {
+            at: Option<f64>,
+        }
+        let rows: Vec<AtRow> = self.rows(
+            "SELECT MIN(json_extract(data, '$.state.updatedAt')) AS at FROM executions WHERE status = 'paused'",
+            vec![],
+        )?;
+        Ok(rows.first().and_then(|r| r.at).map(|at| at as i64))
     }
 
     fn finished_beyond(&self, keep: usize) -> Result<Vec<String>> {
