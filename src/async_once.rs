@@ -49,13 +49,11 @@ impl<T> AsyncOnce<T> {
 }
 
 impl<T> AsyncOnce<T> {
-    /// Forgets the value if it is still `stale`, so the next request builds a new one (requests
-    /// holding the old value keep it).
-    pub fn reset_if(&self, stale: &Rc<T>) {
-        let mut value = self.value.borrow_mut();
-        if value.as_ref().is_some_and(|current| Rc::ptr_eq(current, stale)) {
-            *value = None;
-        }
+    /// Replaces the value (requests holding the old one keep it) and returns the new one.
+    pub fn replace(&self, value: T) -> Rc<T> {
+        let value = Rc::new(value);
+        *self.value.borrow_mut() = Some(value.clone());
+        value
     }
 }
 

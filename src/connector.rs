@@ -117,6 +117,10 @@ pub const RESERVED_NAMES: &[&str] = &[
     "describeTool", "describeNamespace",
 ];
 
+/// Method names that would change how the connector object behaves (`then` makes it awaitable,
+/// `toJSON` changes how it prints), refused as method names.
+pub const RESERVED_METHODS: &[&str] = &["then", "constructor", "prototype", "__proto__", "toJSON", "toString", "valueOf"];
+
 /// `true` for `[A-Za-z_$][A-Za-z0-9_$]*`.
 pub fn is_identifier(name: &str) -> bool {
     let mut chars = name.chars();
@@ -147,6 +151,12 @@ pub fn method_name(raw: &str) -> String {
         name.insert(0, '_');
     }
     name
+}
+
+/// [`method_name`], with `_` added to names in [`RESERVED_METHODS`] (`then` → `then_`).
+pub fn remote_method_name(raw: &str) -> String {
+    let name = method_name(raw);
+    if RESERVED_METHODS.contains(&name.as_str()) { format!("{name}_") } else { name }
 }
 
 /// The connectors of one runtime, checked once when it is built.
@@ -183,6 +193,12 @@ impl ConnectorSet {
                 if !is_identifier(&spec.name) {
                     return Err(Error::InvalidConnector(format!(
                         "method `{name}.{}` is not a JavaScript identifier",
+                        spec.name
+                    )));
+                }
+                if RESERVED_METHODS.contains(&spec.name.as_str()) {
+                    return Err(Error::InvalidConnector(format!(
+                        "method `{name}.{}` would change how `{name}` behaves in scripts; rename it",
                         spec.name
                     )));
                 }

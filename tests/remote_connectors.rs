@@ -570,3 +570,130 @@ fn a_runtime_missing_connectors_serves_reads_and_refuses_to_run_scripts() {
     assert_eq!(degraded.pending_approvals(None).expect("pending").len(), 1);
     assert!(!http.rpc_methods().contains(&"tools/call".to_string()));
 }
+
+// ---- review fixes: hostile or huge inputs ----
+
+#[test]
+fn path_parameters_cannot_climb_out_of_the_path() {
+    let http = pet_service();
+    let connector = pets(&http);
+    for value in ["..", ".", ""] {
+        let error = run(connector.execute(json!({"petId": value}), &ctx("getPet"))).err().expect("refused");
+        assert!(error.0.contains("path parameter `petId`"), "{value:?}: {error}");
+    }
+    assert!(http.sent.borrow().is_empty(), "nothing was sent");
+}
+
+#[test]
+fn configured_headers_win_over_header_parameters() {
+    let http = pet_service();
+    let mut config = settings("pets");
+    config.headers.push(("X-Trace".into(), "configured".into()));
+    let connector = OpenApiConnector::from_document(config, &pet_document(), Some("https://pets.test/specs/openapi.json"), None, http.clone())
+        .expect("connector");
+    run(connector.execute(json!({"petId": 7, "X-Trace": "from the model"}), &ctx("getPet"))).expect("call");
+    let sent = http.sent.borrow();
+    let traces: Vec<&str> = sent[0].headers.iter().filter(|(n, _)| n.eq_ignore_ascii_case("x-trace")).map(|(_, v)| v.as_str()).collect();
+    assert_eq!(traces, ["configured"]);
+}
+
+#[test]
+fn a_fetched_document_cannot_send_calls_to_another_host() {
+    let mut document = pet_document();
+    document["servers"] = json!([{"url": "https://elsewhere.test/api"}]);
+    let error = OpenApiConnector::from_document(settings("pets"), &document, Some("https://pets.test/openapi.json"), None, pet_service())
+        .err()
+        .expect("refused");
+    assert!(error.to_string().contains("set `baseUrl`"), "{error}");
+    // Confirmed by configuration, it works; and an inline document is the configuration itself.
+    assert!(OpenApiConnector::from_document(settings("pets"), &document, Some("https://pets.test/openapi.json"), Some("https://elsewhere.test/api"), pet_service()).is_ok());
+    assert!(OpenApiConnector::from_document(settings("pets"), &document, None, None, pet_service()).is_ok());
+    document["servers"] = json!([{"url": "file:///etc"}]);
+    assert!(OpenApiConnector::from_document(settings("pets"), &document, None, None, pet_service()).is_err());
+}
+
+#[test]
+fn credentials_reach_the_document_host_only_when_calls_go_there() {
+    let http = Scripted::new(|_| Ok(json_response(200, pet_document())));
+    let text = r#"[{"name": "pets", "type": "openapi", "spec": "https://docs.test/openapi.json", "baseUrl": "https://api.test",
+                    "headers": {"Authorization": {"secret": "DOCS_TOKEN"}}},
+                   {"name": "same", "type": "openapi", "spec": "https://api.test/openapi.json", "baseUrl": "https://api.test/v2",
+                    "headers": {"Authorization": {"secret": "DOCS_TOKEN"}}}]"#;
+    run(config::connect(config::parse(text, &secrets, &[]).expect("parses"), http.clone())).expect("connects");
+    let sent = http.sent.borrow();
+    assert_eq!(header(&sent[0], "authorization"), None, "the document is on another host than the API");
+    assert_eq!(header(&sent[1], "authorization"), Some("s3cret"));
+}
+
+#[test]
+fn reused_schemas_do_not_blow_up_when_inlined() {
+    // Ten schemas, each with six properties referencing the next: inlining every use naively
+    // makes 6^10 copies.
+    let mut schemas = serde_json::Map::new();
+    for level in 0..10 {
+        let next = json!({"$ref": format!("#/components/schemas/S{}", level + 1)});
+        let properties: serde_json::Map<String, Value> = (0..6).map(|p| (format!("p{p}"), next.clone())).collect();
+        schemas.insert(format!("S{level}"), json!({"type": "object", "properties": properties}));
+    }
+    schemas.insert("S10".into(), json!({"type": "string"}));
+    let document = json!({
+        "openapi": "3.0.0", "info": {"title": "dense"}, "servers": [{"url": "https://d.test"}],
+        "paths": {"/x": {"post": {"operationId": "make",
+            "requestBody": {"content": {"application/json": {"schema": {"$ref": "#/components/schemas/S0"}}}},
+            "responses": {"200": {"content": {"application/json": {"schema": {"$ref": "#/components/schemas/S0"}}}}}}}},
+        "components": {"schemas": schemas}
+    });
+    let started = std::time::Instant::now();
+    let connector = OpenApiConnector::from_document(settings("dense"), &document, None, None, pet_service()).expect("connector");
+    let size = connector.tools()[0].input_schema.to_string().len() + connector.tools()[0].output_schema.as_ref().map_or(0, |s| s.to_string().len());
+    assert!(size < 200_000, "inlined schemas stay small: {size} bytes");
+    assert!(started.elapsed() < std::time::Duration::from_secs(10), "and quick: {:?}", started.elapsed());
+}
+
+#[test]
+fn remote_names_that_would_change_the_connector_object_get_a_suffix() {
+    assert_eq!(codemode_runtime::connector::remote_method_name("then"), "then_");
+    assert_eq!(codemode_runtime::connector::remote_method_name("to-JSON"), "toJSON_");
+    assert_eq!(codemode_runtime::connector::remote_method_name("thenable"), "thenable");
+}
+
+#[test]
+fn header_and_timeout_settings_are_checked() {
+    for (text, expected) in [
+        (r#"[{"name": "a", "type": "mcp", "url": "https://d.test", "headers": {"Mcp-Session-Id": "x"}}]"#, "set by the connector"),
+        (r#"[{"name": "a", "type": "mcp", "url": "https://d.test", "headers": {"X-A": "1", "x-a": "2"}}]"#, "given twice"),
+        (r#"[{"name": "a", "type": "mcp", "url": "https://d.test", "timeoutMs": 3000000000}]"#, "from 1 to 300000"),
+    ] {
+        let error = config::parse(text, &secrets, &[]).err().unwrap_or_else(|| panic!("accepted {text}"));
+        assert!(error.to_string().contains(expected), "{text}: {error}");
+    }
+}
+
+#[test]
+fn a_server_request_reusing_our_id_is_not_taken_for_the_reply() {
+    let http = Scripted::new(|request| {
+        let message: Value = serde_json::from_str(request.body.as_deref().unwrap_or("null")).map_err(|e| e.to_string())?;
+        let id = message["id"].clone();
+        Ok(match message["method"].as_str().unwrap_or_default() {
+            "initialize" => json_response(200, json!({"jsonrpc": "2.0", "id": id, "result": {"protocolVersion": "2025-06-18"}})),
+            "tools/list" => json_response(200, json!({"jsonrpc": "2.0", "id": id, "result": {"tools": [{"name": "t", "inputSchema": {"type": "object"}}]}})),
+            "tools/call" => sse_response(json!({"jsonrpc": "2.0", "id": id, "result": {"content": [{"type": "text", "text": "\"real\""}]}}))
+                .tap_prepend(&json!({"jsonrpc": "2.0", "id": id, "method": "ping"})),
+            _ => HttpResponse { status: 202, headers: vec![], body: String::new() },
+        })
+    });
+    let connector = run(McpConnector::connect(settings("docs"), "http://mcp.test/mcp", http)).expect("connects");
+    assert_eq!(run(connector.execute(json!({}), &ctx("t"))), Ok(json!("real")));
+}
+
+trait Prepend {
+    fn tap_prepend(self, event: &Value) -> Self;
+}
+
+impl Prepend for HttpResponse {
+    /// Puts another event before the stream's events.
+    fn tap_prepend(mut self, event: &Value) -> Self {
+        self.body = format!("data: {event}\n\n{}", self.body);
+        self
+    }
+}

@@ -27,6 +27,15 @@ use crate::error::{Error, Result};
 /// The Worker var holding the declarations.
 pub const VAR: &str = "CODEMODE_CONNECTORS";
 
+/// Longest `timeoutMs` (5 minutes; a Durable Object request should not wait longer).
+const MAX_TIMEOUT_MS: u64 = 300_000;
+
+/// Headers the connectors set themselves.
+const RESERVED_HEADERS: &[&str] = &[
+    "accept", "content-type", "content-length", "host", "idempotency-key", "mcp-session-id",
+    "mcp-protocol-version", "last-event-id",
+];
+
 const KEYS: &[&str] =
     &["name", "type", "url", "spec", "baseUrl", "headers", "requireApproval", "timeoutMs", "description"];
 
@@ -126,8 +135,8 @@ fn parse_entry(index: usize, item: &Value, secret: &dyn Fn(&str) -> Option<Strin
     if let Some(timeout) = object.get("timeoutMs") {
         settings.timeout_ms = timeout
             .as_u64()
-            .filter(|t| *t > 0)
-            .ok_or_else(|| settings.invalid("`timeoutMs` must be a positive integer (milliseconds)"))?;
+            .filter(|t| (1..=MAX_TIMEOUT_MS).contains(t))
+            .ok_or_else(|| settings.invalid(format!("`timeoutMs` must be an integer from 1 to {MAX_TIMEOUT_MS} (milliseconds)")))?;
     }
     if let Some(description) = object.get("description") {
         settings.description =
@@ -165,6 +174,12 @@ fn headers(
     for (name, value) in map {
         if name.is_empty() || !name.bytes().all(|b| b.is_ascii_alphanumeric() || b"!#$%&'*+-.^_`|~".contains(&b)) {
             return Err(settings.invalid(format!("header name {name:?} is not a valid HTTP header name")));
+        }
+        if RESERVED_HEADERS.contains(&name.to_ascii_lowercase().as_str()) {
+            return Err(settings.invalid(format!("header `{name}` is set by the connector itself")));
+        }
+        if headers.iter().any(|(other, _): &(String, String)| other.eq_ignore_ascii_case(name)) {
+            return Err(settings.invalid(format!("header `{name}` is given twice")));
         }
         let text = match value {
             Value::String(text) => text.clone(),
@@ -250,7 +265,11 @@ async fn connect_one(entry: ConnectorEntry, http: Rc<dyn HttpClient>) -> Result<
         EntryKind::OpenApi { spec, base_url } => {
             let (document, spec_url) = match spec {
                 SpecSource::Inline(document) => (document, None),
-                SpecSource::Url(url) => (fetch_document(&settings, &url, http.as_ref()).await?, Some(url)),
+                SpecSource::Url(url) => {
+                    // Credentials go to the document's host only if calls go there too.
+                    let credentials = base_url.as_deref().is_none_or(|base| super::openapi::same_origin(base, &url));
+                    (fetch_document(&settings, &url, credentials, http.as_ref()).await?, Some(url))
+                }
             };
             let (spec_url, base_url) = (spec_url.as_deref(), base_url.as_deref());
             Box::new(OpenApiConnector::from_document(settings, &document, spec_url, base_url, http)?)
@@ -258,8 +277,11 @@ async fn connect_one(entry: ConnectorEntry, http: Rc<dyn HttpClient>) -> Result<
     })
 }
 
-async fn fetch_document(settings: &RemoteSettings, url: &str, http: &dyn HttpClient) -> Result<Value> {
-    let request = HttpRequest::new("GET", url).header("accept", "application/json").headers(&settings.headers);
+async fn fetch_document(settings: &RemoteSettings, url: &str, credentials: bool, http: &dyn HttpClient) -> Result<Value> {
+    let mut request = HttpRequest::new("GET", url).header("accept", "application/json");
+    if credentials {
+        request = request.headers(&settings.headers);
+    }
     let response = http
         .send(request, settings.timeout_ms)
         .await

@@ -15,7 +15,7 @@ use serde_json::{json, Value};
 
 use super::http::{HttpClient, HttpRequest, HttpResponse};
 use super::{check_unique_methods, RemoteSettings};
-use crate::connector::{method_name, CallContext, Connector, ToolError, ToolSpec};
+use crate::connector::{remote_method_name, CallContext, Connector, ToolError, ToolSpec};
 use crate::error::Result;
 use crate::mcp::PROTOCOL_VERSIONS;
 
@@ -83,7 +83,7 @@ impl McpConnector {
         };
         let server_instructions = connector.initialize().await.map_err(|f| connector.unavailable(&f))?;
         let listed = connector.list_tools().await.map_err(|f| connector.unavailable(&f))?;
-        connector.names = listed.iter().map(|t| (method_name(tool_name(t)), tool_name(t).to_string())).collect();
+        connector.names = listed.iter().map(|t| (remote_method_name(tool_name(t)), tool_name(t).to_string())).collect();
         check_unique_methods(&connector.settings, &connector.names)?;
         connector.settings.check_approval_names(&connector.names)?;
         connector.tools = listed.iter().zip(&connector.names).map(|(t, (m, r))| connector.spec(t, m, r)).collect();
@@ -125,13 +125,12 @@ impl McpConnector {
 
     /// `initialize` + `notifications/initialized`; returns the server's instructions.
     async fn initialize(&self) -> std::result::Result<String, Failure> {
-        *self.session.borrow_mut() = Session::default();
         let params = json!({
             "protocolVersion": PROTOCOL_VERSIONS[0],
             "capabilities": {},
             "clientInfo": {"name": "codemode-runtime", "version": env!("CARGO_PKG_VERSION")},
         });
-        let (result, response) = self.request("initialize", params, None).await?;
+        let (result, response) = self.request(&Session::default(), "initialize", params, None).await?;
         let version = result.get("protocolVersion").and_then(Value::as_str).unwrap_or_default();
         if !PROTOCOL_VERSIONS.contains(&version) {
             return Err(Failure::Transport(format!(
@@ -139,15 +138,17 @@ impl McpConnector {
                 PROTOCOL_VERSIONS.join(", ")
             )));
         }
-        *self.session.borrow_mut() = Session {
+        let session = Session {
             id: response.header("mcp-session-id").map(str::to_string),
             protocol_version: version.to_string(),
         };
         let notification = json!({"jsonrpc": "2.0", "method": "notifications/initialized"});
-        let response = self.post(&notification, None).await?;
+        let response = self.post(&session, &notification, None).await?;
         if !response.is_success() {
             return Err(http_failure(&response));
         }
+        // Swapped in only now: calls running meanwhile keep the session they started with.
+        *self.session.borrow_mut() = session;
         Ok(result.get("instructions").and_then(Value::as_str).unwrap_or_default().to_string())
     }
 
@@ -160,7 +161,7 @@ impl McpConnector {
                 Some(cursor) => json!({"cursor": cursor}),
                 None => json!({}),
             };
-            let (result, _) = self.request("tools/list", params, None).await?;
+            let (result, _) = self.request(&self.current(), "tools/list", params, None).await?;
             let page = result.get("tools").and_then(Value::as_array).ok_or_else(|| {
                 Failure::Transport(format!("tools/list answered without a `tools` array: {}", short(&result)))
             })?;
@@ -173,9 +174,14 @@ impl McpConnector {
         Err(Failure::Transport(format!("tools/list did not end after {MAX_PAGES} pages")))
     }
 
-    /// One JSON-RPC request; its result and the HTTP response that carried it.
+    fn current(&self) -> Session {
+        self.session.borrow().clone()
+    }
+
+    /// One JSON-RPC request in `session`; its result and the HTTP response that carried it.
     async fn request(
         &self,
+        session: &Session,
         method: &str,
         params: Value,
         idempotency_key: Option<&str>,
@@ -183,8 +189,8 @@ impl McpConnector {
         let id = self.next_id.get();
         self.next_id.set(id + 1);
         let message = json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params});
-        let response = self.post(&message, idempotency_key).await?;
-        if response.status == 404 && self.session.borrow().id.is_some() {
+        let response = self.post(session, &message, idempotency_key).await?;
+        if response.status == 404 && session.id.is_some() {
             return Err(Failure::SessionExpired);
         }
         if !response.is_success() {
@@ -200,8 +206,12 @@ impl McpConnector {
         Ok((reply.get("result").cloned().unwrap_or(Value::Null), response))
     }
 
-    async fn post(&self, message: &Value, idempotency_key: Option<&str>) -> std::result::Result<HttpResponse, Failure> {
-        let session = self.session.borrow().clone();
+    async fn post(
+        &self,
+        session: &Session,
+        message: &Value,
+        idempotency_key: Option<&str>,
+    ) -> std::result::Result<HttpResponse, Failure> {
         let mut request = HttpRequest::new("POST", &self.url)
             .header("accept", "application/json, text/event-stream")
             .headers(&self.settings.headers)
@@ -218,12 +228,16 @@ impl McpConnector {
         self.http.send(request, self.settings.timeout_ms).await.map_err(Failure::Transport)
     }
 
-    /// `tools/call`, re-initialising once if the server dropped the session.
+    /// `tools/call`, re-initialising once if the server dropped the session (unless a call
+    /// running alongside already did).
     async fn call_tool(&self, params: Value, key: &str) -> std::result::Result<Value, Failure> {
-        match self.request("tools/call", params.clone(), Some(key)).await {
+        let session = self.current();
+        match self.request(&session, "tools/call", params.clone(), Some(key)).await {
             Err(Failure::SessionExpired) => {
-                self.initialize().await?;
-                self.request("tools/call", params, Some(key)).await.map(|(result, _)| result)
+                if self.session.borrow().id == session.id {
+                    self.initialize().await?;
+                }
+                self.request(&self.current(), "tools/call", params, Some(key)).await.map(|(result, _)| result)
             }
             other => other.map(|(result, _)| result),
         }
@@ -245,7 +259,12 @@ fn http_failure(response: &HttpResponse) -> Failure {
 /// The JSON-RPC response with `id` in a JSON body (one message or a batch) or in a
 /// `text/event-stream` body (one message per event's `data`).
 fn find_reply(response: &HttpResponse, id: u64) -> std::result::Result<Value, Failure> {
-    let is_ours = |message: &Value| message.get("id").and_then(Value::as_u64) == Some(id);
+    // A response (not a request the server sends us, which may reuse the id) with our id.
+    let is_ours = |message: &Value| {
+        message.get("id").and_then(Value::as_u64) == Some(id)
+            && message.get("method").is_none()
+            && (message.get("result").is_some() || message.get("error").is_some())
+    };
     let candidates: Vec<Value> = if response.media_type() == "text/event-stream" {
         sse_data(&response.body).filter_map(|data| serde_json::from_str(&data).ok()).collect()
     } else {

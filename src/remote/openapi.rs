@@ -15,12 +15,16 @@ use serde_json::{json, Map, Value};
 
 use super::http::{excerpt, HttpClient, HttpRequest};
 use super::{check_unique_methods, RemoteSettings};
-use crate::connector::{method_name, CallContext, Connector, ToolError, ToolSpec};
+use crate::connector::{remote_method_name, CallContext, Connector, ToolError, ToolSpec};
 use crate::error::Result;
 
-const HTTP_METHODS: &[&str] = &["get", "put", "post", "delete", "options", "head", "patch", "trace"];
+/// `trace` is left out: `fetch` refuses it.
+const HTTP_METHODS: &[&str] = &["get", "put", "post", "delete", "options", "head", "patch"];
 /// Deepest `$ref` chain or schema nesting inlined; deeper parts become `{}` (anything).
 const MAX_INLINE_DEPTH: usize = 32;
+/// JSON values one inlined schema may have; the rest becomes `{}`. Big specs reuse schemas
+/// heavily, and copying every use grows exponentially without a cap.
+const MAX_INLINED_NODES: usize = 2_000;
 
 /// Where a parameter goes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -80,18 +84,32 @@ impl OpenApiConnector {
         }
         let base_url = match base_url {
             Some(url) => url.to_string(),
-            None => server_url(document, spec_url).ok_or_else(|| {
-                settings.invalid("no `baseUrl` configured and the document has no usable `servers` URL")
-            })?,
+            None => {
+                let server = server_url(document, spec_url).ok_or_else(|| {
+                    settings.invalid("no `baseUrl` configured and the document has no usable `servers` URL")
+                })?;
+                // A fetched document must not send calls (and their credentials) to another host
+                // on its own say: that takes an explicit `baseUrl`.
+                if let Some(spec_url) = spec_url.filter(|spec| !same_origin(spec, &server)) {
+                    return Err(settings.invalid(format!(
+                        "the document at {spec_url} names the server {server}, on another host; set `baseUrl` to confirm where calls go"
+                    )));
+                }
+                server
+            }
         };
+        if !matches!(url::Url::parse(&base_url).map(|u| u.scheme().to_string()).as_deref(), Ok("http" | "https")) {
+            return Err(settings.invalid(format!("the base URL {base_url:?} is not an http(s) URL")));
+        }
         url::Url::parse(&base_url).map_err(|e| settings.invalid(format!("base URL {base_url:?}: {e}")))?;
-        let inliner = Inliner { root: document };
+        let inliner = Inliner { root: document, remaining: std::cell::Cell::new(0) };
         let mut operations = Vec::new();
         let mut tools = Vec::new();
         let mut names = Vec::new();
         let paths = document.get("paths").and_then(Value::as_object).cloned().unwrap_or_default();
         for (path, item) in &paths {
-            let item = inliner.inline(item, 0);
+            // Only the item's own `$ref` is followed here; the parts used are inlined one by one.
+            let item = inliner.follow(item);
             let shared = item.get("parameters").and_then(Value::as_array).cloned().unwrap_or_default();
             for http_method in HTTP_METHODS {
                 let Some(op) = item.get(*http_method).filter(|o| o.is_object()) else {
@@ -102,7 +120,7 @@ impl OpenApiConnector {
                     _ => format!("{} {path}", http_method.to_ascii_uppercase()),
                 };
                 let method = match op.get("operationId").and_then(Value::as_str) {
-                    Some(id) if !id.is_empty() => method_name(id),
+                    Some(id) if !id.is_empty() => remote_method_name(id),
                     _ => path_method_name(http_method, path),
                 };
                 let is_write = matches!(*http_method, "post" | "put" | "patch" | "delete");
@@ -127,7 +145,12 @@ impl OpenApiConnector {
             let value = args
                 .get(&parameter.name)
                 .ok_or_else(|| ToolError::new(format!("missing path parameter `{}`", parameter.name)))?;
-            path = path.replace(&format!("{{{}}}", parameter.name), &encode_path_segment(&parameter_text(value)));
+            let text = parameter_text(value);
+            if text.is_empty() || text.chars().all(|c| c == '.') {
+                // `..` would climb out of the operation's path (with the configured credentials).
+                return Err(ToolError::new(format!("path parameter `{}` cannot be {text:?}", parameter.name)));
+            }
+            path = path.replace(&format!("{{{}}}", parameter.name), &encode_path_segment(&text));
         }
         let mut url = url::Url::parse(&format!("{}{}", self.base_url.trim_end_matches('/'), path))
             .map_err(|e| ToolError::new(format!("cannot build the URL for `{}`: {e}", operation.method)))?;
@@ -235,7 +258,7 @@ fn describe_operation(
         name: method.to_string(),
         description,
         input_schema,
-        output_schema: success_schema(op),
+        output_schema: success_schema(op).map(|schema| inliner.inline(&schema, 0)),
         requires_approval: false,
     };
     let operation = Operation {
@@ -268,7 +291,7 @@ fn path_method_name(http_method: &str, path: &str) -> String {
             None => raw.push_str(&format!("-{segment}")),
         }
     }
-    method_name(&raw)
+    remote_method_name(&raw)
 }
 
 /// The document's first server URL with its variables at their defaults, made absolute against
@@ -286,6 +309,14 @@ fn server_url(document: &Value, spec_url: Option<&str>) -> Option<String> {
     match url::Url::parse(&url) {
         Ok(absolute) => Some(absolute.into()),
         Err(_) => url::Url::parse(spec_url?).ok()?.join(&url).ok().map(Into::into),
+    }
+}
+
+/// Same scheme, host and port.
+pub(crate) fn same_origin(a: &str, b: &str) -> bool {
+    match (url::Url::parse(a), url::Url::parse(b)) {
+        (Ok(a), Ok(b)) => a.origin() == b.origin(),
+        _ => false,
     }
 }
 
@@ -327,20 +358,31 @@ fn encode_path_segment(text: &str) -> String {
 }
 
 /// Replaces local `$ref`s with what they point to, so each schema stands alone. A reference to
-/// itself (directly or through others) becomes `{}`; so do external references.
+/// itself (directly or through others) becomes `{}`; so do external references and whatever
+/// lies beyond [`MAX_INLINED_NODES`] or [`MAX_INLINE_DEPTH`].
 struct Inliner<'a> {
     root: &'a Value,
+    /// Nodes the current `inline` may still produce.
+    remaining: std::cell::Cell<usize>,
 }
 
 impl Inliner<'_> {
     fn inline(&self, value: &Value, depth: usize) -> Value {
+        self.remaining.set(MAX_INLINED_NODES);
         self.inline_within(value, depth, &mut Vec::new())
     }
 
+    /// `value`, or what its top-level local `$ref` points to.
+    fn follow(&self, value: &Value) -> Value {
+        let target = value.get("$ref").and_then(Value::as_str).and_then(|r| r.strip_prefix('#'));
+        target.and_then(|pointer| self.root.pointer(pointer)).unwrap_or(value).clone()
+    }
+
     fn inline_within(&self, value: &Value, depth: usize, open: &mut Vec<String>) -> Value {
-        if depth > MAX_INLINE_DEPTH {
+        if depth > MAX_INLINE_DEPTH || self.remaining.get() == 0 {
             return json!({});
         }
+        self.remaining.set(self.remaining.get() - 1);
         match value {
             Value::Object(object) => {
                 if let Some(reference) = object.get("$ref").and_then(Value::as_str) {
@@ -404,7 +446,9 @@ impl Connector for OpenApiConnector {
             .header("accept", "application/json, */*;q=0.5")
             .headers(&self.settings.headers)
             .header("idempotency-key", &ctx.idempotency_key());
-        for parameter in operation.parameters.iter().filter(|p| p.location == Location::Header) {
+        // Configured headers (credentials) win over header parameters of the same name.
+        let configured = |name: &str| self.settings.headers.iter().any(|(n, _)| n.eq_ignore_ascii_case(name));
+        for parameter in operation.parameters.iter().filter(|p| p.location == Location::Header && !configured(&p.name)) {
             if let Some(value) = args.get(&parameter.name).filter(|v| !v.is_null()) {
                 request = request.header(&parameter.name, &parameter_text(value));
             }

@@ -23,8 +23,10 @@ pub struct CodemodeObject {
     state: State,
     env: Env,
     runtime: AsyncOnce<Runtime>,
-    /// When the current runtime was built, to pace reconnecting to services that were down.
+    /// When the last build ended, to pace reconnecting to services that were down.
     built_at: Cell<i64>,
+    /// A request is reconnecting right now.
+    reconnecting: Cell<bool>,
 }
 
 /// How long a runtime missing connectors is kept before the next request or alarm tries to
@@ -60,11 +62,20 @@ fn runtime_config(env: &Env) -> Result<RuntimeConfig, Error> {
 
 /// `CODEMODE_CONNECTORS` as JSON text: a string var, or a JSON value (`[vars]` table in
 /// wrangler.toml). Unset is no remote connectors.
-fn connectors_var(env: &Env) -> String {
-    if let Ok(var) = env.var(connectors_config::VAR) {
-        return var.to_string();
+fn connectors_var(env: &Env) -> Result<String, Error> {
+    // Read the raw binding: `Env::object_var` accepts only objects, and the declaration is an array.
+    let value = js_sys::Reflect::get(env, &wasm_bindgen::JsValue::from_str(connectors_config::VAR))
+        .unwrap_or(wasm_bindgen::JsValue::UNDEFINED);
+    if value.is_undefined() || value.is_null() {
+        return Ok(String::new());
     }
-    env.object_var::<serde_json::Value>(connectors_config::VAR).map(|v| v.to_string()).unwrap_or_default()
+    if let Some(text) = value.as_string() {
+        return Ok(text);
+    }
+    js_sys::JSON::stringify(&value)
+        .ok()
+        .and_then(|text| text.as_string())
+        .ok_or_else(|| Error::InvalidConfig(format!("{} cannot be read as JSON", connectors_config::VAR)))
 }
 
 /// A secret (or, for local development, a plain var) by name.
@@ -78,7 +89,7 @@ async fn build_runtime(state: &State, env: &Env) -> Result<Runtime, Error> {
     let store = Rc::new(SqlStore::open(state.storage().sql())?);
     let clock: Clock = Rc::new(now_ms);
     let notes = NotesConnector::new(store.clone(), clock.clone());
-    let declared = connectors_config::parse(&connectors_var(env), &|name| secret(env, name), &[notes.name()])?;
+    let declared = connectors_config::parse(&connectors_var(env)?, &|name| secret(env, name), &[notes.name()])?;
     let mut connectors: Vec<Box<dyn Connector>> = vec![Box::new(notes)];
     let connected = connectors_config::connect(declared, Rc::new(FetchClient)).await?;
     connectors.extend(connected.connectors);
@@ -95,25 +106,33 @@ async fn build_runtime(state: &State, env: &Env) -> Result<Runtime, Error> {
 }
 
 impl CodemodeObject {
-    /// The runtime, built on first use; one missing connectors is rebuilt (reconnecting them)
-    /// once [`RECONNECT_AFTER_MS`] passed.
+    /// The runtime, built on first use. One missing connectors is rebuilt (reconnecting them)
+    /// once [`RECONNECT_AFTER_MS`] passed since the last attempt ended: the request that finds it
+    /// due waits for the attempt, the others keep being served by the current runtime meanwhile.
     async fn runtime(&self) -> Result<Rc<Runtime>, Error> {
         let build = || async {
+            let built = build_runtime(&self.state, &self.env).await;
             self.built_at.set(now_ms());
-            build_runtime(&self.state, &self.env).await
+            built
         };
         let runtime = self.runtime.get_or_try_init(build).await?;
-        if runtime.unavailable().is_none() || now_ms() < self.built_at.get().saturating_add(RECONNECT_AFTER_MS) {
+        let due = now_ms() >= self.built_at.get().saturating_add(RECONNECT_AFTER_MS);
+        if runtime.unavailable().is_none() || !due || self.reconnecting.replace(true) {
             return Ok(runtime);
         }
-        self.runtime.reset_if(&runtime);
-        self.runtime.get_or_try_init(build).await
+        let rebuilt = build_runtime(&self.state, &self.env).await;
+        self.built_at.set(now_ms());
+        self.reconnecting.set(false);
+        match rebuilt {
+            Ok(fresh) => Ok(self.runtime.replace(fresh)),
+            Err(_) => Ok(runtime),
+        }
     }
 }
 
 impl DurableObject for CodemodeObject {
     fn new(state: State, env: Env) -> Self {
-        Self { state, env, runtime: AsyncOnce::default(), built_at: Cell::new(0) }
+        Self { state, env, runtime: AsyncOnce::default(), built_at: Cell::new(0), reconnecting: Cell::new(false) }
     }
 
     async fn fetch(&self, req: Request) -> worker::Result<Response> {

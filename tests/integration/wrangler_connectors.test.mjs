@@ -281,13 +281,8 @@ async function runCase(varsToml) {
   }
 }
 
-// TODO: fails with worker 0.8.7: `Env::object_var` only accepts a binding whose constructor is
-// `Object`, so an array (the only valid declaration) is refused, and `connectors_var` in
-// src/shell/object.rs turns that error into "no connectors" (GET /tool declares only `notes`, the
-// MCP server sees no request). Drop `todo` once the var is read as any JSON value.
-const TOML_TODO = "object_var refuses a TOML array: the connectors are silently dropped";
-
-test("wrangler dev: CODEMODE_CONNECTORS as a TOML value, the header's secret from .dev.vars", { ...T, todo: TOML_TODO }, async () => {
+// A TOML array reaches the Worker as a JS array (not a string): read as raw JSON by the object.
+test("wrangler dev: CODEMODE_CONNECTORS as a TOML value, the header's secret from .dev.vars", T, async () => {
   await runCase((url) => {
     const e = docsEntry(url);
     // An array of inline tables (TOML 1.0 inline tables stay on one line).
