@@ -13,9 +13,7 @@
 // build); does not build.
 
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
-import { once } from "node:events";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { cp, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -23,6 +21,7 @@ import { setTimeout as delay } from "node:timers/promises";
 import { after, test } from "node:test";
 import { COMPATIBILITY_DATE, REPO_ROOT, WORKER_ENTRY } from "./harness.mjs";
 import { freePort, startMcpServer } from "./fixtures/mcp_server.mjs";
+import { groupAlive, remember, spawnWranglerDev, undoAll, waitUntilServing } from "./wrangler_process.mjs";
 
 const READY_TIMEOUT_MS = 180_000;
 const T = { timeout: READY_TIMEOUT_MS + 90_000 };
@@ -32,65 +31,9 @@ const TOKEN = "dev-vars-docs-token-8121";
 const DEV_VARS_TOKEN = TOKEN;
 const WRANGLER = path.join(REPO_ROOT, "node_modules", ".bin", "wrangler");
 
-/** Everything started by a test, undone by `cleanup()` (also in `after`, should a test fail). */
-const running = new Set();
-
-after(async () => {
-  for (const undo of [...running].reverse()) await undo();
-});
-
-function remember(undo) {
-  const once_ = async () => {
-    if (!running.delete(once_)) return;
-    await undo();
-  };
-  running.add(once_);
-  return once_;
-}
-
-/**
- * Whether a live (non-zombie) process is left in process group `pgid`. Reads /proc where it
- * exists, because an unreaped zombie still answers kill(-pgid, 0).
- */
-function groupAlive(pgid) {
-  if (existsSync("/proc/self/stat")) {
-    for (const entry of readdirSync("/proc")) {
-      if (!/^\d+$/.test(entry)) continue;
-      let stat;
-      try {
-        stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-      } catch {
-        continue; // exited meanwhile
-      }
-      const [state, , pgrp] = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      if (Number(pgrp) === pgid && state !== "Z" && state !== "X") return true;
-    }
-    return false;
-  }
-  try {
-    process.kill(-pgid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-async function groupGone(pgid, ms) {
-  const end = Date.now() + ms;
-  while (groupAlive(pgid)) {
-    if (Date.now() > end) return false;
-    await delay(100);
-  }
-  return true;
-}
-
-function signalGroup(pgid, signal) {
-  try {
-    process.kill(-pgid, signal);
-  } catch {
-    // already gone
-  }
-}
+// Everything started by a test is remembered (wrangler_process.mjs) and undone by its handle, or
+// here should a test fail.
+after(undoAll);
 
 /** A TOML basic string. */
 function tomlString(s) {
@@ -144,7 +87,7 @@ async function writeProject({ varsToml, devVars }) {
 async function startWranglerDev(dir, instance) {
   const port = await freePort();
   const inspectorPort = await freePort();
-  const child = spawn(
+  const dev = spawnWranglerDev(
     WRANGLER,
     [
       "dev",
@@ -155,52 +98,19 @@ async function startWranglerDev(dir, instance) {
       "--persist-to", path.join(dir, "state"),
       "--show-interactive-dev-session=false",
     ],
-    {
-      cwd: dir,
-      detached: true, // own process group, so stop() reaches wrangler's workerd too
-      stdio: ["ignore", "pipe", "pipe"],
-      env: { ...process.env, WRANGLER_SEND_METRICS: "false", NO_COLOR: "1", CI: "1" },
-    },
+    { cwd: dir, env: { CI: "1" } },
   );
-  let output = "";
-  child.stdout.on("data", (d) => (output += d));
-  child.stderr.on("data", (d) => (output += d));
-  let exitInfo = null;
-  const exited = once(child, "exit").then(([code, signal]) => (exitInfo = { code, signal }));
-  const tail = (n = 6_000) => (output.length > n ? `…${output.slice(-n)}` : output);
+  const { tail } = dev;
 
   const stop = remember(async () => {
-    const pid = child.pid;
-    if (groupAlive(pid)) {
-      signalGroup(pid, "SIGTERM");
-      if (!(await groupGone(pid, 15_000))) {
-        signalGroup(pid, "SIGKILL");
-        await groupGone(pid, 5_000);
-      }
-    }
-    await exited;
+    const pid = dev.child.pid;
+    await dev.stop();
     assert.equal(groupAlive(pid), false, "processes of wrangler dev's group are still running");
   });
 
   const origin = `http://localhost:${port}`;
   const at = `${origin}/agents/codemode/${encodeURIComponent(instance)}`;
-  const deadline = Date.now() + READY_TIMEOUT_MS;
-  let backoff = 250;
-  let res;
-  for (;;) {
-    if (exitInfo) assert.fail(`wrangler dev exited (${JSON.stringify(exitInfo)}) before serving:\n${tail()}`);
-    if (Date.now() > deadline) assert.fail(`wrangler dev not ready after ${READY_TIMEOUT_MS} ms:\n${tail()}`);
-    try {
-      res = await fetch(`${at}/tool`, { signal: AbortSignal.timeout(30_000) });
-      // 502/503 may come from wrangler's proxy while the Worker is still starting.
-      if (res.status !== 502 && res.status !== 503) break;
-      await res.arrayBuffer();
-    } catch {
-      // not listening yet
-    }
-    await Promise.race([delay(backoff), exited]);
-    backoff = Math.min(backoff * 2, 2_000);
-  }
+  const res = await waitUntilServing(dev, `${at}/tool`, { readyTimeoutMs: READY_TIMEOUT_MS, fetchTimeoutMs: 30_000 });
   const toolText = await res.text();
   assert.equal(res.status, 200, `GET /tool: ${res.status} ${toolText}\n${tail()}`);
 
