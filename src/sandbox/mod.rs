@@ -198,6 +198,9 @@ struct HostState {
     /// Size (UTF-16 units of key + JSON) of each `store()` value at run start.
     value_sizes: BTreeMap<String, usize>,
     schemas: Rc<BTreeMap<String, Value>>,
+    /// What `host.call(index, ...)` calls: the connectors' methods in [`SandboxConfig`] order,
+    /// then `codemode.step` (the prelude numbers them the same way).
+    methods: Vec<MethodEntry>,
     next_seq: u32,
     requests: Vec<CallRequest>,
     services: Rc<dyn SandboxServices>,
@@ -217,6 +220,19 @@ struct HostState {
 }
 
 type SharedHost = Rc<RefCell<HostState>>;
+
+/// One callable method: names, and its key in [`HostState::schemas`].
+struct MethodEntry {
+    connector: String,
+    method: String,
+    key: String,
+}
+
+impl MethodEntry {
+    fn new(connector: &str, method: &str) -> Self {
+        Self { connector: connector.into(), method: method.into(), key: format!("{connector}.{method}") }
+    }
+}
 
 /// The prelude's internals (see `prelude.js`).
 struct Internals {
@@ -285,6 +301,12 @@ impl Sandbox {
             store_limits: config.store_limits,
             value_sizes,
             schemas: config.schemas.clone(),
+            methods: config
+                .connectors
+                .iter()
+                .flat_map(|(connector, methods)| methods.iter().map(move |method| MethodEntry::new(connector, method)))
+                .chain(std::iter::once(MethodEntry::new("codemode", "step")))
+                .collect(),
             next_seq: 0,
             requests: Vec::new(),
             services: config.services.clone(),
@@ -568,17 +590,22 @@ fn std_string(text: &JsString) -> String {
     text.to_std_string().unwrap_or_else(|_| text.to_std_string_lossy())
 }
 
-/// `host.call(connector, method, argsJson)` → the call's promise (its settle functions wait in
-/// [`HostState::waiters`]).
+/// `host.call(index, argsJson)` → the promise of a call of method `index` of
+/// [`HostState::methods`] (its settle functions wait in [`HostState::waiters`]).
 fn host_call(_this: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
-    let connector = string_arg(args, 0, context)?;
-    let method = string_arg(args, 1, context)?;
-    let json = string_arg(args, 2, context)?;
+    let index = args.first().cloned().unwrap_or_default().to_u32(context)? as usize;
+    let json = string_arg(args, 1, context)?;
+    let host = shared_host(context)?;
+    let mut host = host.borrow_mut();
+    let host = &mut *host;
+    let entry = host
+        .methods
+        .get(index)
+        .ok_or_else(|| JsNativeError::error().with_message(format!("no method has index {index}")))?;
+    let (connector, method) = (&entry.connector, &entry.method);
     let args: Value = serde_json::from_str(&json).map_err(|e| {
         JsNativeError::typ().with_message(format!("{connector}.{method}: the argument is not JSON: {e}"))
     })?;
-    let host = shared_host(context)?;
-    let mut host = host.borrow_mut();
     if host.next_seq >= host.limits.max_calls {
         return Err(JsNativeError::range()
             .with_message(format!("{connector}.{method}: this run already made {} calls, the limit", host.limits.max_calls))
@@ -593,14 +620,15 @@ fn host_call(_this: &JsValue, args: &[JsValue], context: &mut Context) -> JsResu
             ))
             .into());
     }
-    if let Some(schema) = host.schemas.get(&format!("{connector}.{method}")) {
+    if let Some(schema) = host.schemas.get(&entry.key) {
         if let Err(problem) = crate::schema::validate(schema, &args) {
             return Err(JsNativeError::typ().with_message(format!("{connector}.{method}: {problem}")).into());
         }
     }
-    let seq = host.next_seq;
+    let request = CallRequest { seq: host.next_seq, connector: connector.clone(), method: method.clone(), args };
+    let seq = request.seq;
     host.next_seq += 1;
-    host.requests.push(CallRequest { seq, connector, method, args });
+    host.requests.push(request);
     let (promise, waiter) = JsPromise::new_pending(context);
     host.waiters.insert(seq, waiter);
     Ok(JsValue::from(promise))

@@ -277,15 +277,19 @@
     return json === undefined ? undefined : rawParse(json);
   }
 
-  // ---- Tool calls. `host.call` returns the call's promise; the host keeps its settle functions
-  // (by seq) and settles it when the outcome is delivered.
+  // ---- Tool calls. `host.call(index, argsJson)` returns the call's promise; the host keeps its
+  // settle functions (by seq) and settles it when the outcome is delivered. `index` is the
+  // method's place in the host's table: connectorTable's methods in order, then codemode.step.
+  let methodCount = 0;
+  for (const [, methods] of connectorTable) methodCount += methods.length;
+  const STEP = methodCount;
 
   /** Journals fn's value: later passes get the recorded value. fn itself runs on every pass, like
    * all script code in a replay, so what it changes (variables, Math.random's sequence) and the
    * tool calls it makes (answered from the journal) stay the same; only its value is fixed. */
   async function step(name, fn) {
     if (typeof fn !== "function") throw new TypeErrorCtor("codemode.step(name, fn): fn must be a function");
-    const settled = host.call("codemode", "step", rawStringify({ name: toStr(name) }));
+    const settled = host.call(STEP, rawStringify({ name: toStr(name) }));
     const seq = host.lastSeq();
     const recorded = host.recorded(seq);
     let ok = true, payload;
@@ -302,7 +306,7 @@
   }
 
   const objectPrototype = Object.prototype;
-  function call(connector, method, args) {
+  function call(connector, method, index, args) {
     let json;
     // No argument: `{}`, whose JSON is "{}" unless the script gave objects a `toJSON`.
     if (args === undefined && !("toJSON" in objectPrototype)) {
@@ -319,16 +323,17 @@
       }
     }
     try {
-      return host.call(connector, method, json);
+      return host.call(index, json);
     } catch (error) {
       return rejected(error);
     }
   }
 
-  function connectorObject(connector, methods) {
+  function connectorObject(connector, methods, first) {
     const target = createObject(null);
-    for (const method of methods) {
-      target[method] = function (args) { return call(connector, method, args); };
+    for (let i = 0; i < methods.length; i++) {
+      const method = methods[i], index = first + i;
+      target[method] = function (args) { return call(connector, method, index, args); };
     }
     freeze(target);
     const known = methods.join(", ");
@@ -347,7 +352,11 @@
 
   // ---- Globals.
   const globals = createObject(null);
-  for (const [connector, methods] of connectorTable) globals[connector] = connectorObject(connector, methods);
+  let first = 0;
+  for (const [connector, methods] of connectorTable) {
+    globals[connector] = connectorObject(connector, methods, first);
+    first += methods.length;
+  }
 
   // Output goes straight to the host (which caps it), so it survives a script that is stopped.
   const TEXT = 0, CONSOLE = 1;
