@@ -943,8 +943,12 @@ impl Runtime {
             delivery: ledger.next_delivery,
         };
         ledger.next_delivery += 1;
-        ledger.bytes += entry_size(&entry);
-        self.store.append_journal(id, &entry)?;
+        // Serialized once: its length is the entry's size, and a store that keeps JSON keeps it.
+        let mut json = Vec::with_capacity(512);
+        serde_json::to_writer(&mut json, &entry).map_err(|e| Error::Internal(format!("journal entry: {e}")))?;
+        let json = String::from_utf8(json).map_err(|e| Error::Internal(format!("journal entry: {e}")))?;
+        ledger.bytes += json.len();
+        self.store.append_journal_json(id, &entry, &json)?;
         self.deliver(vm, calls, &entry)
     }
 
@@ -984,7 +988,7 @@ impl Runtime {
         let ctx = CallContext { execution_id: execution_id.into(), seq: request.seq, method: request.method.clone() };
         match connector.execute(request.args.clone(), &ctx).await {
             Ok(value) => {
-                let size = value.to_string().len();
+                let size = json_len(&value);
                 if size > self.config.max_result_bytes {
                     return Outcome::Err(format!(
                         "{}.{}: the result is {size} bytes of JSON; the limit is {}",
@@ -1139,8 +1143,13 @@ fn check_approved(
     })
 }
 
-/// Bytes a journal entry takes (its JSON), counted as it is written rather than built.
+/// Bytes a journal entry takes (its JSON).
 fn entry_size(entry: &JournalEntry) -> usize {
+    json_len(entry)
+}
+
+/// Bytes of `value`'s JSON, counted as it is written rather than built.
+fn json_len<T: serde::Serialize + ?Sized>(value: &T) -> usize {
     /// A writer that only counts bytes.
     struct Count(usize);
     impl std::io::Write for Count {
@@ -1153,7 +1162,7 @@ fn entry_size(entry: &JournalEntry) -> usize {
         }
     }
     let mut count = Count(0);
-    serde_json::to_writer(&mut count, entry).map_or(0, |()| count.0)
+    serde_json::to_writer(&mut count, value).map_or(0, |()| count.0)
 }
 
 fn diverged(seq: u32, entry: &JournalEntry, request: &CallRequest) -> ErrorInfo {

@@ -207,13 +207,17 @@ impl Store for SqlStore {
     }
 
     fn append_journal(&self, execution_id: &str, entry: &JournalEntry) -> Result<()> {
+        self.append_journal_json(execution_id, entry, &encode(entry)?)
+    }
+
+    fn append_journal_json(&self, execution_id: &str, entry: &JournalEntry, json: &str) -> Result<()> {
         self.exec(
             "INSERT INTO journal (execution_id, seq, delivery, data) VALUES (?, ?, ?, ?)",
             vec![
                 execution_id.into(),
                 i64::from(entry.seq).into(),
                 i64::from(entry.delivery).into(),
-                encode(entry)?.into(),
+                json.into(),
             ],
         )?;
         Ok(())
