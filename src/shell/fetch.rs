@@ -8,6 +8,10 @@ use worker::{AbortController, Delay, Fetch, Headers, Method, Request, RequestIni
 
 use crate::remote::http::{HttpClient, HttpRequest, HttpResponse};
 
+/// Largest answer read (by its `Content-Length`); a tool result is capped far lower
+/// (`RuntimeConfig::max_result_bytes`), this keeps a huge download from filling the isolate.
+const MAX_RESPONSE_BYTES: u64 = 16 * 1024 * 1024;
+
 /// Sends requests with `fetch`, aborting them after the connector's timeout.
 #[derive(Debug, Default, Clone, Copy)]
 pub struct FetchClient;
@@ -25,7 +29,14 @@ impl FetchClient {
         }
         let outgoing = Request::new_with_init(&request.url, &init)?;
         let mut response = Fetch::Request(outgoing).send_with_signal(&controller.signal()).await?;
-        let headers = response.headers().entries().map(|(n, v)| (n.to_ascii_lowercase(), v)).collect();
+        let headers: Vec<(String, String)> =
+            response.headers().entries().map(|(n, v)| (n.to_ascii_lowercase(), v)).collect();
+        let declared = headers.iter().find(|(n, _)| n == "content-length").and_then(|(_, v)| v.parse::<u64>().ok());
+        if let Some(length) = declared.filter(|length| *length > MAX_RESPONSE_BYTES) {
+            return Err(worker::Error::RustError(format!(
+                "the answer is {length} bytes; at most {MAX_RESPONSE_BYTES} are read"
+            )));
+        }
         Ok(HttpResponse { status: response.status_code(), headers, body: response.text().await? })
     }
 }

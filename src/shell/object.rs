@@ -5,7 +5,7 @@
 //! connectors need `fetch` to learn their tools. Until a build succeeds, each request gets the
 //! build's error (`INVALID_CONFIG`, `CONNECTOR_UNAVAILABLE`) and the next one tries again.
 
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
 use worker::{durable_object, DurableObject, Env, Request, Response, State, WebSocket, WebSocketIncomingMessage};
@@ -27,6 +27,8 @@ pub struct CodemodeObject {
     built_at: Cell<i64>,
     /// A request is reconnecting right now.
     reconnecting: Cell<bool>,
+    /// The last failed build and when it ended.
+    failed: RefCell<Option<(i64, Error)>>,
 }
 
 /// How long a runtime missing connectors is kept before the next request or alarm tries to
@@ -111,8 +113,16 @@ impl CodemodeObject {
     /// due waits for the attempt, the others keep being served by the current runtime meanwhile.
     async fn runtime(&self) -> Result<Rc<Runtime>, Error> {
         let build = || async {
+            // A build that failed (bad configuration) is answered from memory for a while
+            // instead of repeating every handshake on each request.
+            if let Some((at, error)) = self.failed.borrow().as_ref() {
+                if now_ms() < at.saturating_add(RECONNECT_AFTER_MS) {
+                    return Err(error.clone());
+                }
+            }
             let built = build_runtime(&self.state, &self.env).await;
             self.built_at.set(now_ms());
+            *self.failed.borrow_mut() = built.as_ref().err().map(|error| (now_ms(), error.clone()));
             built
         };
         let runtime = self.runtime.get_or_try_init(build).await?;
@@ -132,7 +142,7 @@ impl CodemodeObject {
 
 impl DurableObject for CodemodeObject {
     fn new(state: State, env: Env) -> Self {
-        Self { state, env, runtime: AsyncOnce::default(), built_at: Cell::new(0), reconnecting: Cell::new(false) }
+        Self { state, env, runtime: AsyncOnce::default(), built_at: Cell::new(0), reconnecting: Cell::new(false), failed: RefCell::new(None) }
     }
 
     async fn fetch(&self, req: Request) -> worker::Result<Response> {
