@@ -5,7 +5,7 @@
 use std::fs;
 
 /// Bump when the run loop's replay semantics change.
-const DETERMINISM_VERSION: &str = "1";
+const DETERMINISM_VERSION: &str = "2";
 
 fn fnv1a(bytes: &[u8], mut hash: u64) -> u64 {
     for byte in bytes {

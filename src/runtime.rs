@@ -96,6 +96,29 @@ impl Default for RuntimeConfig {
 /// `connector` and `method` of `codemode.step` calls, which the VM runs itself.
 const STEP: (&str, &str) = ("codemode", "step");
 
+/// Records a journaled outcome in the pass's call list.
+fn record_outcome(calls: &mut [CallRecord], entry: &JournalEntry) {
+    // A pass records calls in the order the VM issued them, which is `seq` order (the linear
+    // search is a fallback that never runs while that holds).
+    let index = calls
+        .binary_search_by_key(&entry.seq, |c| c.seq)
+        .ok()
+        .or_else(|| calls.iter().position(|c| c.seq == entry.seq));
+    if let Some(call) = index.and_then(|i| calls.get_mut(i)) {
+        call.duration_ms = Some(entry.at.saturating_sub(entry.started));
+        match &entry.outcome {
+            Outcome::Ok(value) => {
+                call.state = CallState::Applied;
+                call.result = Some(value.clone());
+            }
+            Outcome::Err(message) => {
+                call.state = CallState::Error;
+                call.error = Some(message.clone());
+            }
+        }
+    }
+}
+
 /// Calls of one run executing at once; more wait for a free place (in `seq` order).
 const MAX_CALLS_IN_FLIGHT: usize = 16;
 
@@ -755,14 +778,14 @@ impl Runtime {
         // Values of `codemode.step` functions that finished, not yet journaled.
         let mut steps_done: BTreeMap<u32, Outcome> = BTreeMap::new();
 
-        loop {
+        let end = 'pass: loop {
             if let Err(error) = vm.run_jobs() {
-                return Ok(PassEnd::Failed(error));
+                break 'pass PassEnd::Failed(error);
             }
             for request in vm.take_requests() {
                 if let Some(entry) = by_seq.get(&request.seq) {
                     if !entry.matches(&request.connector, &request.method, &request.args) {
-                        return Ok(PassEnd::Failed(diverged(request.seq, entry, &request)));
+                        break 'pass PassEnd::Failed(diverged(request.seq, entry, &request));
                     }
                 }
                 calls.push(CallRecord {
@@ -780,42 +803,45 @@ impl Runtime {
             }
             steps_done.extend(vm.take_step_results());
             match vm.settled() {
-                Err(error) => return Ok(PassEnd::Failed(error)),
+                Err(error) => break 'pass PassEnd::Failed(error),
                 Ok(Some(settled)) => {
                     // Every call the script made runs, even one it no longer waits for (as a call
                     // in JavaScript would): journaled ones are delivered, running ones finish, the
                     // rest start now. Calls awaiting approval are cancelled.
                     while let Some(entry) = next_replayed.filter(|e| waiting.contains_key(&e.seq)) {
                         waiting.remove(&entry.seq);
-                        self.deliver(vm, calls, entry)?;
+                        if let Some(error) = self.deliver(vm, calls, entry)? {
+                            break 'pass PassEnd::Failed(error);
+                        }
                         next_replayed = replay.next();
                     }
                     if next_replayed.is_none() {
                         loop {
                             if let Some(error) = self.start_calls(id, record, context, &mut waiting, &mut in_flight, &ledger)? {
-                                return Ok(PassEnd::Failed(error));
+                                break 'pass PassEnd::Failed(error);
                             }
                             let Some(finished) = in_flight.next().await else { break };
-                            self.journal_and_deliver(vm, calls, id, &mut ledger, finished)?;
+                            if let Some(error) = self.journal_and_deliver(vm, calls, id, &mut ledger, finished)? {
+                                break 'pass PassEnd::Failed(error);
+                            }
                         }
                     }
                     for call in calls.iter_mut().filter(|c| c.state == CallState::Pending) {
                         call.state = CallState::Cancelled;
                     }
                     if let Some(entry) = next_replayed {
-                        return Ok(PassEnd::Failed(ErrorInfo::new(
+                        break 'pass PassEnd::Failed(ErrorInfo::new(
                             run_codes::REPLAY_DIVERGED,
                             format!(
                                 "replay ended before call #{} ({}.{}) that the journal recorded",
                                 entry.seq, entry.connector, entry.method
                             ),
-                        )));
+                        ));
                     }
-                    let writes = match vm.writes() {
-                        Ok(writes) => writes,
-                        Err(error) => return Ok(PassEnd::Failed(error)),
-                    };
-                    return Ok(PassEnd::Settled(settled, writes));
+                    match vm.writes() {
+                        Ok(writes) => break 'pass PassEnd::Settled(settled, writes),
+                        Err(error) => break 'pass PassEnd::Failed(error),
+                    }
                 }
                 Ok(None) => {}
             }
@@ -823,15 +849,17 @@ impl Runtime {
             // Replay: deliver journaled outcomes in their recorded order.
             if let Some(entry) = next_replayed {
                 if waiting.remove(&entry.seq).is_none() {
-                    return Ok(PassEnd::Failed(ErrorInfo::new(
+                    break 'pass PassEnd::Failed(ErrorInfo::new(
                         run_codes::REPLAY_DIVERGED,
                         format!(
                             "the journal delivered call #{} ({}.{}) next, but on replay the script has not issued it",
                             entry.seq, entry.connector, entry.method
                         ),
-                    )));
+                    ));
                 }
-                self.deliver(vm, calls, entry)?;
+                if let Some(error) = self.deliver(vm, calls, entry)? {
+                    break 'pass PassEnd::Failed(error);
+                }
                 next_replayed = replay.next();
                 continue;
             }
@@ -841,15 +869,20 @@ impl Runtime {
             // whichever finishes first.
             if let Some((seq, outcome)) = steps_done.pop_first() {
                 let request = waiting.remove(&seq).ok_or_else(|| Error::Internal("lost a step".into()))?;
+                let outcome = self.within_step_limits(outcome, &ledger);
                 let finished = Finished { request, outcome, started: self.now() };
-                self.journal_and_deliver(vm, calls, id, &mut ledger, finished)?;
+                if let Some(error) = self.journal_and_deliver(vm, calls, id, &mut ledger, finished)? {
+                    break 'pass PassEnd::Failed(error);
+                }
                 continue;
             }
             if let Some(error) = self.start_calls(id, record, context, &mut waiting, &mut in_flight, &ledger)? {
-                return Ok(PassEnd::Failed(error));
+                break 'pass PassEnd::Failed(error);
             }
             if let Some(finished) = in_flight.next().await {
-                self.journal_and_deliver(vm, calls, id, &mut ledger, finished)?;
+                if let Some(error) = self.journal_and_deliver(vm, calls, id, &mut ledger, finished)? {
+                    break 'pass PassEnd::Failed(error);
+                }
                 continue;
             }
 
@@ -865,13 +898,20 @@ impl Runtime {
                 })
                 .collect();
             if awaiting_approval.is_empty() {
-                return Ok(PassEnd::Failed(ErrorInfo::new(
+                break 'pass PassEnd::Failed(ErrorInfo::new(
                     run_codes::STALLED,
                     "the script is waiting on a promise that nothing can settle (there are no timers or events)",
-                )));
+                ));
             }
-            return Ok(PassEnd::Paused(awaiting_approval));
+            break 'pass PassEnd::Paused(awaiting_approval);
+        };
+        // A pass that fails with calls under way waits for them and journals them (their effects
+        // happened), so the run's record, report and rollback know about them.
+        while let Some(finished) = in_flight.next().await {
+            let entry = self.journal(id, &mut ledger, finished)?;
+            record_outcome(calls, &entry);
         }
+        Ok(end)
     }
 
     /// Starts the calls that may run (no approval needed, or approved), lowest `seq` first, while
@@ -921,16 +961,8 @@ impl Runtime {
         Ok(None)
     }
 
-    /// Journals a finished call, then delivers it (journal before delivery: the script never
-    /// sees an outcome a crash could lose).
-    fn journal_and_deliver(
-        &self,
-        vm: &mut Sandbox,
-        calls: &mut [CallRecord],
-        id: &str,
-        ledger: &mut Ledger,
-        finished: Finished,
-    ) -> Result<()> {
+    /// Journals a finished call.
+    fn journal(&self, id: &str, ledger: &mut Ledger, finished: Finished) -> Result<JournalEntry> {
         let Finished { request, outcome, started } = finished;
         let entry = JournalEntry {
             seq: request.seq,
@@ -943,39 +975,50 @@ impl Runtime {
             delivery: ledger.next_delivery,
         };
         ledger.next_delivery += 1;
-        // Serialized once: its length is the entry's size, and a store that keeps JSON keeps it.
-        let mut json = Vec::with_capacity(512);
-        serde_json::to_writer(&mut json, &entry).map_err(|e| Error::Internal(format!("journal entry: {e}")))?;
-        let json = String::from_utf8(json).map_err(|e| Error::Internal(format!("journal entry: {e}")))?;
-        ledger.bytes += json.len();
-        self.store.append_journal_json(id, &entry, &json)?;
+        ledger.bytes += entry_size(&entry);
+        self.store.append_journal(id, &entry)?;
+        Ok(entry)
+    }
+
+    /// Journals a finished call, then delivers it (journal before delivery: the script never
+    /// sees an outcome a crash could lose). `Some` is an error that ends the pass.
+    fn journal_and_deliver(
+        &self,
+        vm: &mut Sandbox,
+        calls: &mut [CallRecord],
+        id: &str,
+        ledger: &mut Ledger,
+        finished: Finished,
+    ) -> Result<Option<ErrorInfo>> {
+        let entry = self.journal(id, ledger, finished)?;
         self.deliver(vm, calls, &entry)
     }
 
-    fn deliver(&self, vm: &mut Sandbox, calls: &mut [CallRecord], entry: &JournalEntry) -> Result<()> {
-        // A pass records calls in the order the VM issued them, which is `seq` order (the linear
-        // search is a fallback that never runs while that holds).
-        let index = calls
-            .binary_search_by_key(&entry.seq, |c| c.seq)
-            .ok()
-            .or_else(|| calls.iter().position(|c| c.seq == entry.seq));
-        if let Some(call) = index.and_then(|i| calls.get_mut(i)) {
-            call.duration_ms = Some(entry.at.saturating_sub(entry.started));
-            match &entry.outcome {
-                Outcome::Ok(value) => {
-                    call.state = CallState::Applied;
-                    call.result = Some(value.clone());
-                }
-                Outcome::Err(message) => {
-                    call.state = CallState::Error;
-                    call.error = Some(message.clone());
-                }
-            }
+    /// Hands an outcome to the script. `Some` is an engine error raised while settling its
+    /// promise (a limit hit in a `then` getter the script defined): it ends the pass.
+    fn deliver(&self, vm: &mut Sandbox, calls: &mut [CallRecord], entry: &JournalEntry) -> Result<Option<ErrorInfo>> {
+        record_outcome(calls, entry);
+        Ok(vm.deliver(entry.seq, &entry.outcome, entry.at).err())
+    }
+
+    /// A step's value, or an error if it is larger than a tool result may be or the journal is
+    /// full: step values are journaled like results and must obey the same limits.
+    fn within_step_limits(&self, outcome: Outcome, ledger: &Ledger) -> Outcome {
+        let Outcome::Ok(value) = &outcome else { return outcome };
+        if ledger.bytes >= self.config.max_journal_bytes {
+            return Outcome::Err(format!(
+                "codemode.step: this run's journal is full ({} bytes); the value cannot be kept",
+                self.config.max_journal_bytes
+            ));
         }
-        // A delivery the script no longer waits for is harmless; engine errors surface on the
-        // next `run_jobs`.
-        let _ = vm.deliver(entry.seq, &entry.outcome, entry.at);
-        Ok(())
+        let size = serde_json::to_string(value).map_or(0, |s| s.len());
+        if size > self.config.max_result_bytes {
+            return Outcome::Err(format!(
+                "codemode.step: the value is {size} bytes of JSON; the limit is {}",
+                self.config.max_result_bytes
+            ));
+        }
+        outcome
     }
 
     async fn execute_call(&self, execution_id: &str, request: &CallRequest) -> Outcome {

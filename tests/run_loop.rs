@@ -930,3 +930,46 @@ fn unknown_execution_ids_are_not_found() {
         assert_eq!(code, "NOT_FOUND", "{method}");
     }
 }
+
+// ---- passes that end while calls are under way (review findings) ----
+
+#[test]
+fn a_run_that_fails_with_calls_under_way_journals_them() {
+    // The bump starts alongside the read; the script then loops until its budget runs out. The
+    // bump's effect happened, so it must be journaled and shown as applied (and can be rolled back).
+    let mut config = RuntimeConfig::default();
+    config.sandbox.instruction_budget = 2_000_000;
+    let f = fixture_with(config);
+    let out = f.execute("const a = counter.get({}); const b = counter.bump({by: 5}); await a; for (;;) {}");
+    assert_eq!(error_code(&out), "BUDGET_EXCEEDED");
+    let id = out.execution_id().to_string();
+    assert_eq!(states(&f.state(&id).calls), [(0, Applied), (1, Applied)]);
+    assert_eq!(f.store.journal(&id).unwrap().len(), 2);
+    assert_eq!(f.total(), 5);
+    let rolled = run(f.runtime.rollback_execution(&id)).unwrap();
+    assert_eq!(rolled.reverted, 1);
+    assert_eq!(f.total(), 0);
+}
+
+#[test]
+fn step_values_obey_the_result_and_journal_limits() {
+    let f = fixture();
+    let out = f.execute("try { await codemode.step('big', () => 'x'.repeat(2e6)); return 'kept' } catch (e) { return e.message }");
+    let message = completed(&out);
+    assert!(message.as_str().is_some_and(|m| m.starts_with("codemode.step: the value is")), "{message}");
+    let journal = f.store.journal(out.execution_id()).unwrap();
+    assert!(journal.iter().all(|e| serde_json::to_string(e).unwrap().len() < 10_000), "nothing big was journaled");
+}
+
+#[test]
+fn a_limit_hit_while_a_result_is_delivered_ends_the_run() {
+    // Resolving a call's promise reads `then` on the result: a getter the script defined runs
+    // inside the delivery. An engine limit hit there used to be dropped (the promise stayed
+    // pending); it now ends the run like the same limit anywhere else.
+    let f = fixture();
+    let out = f.execute(
+        "let hits = 0; Object.defineProperty(Object.prototype, 'then', {get() { if (++hits === 1) { const g = () => g() + 1; g(); } }, configurable: true}); \
+         await counter.echo({a: 1}); return 'done'",
+    );
+    assert_eq!(error_code(&out), "LIMIT_EXCEEDED", "{out:?}");
+}
