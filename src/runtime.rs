@@ -96,6 +96,10 @@ impl Default for RuntimeConfig {
 /// `connector` and `method` of `codemode.step` calls, which the VM runs itself.
 const STEP: (&str, &str) = ("codemode", "step");
 
+fn is_step(request: &CallRequest) -> bool {
+    request.connector == STEP.0 && request.method == STEP.1
+}
+
 /// Records a journaled outcome in the pass's call list.
 fn record_outcome(calls: &mut [CallRecord], entry: &JournalEntry) {
     // A pass records calls in the order the VM issued them, which is `seq` order (the linear
@@ -176,10 +180,6 @@ impl<'a> InFlight<'a> {
         })
         .await
     }
-}
-
-fn is_step(request: &CallRequest) -> bool {
-    request.connector == STEP.0 && request.method == STEP.1
 }
 
 /// One Code Mode runtime: a conversation's executions, approvals and snippets.
@@ -945,7 +945,7 @@ impl Runtime {
                 return Ok(Some(error));
             }
             let started = self.now();
-            if ledger.bytes >= self.config.max_journal_bytes {
+            if self.journal_full(ledger) {
                 let outcome = Outcome::Err(format!(
                     "{}.{}: this run's journal is full ({} bytes); no more calls can run",
                     request.connector, request.method, self.config.max_journal_bytes
@@ -1005,20 +1005,29 @@ impl Runtime {
     /// full: step values are journaled like results and must obey the same limits.
     fn within_step_limits(&self, outcome: Outcome, ledger: &Ledger) -> Outcome {
         let Outcome::Ok(value) = &outcome else { return outcome };
-        if ledger.bytes >= self.config.max_journal_bytes {
+        if self.journal_full(ledger) {
             return Outcome::Err(format!(
                 "codemode.step: this run's journal is full ({} bytes); the value cannot be kept",
                 self.config.max_journal_bytes
             ));
         }
-        let size = serde_json::to_string(value).map_or(0, |s| s.len());
-        if size > self.config.max_result_bytes {
+        if let Some(size) = self.oversized(value) {
             return Outcome::Err(format!(
                 "codemode.step: the value is {size} bytes of JSON; the limit is {}",
                 self.config.max_result_bytes
             ));
         }
         outcome
+    }
+
+    fn journal_full(&self, ledger: &Ledger) -> bool {
+        ledger.bytes >= self.config.max_journal_bytes
+    }
+
+    /// The JSON size of a tool result or step value that is over `max_result_bytes`.
+    fn oversized(&self, value: &Value) -> Option<usize> {
+        let size = json_len(value);
+        (size > self.config.max_result_bytes).then_some(size)
     }
 
     async fn execute_call(&self, execution_id: &str, request: &CallRequest) -> Outcome {
@@ -1031,8 +1040,7 @@ impl Runtime {
         let ctx = CallContext { execution_id: execution_id.into(), seq: request.seq, method: request.method.clone() };
         match connector.execute(request.args.clone(), &ctx).await {
             Ok(value) => {
-                let size = json_len(&value);
-                if size > self.config.max_result_bytes {
+                if let Some(size) = self.oversized(&value) {
                     return Outcome::Err(format!(
                         "{}.{}: the result is {size} bytes of JSON; the limit is {}",
                         request.connector, request.method, self.config.max_result_bytes

@@ -31,11 +31,16 @@ impl HttpRequest {
         self
     }
 
-    /// A JSON body and its content type.
-    pub fn json(mut self, body: &serde_json::Value) -> Self {
-        self.headers.push(("content-type".to_string(), "application/json".to_string()));
-        self.body = Some(body.to_string());
+    /// A body and its content type.
+    pub fn body(mut self, content_type: &str, body: String) -> Self {
+        self.headers.push(("content-type".to_string(), content_type.to_string()));
+        self.body = Some(body);
         self
+    }
+
+    /// A JSON body and its content type.
+    pub fn json(self, body: &serde_json::Value) -> Self {
+        self.body("application/json", body.to_string())
     }
 }
 

@@ -87,12 +87,7 @@ impl McpConnector {
         check_unique_methods(&connector.settings, &connector.names)?;
         connector.settings.check_approval_names(&connector.names)?;
         connector.tools = listed.iter().zip(&connector.names).map(|(t, (m, r))| connector.spec(t, m, r)).collect();
-        connector.instructions = [connector.settings.description.trim(), server_instructions.trim()]
-            .iter()
-            .filter(|s| !s.is_empty())
-            .copied()
-            .collect::<Vec<_>>()
-            .join("\n");
+        connector.instructions = connector.settings.instructions_with(&server_instructions);
         Ok(connector)
     }
 

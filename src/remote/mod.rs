@@ -84,6 +84,12 @@ impl RemoteSettings {
         }
     }
 
+    /// What the model reads about the connector: the configured description, then what the
+    /// service says about itself.
+    pub(crate) fn instructions_with(&self, from_service: &str) -> String {
+        join_present(&[&self.description, from_service], "\n")
+    }
+
     /// A configuration error naming this connector.
     pub(crate) fn invalid(&self, message: impl std::fmt::Display) -> crate::Error {
         crate::Error::InvalidConfig(format!("{}: {message}", self.origin))
@@ -117,6 +123,11 @@ pub(crate) fn check_unique_methods(settings: &RemoteSettings, names: &[(String, 
         }
     }
     Ok(())
+}
+
+/// The non-blank parts, trimmed, joined by `separator`.
+pub(crate) fn join_present(parts: &[&str], separator: &str) -> String {
+    parts.iter().map(|p| p.trim()).filter(|p| !p.is_empty()).collect::<Vec<_>>().join(separator)
 }
 
 fn quoted_list(names: &[&str]) -> String {

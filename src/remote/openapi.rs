@@ -14,7 +14,7 @@ use async_trait::async_trait;
 use serde_json::{json, Map, Value};
 
 use super::http::{excerpt, HttpClient, HttpRequest};
-use super::{check_unique_methods, RemoteSettings};
+use super::{check_unique_methods, join_present, RemoteSettings};
 use crate::connector::{remote_method_name, CallContext, Connector, ToolError, ToolSpec};
 use crate::error::Result;
 
@@ -201,13 +201,7 @@ fn describe_operation(
             Some("header") => Location::Header,
             _ => continue, // cookies are not sent
         };
-        let mut schema = parameter.get("schema").cloned().unwrap_or_else(|| json!({}));
-        if let (Some(object), Some(text)) =
-            (schema.as_object_mut(), parameter.get("description").and_then(Value::as_str))
-        {
-            object.entry("description").or_insert_with(|| Value::String(text.to_string()));
-        }
-        properties.insert(name.to_string(), schema);
+        properties.insert(name.to_string(), described_schema(parameter, parameter));
         if location == Location::Path || parameter.get("required") == Some(&Value::Bool(true)) {
             required.push(Value::String(name.to_string()));
         }
@@ -222,13 +216,7 @@ fn describe_operation(
             .or_else(|| content.iter().find(|(media, _)| media.ends_with("+json") || media.ends_with("/json")))
             .or_else(|| content.iter().find(|(media, _)| media.as_str() == "application/x-www-form-urlencoded"));
         if let Some((media, media_object)) = chosen {
-            let mut schema = media_object.get("schema").cloned().unwrap_or_else(|| json!({}));
-            if let (Some(object), Some(text)) =
-                (schema.as_object_mut(), request_body.get("description").and_then(Value::as_str))
-            {
-                object.entry("description").or_insert_with(|| Value::String(text.to_string()));
-            }
-            properties.insert("body".to_string(), schema);
+            properties.insert("body".to_string(), described_schema(media_object, &request_body));
             if request_body.get("required") == Some(&Value::Bool(true)) {
                 required.push(Value::String("body".to_string()));
             }
@@ -320,20 +308,22 @@ pub(crate) fn same_origin(a: &str, b: &str) -> bool {
     }
 }
 
+/// `holder`'s `schema` (anything when it has none), described by `described`'s description
+/// unless the schema has its own.
+fn described_schema(holder: &Value, described: &Value) -> Value {
+    let mut schema = holder.get("schema").cloned().unwrap_or_else(|| json!({}));
+    if let (Some(object), Some(text)) = (schema.as_object_mut(), described.get("description").and_then(Value::as_str)) {
+        object.entry("description").or_insert_with(|| Value::String(text.to_string()));
+    }
+    schema
+}
+
 fn instructions(settings: &RemoteSettings, document: &Value) -> String {
     let info = |key: &str| {
         document.pointer(&format!("/info/{key}")).and_then(Value::as_str).unwrap_or_default().trim().to_string()
     };
-    let about = [info("title"), excerpt(&info("description"), 400)]
-        .into_iter()
-        .filter(|s| !s.is_empty())
-        .collect::<Vec<_>>()
-        .join(": ");
-    [settings.description.trim().to_string(), about]
-        .into_iter()
-        .filter(|s| !s.is_empty())
-        .collect::<Vec<_>>()
-        .join("\n")
+    let about = join_present(&[&info("title"), &excerpt(&info("description"), 400)], ": ");
+    settings.instructions_with(&about)
 }
 
 /// A parameter value as text: strings as they are, other values as JSON.
@@ -455,17 +445,11 @@ impl Connector for OpenApiConnector {
         }
         if let (Some(encoding), Some(body)) = (&operation.body, args.get("body")) {
             request = match encoding {
-                BodyEncoding::Json(media) => {
-                    let mut request = request.json(body);
-                    request.headers.retain(|(n, _)| n != "content-type");
-                    request.header("content-type", media)
-                }
+                BodyEncoding::Json(media) => request.body(media, body.to_string()),
                 BodyEncoding::Form => {
                     let pairs = body.as_object().into_iter().flatten().map(|(k, v)| (k.clone(), parameter_text(v)));
                     let form = url::form_urlencoded::Serializer::new(String::new()).extend_pairs(pairs).finish();
-                    let mut request = request.header("content-type", "application/x-www-form-urlencoded");
-                    request.body = Some(form);
-                    request
+                    request.body("application/x-www-form-urlencoded", form)
                 }
             };
         }

@@ -27,8 +27,8 @@ pub struct CodemodeObject {
     built_at: Cell<i64>,
     /// A request is reconnecting right now.
     reconnecting: Cell<bool>,
-    /// The last failed build and when it ended.
-    failed: RefCell<Option<(i64, Error)>>,
+    /// Why the last build failed, if it did (it ended at `built_at`).
+    failed: RefCell<Option<Error>>,
 }
 
 /// How long a runtime missing connectors is kept before the next request or alarm tries to
@@ -115,14 +115,14 @@ impl CodemodeObject {
         let build = || async {
             // A build that failed (bad configuration) is answered from memory for a while
             // instead of repeating every handshake on each request.
-            if let Some((at, error)) = self.failed.borrow().as_ref() {
-                if now_ms() < at.saturating_add(RECONNECT_AFTER_MS) {
+            if let Some(error) = self.failed.borrow().as_ref() {
+                if now_ms() < self.built_at.get().saturating_add(RECONNECT_AFTER_MS) {
                     return Err(error.clone());
                 }
             }
             let built = build_runtime(&self.state, &self.env).await;
             self.built_at.set(now_ms());
-            *self.failed.borrow_mut() = built.as_ref().err().map(|error| (now_ms(), error.clone()));
+            *self.failed.borrow_mut() = built.as_ref().err().cloned();
             built
         };
         let runtime = self.runtime.get_or_try_init(build).await?;
@@ -130,8 +130,7 @@ impl CodemodeObject {
         if runtime.unavailable().is_none() || !due || self.reconnecting.replace(true) {
             return Ok(runtime);
         }
-        let rebuilt = build_runtime(&self.state, &self.env).await;
-        self.built_at.set(now_ms());
+        let rebuilt = build().await;
         self.reconnecting.set(false);
         match rebuilt {
             Ok(fresh) => Ok(self.runtime.replace(fresh)),
