@@ -231,23 +231,27 @@ fn runaway_recursion_ends_with_limit_exceeded() {
 /// Runs `thrown(expr)` for each row in a child process; each must complete with a catchable
 /// `RangeError` whose message contains every fragment of `mentions` (if any).
 fn expect_range_errors(rows: &[&str], mentions: &[&str]) -> Vec<String> {
-    let results = isolated_rows(rows.iter().map(|expr| thrown(expr)).collect(), None);
-    let mut problems = Vec::new();
-    for (expr, result) in rows.iter().zip(&results) {
-        let value = match result.last_output() {
-            Some(ExecuteOutput::Completed { result, .. }) => result,
-            _ => {
-                problems.push(format!("{expr}\n  expected a caught RangeError, got: {}", result.describe()));
-                continue;
-            }
-        };
+    let codes = rows.iter().map(|expr| thrown(expr)).collect();
+    let expected = if mentions.is_empty() { String::new() } else { format!(" mentioning {mentions:?}") };
+    expect_completed_with(rows, codes, &format!("a caught RangeError{expected}"), |value| {
         let message = value["message"].as_str().unwrap_or_default();
-        let mentioned = mentions.iter().any(|m| message.contains(m));
-        if value["name"] != json!("RangeError") || value["range"] != json!(true) || !(mentions.is_empty() || mentioned) {
-            problems.push(format!(
-                "{expr}\n  expected a caught RangeError{}, got {value}",
-                if mentions.is_empty() { String::new() } else { format!(" mentioning {mentions:?}") }
-            ));
+        let mentioned = mentions.is_empty() || mentions.iter().any(|m| message.contains(m));
+        value["name"] == json!("RangeError") && value["range"] == json!(true) && mentioned
+    })
+}
+
+/// Runs each code in a child process; each must complete with a value `accept` takes. A problem
+/// names the row by its label and says what was `expected`.
+fn expect_completed_with(labels: &[&str], codes: Vec<String>, expected: &str, accept: impl Fn(&Value) -> bool) -> Vec<String> {
+    let results = isolated_rows(codes, None);
+    let mut problems = Vec::new();
+    for (label, result) in labels.iter().zip(&results) {
+        match result.last_output() {
+            Some(ExecuteOutput::Completed { result: value, .. }) if !accept(&value) => {
+                problems.push(format!("{label}\n  expected {expected}, got {value}"));
+            }
+            Some(ExecuteOutput::Completed { .. }) => {}
+            _ => problems.push(format!("{label}\n  expected {expected}, got: {}", result.describe())),
         }
     }
     problems
@@ -441,24 +445,12 @@ fn deeply_nested_code_compiled_at_run_time_is_a_catchable_syntax_error() {
         "new Function('{'.repeat(5000))",
         "Function('return ' + '('.repeat(10000) + '1' + ')'.repeat(10000))",
     ];
-    let codes: Vec<String> = rows.iter().map(|expr| thrown(expr)).collect();
-    let results = isolated_rows(codes, None);
-    let mut problems = Vec::new();
-    for (expr, result) in rows.iter().zip(&results) {
-        let value = match result.last_output() {
-            Some(ExecuteOutput::Completed { result, .. }) => result,
-            _ => {
-                problems.push(format!("{expr}\n  expected a caught SyntaxError, got: {}", result.describe()));
-                continue;
-            }
-        };
+    let codes = rows.iter().map(|expr| thrown(expr)).collect();
+    check_all(expect_completed_with(&rows, codes, "a caught SyntaxError", |value| {
         let message = value["message"].as_str().unwrap_or_default().to_lowercase();
         let syntax_like = value["name"] == json!("SyntaxError") || message.contains("syntax") || message.contains("nest");
-        if value.get("ok").is_some() || !syntax_like {
-            problems.push(format!("{expr}\n  expected a caught SyntaxError, got {value}"));
-        }
-    }
-    check_all(problems);
+        value.get("ok").is_none() && syntax_like
+    }));
 }
 
 /// Beyond the list: values nested deep enough to overflow the host's stack in native
@@ -513,23 +505,11 @@ fn nested_quantifiers_are_a_catchable_syntax_error() {
         "/(x+x+)+y/.test(xs)",
         "s.replaceAll(/(a+)+$/g, '')",
     ];
-    let codes: Vec<String> = rows.iter().map(|expr| format!("{setup}\n{}", thrown(expr))).collect();
-    let results = isolated_rows(codes, None);
-    let mut problems = Vec::new();
-    for (expr, result) in rows.iter().zip(&results) {
-        let value = match result.last_output() {
-            Some(ExecuteOutput::Completed { result, .. }) => result,
-            _ => {
-                problems.push(format!("{expr}\n  expected a caught SyntaxError, got: {}", result.describe()));
-                continue;
-            }
-        };
+    let codes = rows.iter().map(|expr| format!("{setup}\n{}", thrown(expr))).collect();
+    check_all(expect_completed_with(&rows, codes, "a caught SyntaxError mentioning \"nested quantifier\"", |value| {
         let message = value["message"].as_str().unwrap_or_default();
-        if value["name"] != json!("SyntaxError") || value["syntax"] != json!(true) || !message.contains("nested quantifier") {
-            problems.push(format!("{expr}\n  expected a caught SyntaxError mentioning \"nested quantifier\", got {value}"));
-        }
-    }
-    check_all(problems);
+        value["name"] == json!("SyntaxError") && value["syntax"] == json!(true) && message.contains("nested quantifier")
+    }));
 }
 
 #[test]
