@@ -2668,7 +2668,10 @@ impl Array {
         }
         // 4. Sort items using an implementation-defined sequence of calls to SortCompare. If any such call returns an abrupt completion, stop before performing any further calls to SortCompare and return that Completion Record.
         let mut sort_err = Ok(());
-        items.sort_by(|x, y| {
+        // codemode-runtime patch: `slice::sort_by` panics when the comparison is not a total
+        // order (Rust >= 1.81), and a script's comparator need not be one (`() => Math.random()
+        // - 0.5`); the spec then leaves the order implementation-defined, never an error.
+        merge_sort_by(&mut items, |x, y| {
             if sort_err.is_ok() {
                 sort_compare(x, y, context).unwrap_or_else(|err| {
                     sort_err = Err(err);
@@ -3699,4 +3702,55 @@ fn array_set_length(
 
     // 19. Return true.
     Ok(true)
+}
+
+/// codemode-runtime patch: a stable merge sort that never panics, whatever `compare` answers.
+///
+/// Runs of [`INSERTION_RUN`] elements are sorted by insertion, then merged bottom-up through one
+/// buffer. Every index stays in bounds by construction, so an inconsistent comparator (one that
+/// is not a total order, or changes its answers) yields some permutation of the input, as the
+/// specification allows, instead of the panic of `slice::sort_by`. For a consistent comparator
+/// the result is the same as any stable sort.
+pub(crate) fn merge_sort_by<T: Clone>(items: &mut Vec<T>, mut compare: impl FnMut(&T, &T) -> Ordering) {
+    /// Elements sorted by insertion before merging starts.
+    const INSERTION_RUN: usize = 16;
+    let len = items.len();
+    let mut start = 0;
+    while start < len {
+        let end = len.min(start.saturating_add(INSERTION_RUN));
+        for i in start + 1..end {
+            let mut j = i;
+            while j > start && compare(&items[j - 1], &items[j]) == Ordering::Greater {
+                items.swap(j - 1, j);
+                j -= 1;
+            }
+        }
+        start = end;
+    }
+    let mut width = INSERTION_RUN;
+    let mut merged: Vec<T> = Vec::with_capacity(len);
+    while width < len {
+        merged.clear();
+        let mut left = 0;
+        while left < len {
+            let middle = len.min(left.saturating_add(width));
+            let right = len.min(middle.saturating_add(width));
+            let (mut i, mut j) = (left, middle);
+            while i < middle && j < right {
+                // Take from the right run only when it is strictly smaller: stable.
+                if compare(&items[i], &items[j]) == Ordering::Greater {
+                    merged.push(items[j].clone());
+                    j += 1;
+                } else {
+                    merged.push(items[i].clone());
+                    i += 1;
+                }
+            }
+            merged.extend_from_slice(&items[i..middle]);
+            merged.extend_from_slice(&items[j..right]);
+            left = right;
+        }
+        std::mem::swap(items, &mut merged);
+        width = width.saturating_mul(2);
+    }
 }

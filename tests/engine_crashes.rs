@@ -1,0 +1,76 @@
+//! Scripts that once panicked the engine. A panic in the Worker restarts the wasm instance and
+//! fails the requests of every other conversation in flight, so each case here must end as an
+//! ordinary run: completed, or failed with a coded error.
+
+mod common;
+
+use common::{completed, fixture};
+use serde_json::Value;
+
+/// `Array.prototype.sort` with comparators that are not a total order. Rust's `slice::sort_by`
+/// panics on those from about 22 elements on ("user-provided comparison function does not
+/// correctly implement a total order"); the engine must return some permutation instead.
+#[test]
+fn sort_survives_comparators_that_are_not_a_total_order() {
+    let f = fixture();
+    let comparators = [
+        "() => Math.random() - 0.5",
+        "() => (Math.random() * 3 | 0) - 1",
+        "() => NaN",
+        "() => 1",
+        "() => -1",
+        "(a, b) => (a * 7919 + b) % 3 - 1",
+        "(a, b) => a < b ? 1 : -1",
+        "(a, b) => { calls++; return calls % 2 ? 1 : -1 }",
+    ];
+    for comparator in comparators {
+        for length in [5, 21, 22, 25, 32, 50, 100, 1000] {
+            let code = format!(
+                "let calls = 0;
+                 const a = Array.from({{length: {length}}}, (_, i) => i);
+                 const shuffled = a.slice().sort({comparator});
+                 const sortedCopy = a.toSorted({comparator});
+                 const typed = new Int32Array(a).sort({comparator});
+                 return [shuffled, sortedCopy, Array.from(typed)];"
+            );
+            let result = completed(&f.execute(&code));
+            for list in result.as_array().expect("three lists") {
+                let mut numbers: Vec<i64> =
+                    list.as_array().expect("a list").iter().map(|v| v.as_i64().expect("an integer")).collect();
+                numbers.sort_unstable();
+                let expected: Vec<i64> = (0..length).collect();
+                assert_eq!(numbers, expected, "{comparator} on {length} elements is not a permutation");
+            }
+        }
+    }
+}
+
+/// The replacement sort is stable and orders like any sort under a consistent comparator.
+#[test]
+fn sort_is_stable_and_ordered_under_a_consistent_comparator() {
+    let f = fixture();
+    let result = completed(&f.execute(
+        "const items = Array.from({length: 500}, (_, i) => ({key: (i * 7919) % 13, index: i}));
+         return items.sort((a, b) => a.key - b.key);",
+    ));
+    let pairs: Vec<(i64, i64)> = result
+        .as_array()
+        .expect("a list")
+        .iter()
+        .map(|v| (v["key"].as_i64().expect("key"), v["index"].as_i64().expect("index")))
+        .collect();
+    assert_eq!(pairs.len(), 500);
+    assert!(pairs.windows(2).all(|w| w[0] <= w[1]), "not sorted by key, then by original index: {pairs:?}");
+}
+
+/// A comparator that throws stops the sort with the script's error, catchable as usual.
+#[test]
+fn sort_comparator_errors_reach_the_script() {
+    let f = fixture();
+    let result = completed(&f.execute(
+        "let calls = 0;
+         try { Array.from({length: 100}, (_, i) => i).sort(() => { if (++calls > 40) throw new Error('stop'); return -1 }) }
+         catch (e) { return [e.message, calls] }",
+    ));
+    assert_eq!(result, Value::from(vec![Value::from("stop"), Value::from(41)]));
+}
