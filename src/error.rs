@@ -94,30 +94,83 @@ impl Error {
 /// Shorthand for results in this crate.
 pub type Result<T, E = Error> = std::result::Result<T, E>;
 
-/// Codes that end a script run (they appear in `ExecuteOutput.error.code`, not as request errors).
-pub mod run_codes {
+/// The code of a run's outcome: it ends a script run and appears in `ExecuteOutput.error.code`
+/// (not as a request error). The strings are stable: clients match on them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum RunCode {
     /// The script threw, or a promise it awaited rejected and it did not catch it.
-    pub const SCRIPT_ERROR: &str = "SCRIPT_ERROR";
+    ScriptError,
     /// The code does not parse.
-    pub const SYNTAX_ERROR: &str = "SYNTAX_ERROR";
-    /// A replay issued a different call than the journal recorded at that seq.
-    pub const REPLAY_DIVERGED: &str = "REPLAY_DIVERGED";
+    SyntaxError,
+    /// A replay issued a different call than the journal recorded at that seq, or skipped one.
+    ReplayDiverged,
     /// The run was recorded by a sandbox that would replay differently.
-    pub const REPLAY_INCOMPATIBLE: &str = "REPLAY_INCOMPATIBLE";
+    ReplayIncompatible,
     /// The script waits on a promise that nothing can settle (there are no timers).
-    pub const STALLED: &str = "STALLED";
+    Stalled,
     /// The run used up its instruction budget. Scripts cannot catch it.
-    pub const BUDGET_EXCEEDED: &str = "BUDGET_EXCEEDED";
+    BudgetExceeded,
     /// The script hit an engine limit (loop iterations, recursion, stack).
-    pub const LIMIT_EXCEEDED: &str = "LIMIT_EXCEEDED";
+    LimitExceeded,
     /// The run's `timeout_ms` passed.
-    pub const TIMEOUT: &str = "TIMEOUT";
+    Timeout,
     /// The `// @options:` line is wrong.
-    pub const INVALID_OPTIONS: &str = crate::options::INVALID_OPTIONS;
+    InvalidOptions,
     /// A run was interrupted mid-pass more than `max_attempts` times.
-    pub const CRASHED: &str = "CRASHED";
+    Crashed,
     /// A paused run was not decided within `paused_ttl_ms`.
-    pub const EXPIRED: &str = "EXPIRED";
+    Expired,
     /// A call needing approval was rejected.
-    pub const REJECTED: &str = "REJECTED";
+    Rejected,
+    /// The runtime itself failed while running the script (a bug).
+    Internal,
+}
+
+impl RunCode {
+    /// Every code, for tables and docs.
+    pub const ALL: [RunCode; 13] = [
+        RunCode::ScriptError,
+        RunCode::SyntaxError,
+        RunCode::ReplayDiverged,
+        RunCode::ReplayIncompatible,
+        RunCode::Stalled,
+        RunCode::BudgetExceeded,
+        RunCode::LimitExceeded,
+        RunCode::Timeout,
+        RunCode::InvalidOptions,
+        RunCode::Crashed,
+        RunCode::Expired,
+        RunCode::Rejected,
+        RunCode::Internal,
+    ];
+
+    /// The stable string clients see.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            RunCode::ScriptError => "SCRIPT_ERROR",
+            RunCode::SyntaxError => "SYNTAX_ERROR",
+            RunCode::ReplayDiverged => "REPLAY_DIVERGED",
+            RunCode::ReplayIncompatible => "REPLAY_INCOMPATIBLE",
+            RunCode::Stalled => "STALLED",
+            RunCode::BudgetExceeded => "BUDGET_EXCEEDED",
+            RunCode::LimitExceeded => "LIMIT_EXCEEDED",
+            RunCode::Timeout => "TIMEOUT",
+            RunCode::InvalidOptions => "INVALID_OPTIONS",
+            RunCode::Crashed => "CRASHED",
+            RunCode::Expired => "EXPIRED",
+            RunCode::Rejected => "REJECTED",
+            RunCode::Internal => "INTERNAL",
+        }
+    }
+
+    /// The code a stable string names, if any.
+    pub fn parse(code: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|c| c.as_str() == code)
+    }
+}
+
+impl std::fmt::Display for RunCode {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
 }

@@ -30,6 +30,7 @@ pub mod options;
 pub mod remote;
 pub mod report;
 pub mod rpc;
+pub mod run;
 pub mod runtime;
 pub mod sandbox;
 pub mod schema;

@@ -12,8 +12,14 @@ pub struct ErrorInfo {
 }
 
 impl ErrorInfo {
-    pub fn new(code: &str, message: impl Into<String>) -> Self {
-        Self { code: code.to_string(), message: message.into() }
+    /// A run's outcome error.
+    pub fn run(code: crate::error::RunCode, message: impl Into<String>) -> Self {
+        Self { code: code.as_str().to_string(), message: message.into() }
+    }
+
+    /// The run code this error carries, if it is one.
+    pub fn run_code(&self) -> Option<crate::error::RunCode> {
+        crate::error::RunCode::parse(&self.code)
     }
 }
 

@@ -33,11 +33,8 @@ impl Default for RunOptions {
     }
 }
 
-/// The code every options problem is reported with.
-pub const INVALID_OPTIONS: &str = "INVALID_OPTIONS";
-
 fn invalid(message: impl Into<String>) -> ErrorInfo {
-    ErrorInfo::new(INVALID_OPTIONS, message)
+    ErrorInfo::run(crate::error::RunCode::InvalidOptions, message)
 }
 
 fn positive(value: &Value, key: &str, max: u64) -> Result<u64, ErrorInfo> {

@@ -72,11 +72,6 @@ pub trait Store {
 
     /// Appends one entry; an entry for the same `(execution, seq)` must not exist.
     fn append_journal(&self, execution_id: &str, entry: &JournalEntry) -> Result<()>;
-    /// [`Store::append_journal`] with the entry's JSON already made (`serde_json::to_string` of
-    /// `entry`), so a store that keeps JSON does not serialize it again.
-    fn append_journal_json(&self, execution_id: &str, entry: &JournalEntry, _json: &str) -> Result<()> {
-        self.append_journal(execution_id, entry)
-    }
     /// The execution's entries in delivery order.
     fn journal(&self, execution_id: &str) -> Result<Vec<JournalEntry>>;
 

@@ -26,7 +26,7 @@ use boa_engine::{
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::error::run_codes;
+use crate::error::RunCode;
 use crate::journal::Outcome;
 use crate::model::ErrorInfo;
 
@@ -354,11 +354,6 @@ impl Sandbox {
         std::mem::take(&mut self.host.borrow_mut().step_results)
     }
 
-    /// How many calls the script has issued so far.
-    pub fn issued(&self) -> u32 {
-        self.host.borrow().next_seq
-    }
-
     /// Settles call `seq` with `outcome`, moving the virtual clock forward to `at_ms`.
     /// Returns `false` if the script was not waiting on that call.
     pub fn deliver(&mut self, seq: u32, outcome: &Outcome, at_ms: i64) -> Result<bool, ErrorInfo> {
@@ -441,7 +436,7 @@ impl Sandbox {
         let host = self.host.borrow();
         let limits = host.store_limits;
         let mut sizes = host.value_sizes.clone();
-        let refuse = |message: String| ErrorInfo::new(run_codes::SCRIPT_ERROR, format!("RangeError: store: {message}"));
+        let refuse = |message: String| ErrorInfo::run(RunCode::ScriptError, format!("RangeError: store: {message}"));
         let mut applied = BTreeMap::new();
         for (key, json) in writes {
             let key_len = utf16_len(&key);
@@ -898,15 +893,15 @@ fn compile_script(context: &mut Context, code: &str, path: &str) -> Result<JsObj
         // Either a syntax error (reported below with its position) or code that closes the
         // wrapper to run at the top level.
         if Script::parse(Source::from_bytes(&source).with_path(path), None, context).is_ok() {
-            return Err(ErrorInfo::new(
-                run_codes::SYNTAX_ERROR,
+            return Err(ErrorInfo::run(
+                RunCode::SyntaxError,
                 "SyntaxError: unbalanced `}` or `)`: the code must be a function body or an expression",
             ));
         }
     }
     let function = context
         .eval(Source::from_bytes(&source).with_path(path))
-        .map_err(|e| ErrorInfo::new(run_codes::SYNTAX_ERROR, e.to_string()))?;
+        .map_err(|e| ErrorInfo::run(RunCode::SyntaxError, e.to_string()))?;
     function.as_callable().ok_or_else(|| internal("compiled script is not a function"))
 }
 
@@ -929,7 +924,7 @@ fn is_one_function(context: &mut Context, source: &str) -> bool {
 }
 
 fn internal(message: impl Into<String>) -> ErrorInfo {
-    ErrorInfo::new("INTERNAL", message)
+    ErrorInfo::run(RunCode::Internal, message)
 }
 
 fn utf16_len(text: &str) -> usize {
@@ -937,8 +932,8 @@ fn utf16_len(text: &str) -> usize {
 }
 
 fn budget_exceeded() -> ErrorInfo {
-    ErrorInfo::new(
-        run_codes::BUDGET_EXCEEDED,
+    ErrorInfo::run(
+        RunCode::BudgetExceeded,
         "the run used up its instruction budget (a loop that never ends, or too much work for one run)",
     )
 }
@@ -952,8 +947,8 @@ fn check_nesting(code: &str, max: usize) -> Result<(), ErrorInfo> {
             b'(' | b'[' | b'{' => {
                 depth += 1;
                 if depth > max {
-                    return Err(ErrorInfo::new(
-                        run_codes::SYNTAX_ERROR,
+                    return Err(ErrorInfo::run(
+                        RunCode::SyntaxError,
                         format!("SyntaxError: brackets nested more than {max} levels deep"),
                     ));
                 }
@@ -996,7 +991,7 @@ fn script_error(thrown: &ThrownJson, connectors: &str) -> ErrorInfo {
             if connectors.is_empty() { "" } else { ", " }
         ));
     }
-    ErrorInfo::new(run_codes::SCRIPT_ERROR, text)
+    ErrorInfo::run(RunCode::ScriptError, text)
 }
 
 /// Turns an engine-level failure (a limit, an error thrown outside the script's promise) into a
@@ -1006,10 +1001,10 @@ fn engine_error(error: &JsError, context: &mut Context) -> ErrorInfo {
         if matches!(engine, boa_engine::error::EngineError::NoInstructionsRemain) {
             return budget_exceeded();
         }
-        return ErrorInfo::new(run_codes::LIMIT_EXCEEDED, engine.to_string());
+        return ErrorInfo::run(RunCode::LimitExceeded, engine.to_string());
     }
     match error.try_native(context) {
-        Ok(native) => ErrorInfo::new(run_codes::SCRIPT_ERROR, format!("{}: {}", native.kind(), native.message())),
-        Err(_) => ErrorInfo::new(run_codes::SCRIPT_ERROR, error.to_string()),
+        Ok(native) => ErrorInfo::run(RunCode::ScriptError, format!("{}: {}", native.kind(), native.message())),
+        Err(_) => ErrorInfo::run(RunCode::ScriptError, error.to_string()),
     }
 }

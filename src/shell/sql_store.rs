@@ -207,10 +207,7 @@ impl Store for SqlStore {
     }
 
     fn append_journal(&self, execution_id: &str, entry: &JournalEntry) -> Result<()> {
-        self.append_journal_json(execution_id, entry, &encode(entry)?)
-    }
-
-    fn append_journal_json(&self, execution_id: &str, entry: &JournalEntry, json: &str) -> Result<()> {
+        let json = encode(entry)?;
         self.exec(
             "INSERT INTO journal (execution_id, seq, delivery, data) VALUES (?, ?, ?, ?)",
             vec![

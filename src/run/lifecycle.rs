@@ -1,0 +1,221 @@
+//! An execution's lifecycle: every change of `status` is one of these transitions on the record.
+//!
+//! ```text
+//! create ─► running ──settle──► completed | error
+//!              ▲  └───settle──► paused ──reject/expire──► rejected
+//!              └────approve────────┘
+//! completed | error | rejected ──roll back──► rolled_back
+//! ```
+//!
+//! A pass may be cut short (a crash, an eviction) and leave the run `running`; the next pass
+//! begins again from the journal, and [`ExecutionRecord::attempts`] counts how often that happened.
+
+use std::collections::BTreeMap;
+
+use serde_json::Value;
+
+use crate::error::{Error, Result, RunCode};
+use crate::journal::Decision;
+use crate::model::{CallState, ErrorInfo, ExecuteOutput, ExecutionState, ExecutionStatus, PendingAction};
+use crate::options;
+use crate::report::{self, Ending, ReportInput};
+use crate::run::pass::PassEnd;
+use crate::sandbox::{Output, Settled};
+use crate::store::ExecutionRecord;
+
+/// What a settled pass leaves besides its end.
+pub struct PassRecord {
+    pub calls: Vec<crate::model::CallRecord>,
+    pub output: Output,
+    /// How long the pass took (ms), for the report.
+    pub wall_ms: i64,
+    pub max_output_tokens: usize,
+}
+
+impl ExecutionRecord {
+    /// A new run of `code`, created at `now`, seeing the `store()` `values` of that moment.
+    pub fn create(id: String, code: String, seed: u64, values: BTreeMap<String, Value>, now: i64) -> Self {
+        Self {
+            state: ExecutionState {
+                id,
+                code,
+                status: ExecutionStatus::Running,
+                calls: Vec::new(),
+                result: None,
+                error: None,
+                report: None,
+                created_at: now,
+                updated_at: now,
+                pending: Vec::new(),
+            },
+            seed,
+            fingerprint: crate::FINGERPRINT.to_string(),
+            decisions: BTreeMap::new(),
+            output: Output::default(),
+            full_output: String::new(),
+            output_truncated: false,
+            values,
+            attempts: 0,
+        }
+    }
+
+    /// A pass starts: the attempt is counted (a pass that never finishes leaves it counted) and
+    /// the run is `running`. The pending actions stay on the record as saved now, so a pass that
+    /// is interrupted is resumed against the same approved actions.
+    pub fn begin_pass(&mut self) {
+        self.attempts = self.attempts.saturating_add(1);
+        self.state.status = ExecutionStatus::Running;
+    }
+
+    /// The actions shown as pending before this pass, taken off the record (once it is saved as
+    /// begun): an approved one must be issued again exactly as shown.
+    pub fn take_shown_pending(&mut self) -> Vec<PendingAction> {
+        std::mem::take(&mut self.state.pending)
+    }
+
+    /// Passes begun and not finished before this one: more than `max_attempts` and the run is
+    /// not resumed again.
+    pub fn interrupted_passes(&self) -> u32 {
+        self.attempts.saturating_sub(1)
+    }
+
+    /// `approveExecution`: every pending action is approved and the run is `running` again, to
+    /// be resumed by replay.
+    pub fn approve_pending(&mut self, now: i64) -> Result<()> {
+        self.require_paused()?;
+        for action in &self.state.pending {
+            self.decisions.insert(action.seq, Decision::Approved);
+        }
+        self.state.status = ExecutionStatus::Running;
+        self.state.updated_at = now;
+        Ok(())
+    }
+
+    /// `rejectExecution` of call `seq`: the run ends `rejected`; other pending calls are
+    /// cancelled, calls that ran stay applied. `false` (nothing changes) unless the run is paused
+    /// on `seq`.
+    pub fn reject(&mut self, seq: u32, now: i64) -> bool {
+        if self.state.status != ExecutionStatus::Paused || !self.state.pending.iter().any(|p| p.seq == seq) {
+            return false;
+        }
+        self.end_rejected(&[seq], ErrorInfo::run(RunCode::Rejected, format!("call #{seq} was rejected")), now);
+        let max_output_tokens = options::parse(&self.state.code).unwrap_or_default().max_output_tokens;
+        let state = &self.state;
+        let input = ReportInput { execution_id: &state.id, wall_ms: 0, output: &self.output, calls: &state.calls, max_output_tokens };
+        self.state.report = Some(report::render(&Ending::Rejected { seq }, &input).report);
+        true
+    }
+
+    /// A paused run nobody decided within `ttl_ms` of its last change: every pending call is
+    /// rejected and the run ends `rejected` with `EXPIRED`. `false` if it is not due.
+    pub fn expire(&mut self, ttl_ms: i64, now: i64) -> bool {
+        if self.state.status != ExecutionStatus::Paused || now.saturating_sub(self.state.updated_at) < ttl_ms {
+            return false;
+        }
+        let seqs: Vec<u32> = self.state.pending.iter().map(|p| p.seq).collect();
+        let error = ErrorInfo::run(RunCode::Expired, format!("no one approved or rejected it within {ttl_ms} ms"));
+        self.end_rejected(&seqs, error, now);
+        let mut text = self.state.report.take().unwrap_or_default();
+        text.push_str("Expired: the pending action was not approved in time; the run ended as rejected.\n");
+        self.state.report = Some(text);
+        true
+    }
+
+    /// Ends a paused run `rejected`: `rejected` calls are refused, other pending ones cancelled.
+    fn end_rejected(&mut self, rejected: &[u32], error: ErrorInfo, now: i64) {
+        for seq in rejected {
+            self.decisions.insert(*seq, Decision::Rejected);
+        }
+        for call in self.state.calls.iter_mut().filter(|c| c.state == CallState::Pending) {
+            call.state = if rejected.contains(&call.seq) { CallState::Rejected } else { CallState::Cancelled };
+        }
+        let state = &mut self.state;
+        state.status = ExecutionStatus::Rejected;
+        state.pending.clear();
+        state.error = Some(error);
+        state.updated_at = now;
+    }
+
+    /// A pass ended: the run is `completed`, `error` or `paused`, with its report, and the
+    /// `ExecuteOutput` the caller returns. A completed run's `store()` writes are applied by the
+    /// caller, together with saving this record.
+    pub fn settle(&mut self, end: PassEnd, pass: PassRecord, now: i64) -> ExecuteOutput {
+        let PassRecord { calls, output, wall_ms, max_output_tokens } = pass;
+        let id = self.state.id.clone();
+        let input = ReportInput { execution_id: &id, wall_ms, output: &output, calls: &calls, max_output_tokens };
+        let state = &mut self.state;
+        let (rendered, result) = match end {
+            PassEnd::Settled(Settled::Returned(value)) => {
+                state.status = ExecutionStatus::Completed;
+                let rendered = report::render(&Ending::Completed { result: value.as_ref() }, &input);
+                state.result = value.clone();
+                let output = ExecuteOutput::Completed {
+                    execution_id: id.clone(),
+                    result: value.unwrap_or(Value::Null),
+                    calls: calls.clone(),
+                    report: rendered.report.clone(),
+                };
+                (rendered, output)
+            }
+            PassEnd::Settled(Settled::Threw(error)) | PassEnd::Failed(error) => {
+                state.status = ExecutionStatus::Error;
+                let rendered = report::render(&Ending::Failed { error: &error }, &input);
+                state.error = Some(error.clone());
+                let output =
+                    ExecuteOutput::Error { execution_id: id.clone(), error, calls: calls.clone(), report: rendered.report.clone() };
+                (rendered, output)
+            }
+            PassEnd::Paused(pending) => {
+                state.status = ExecutionStatus::Paused;
+                let rendered = report::render(&Ending::Paused { pending: &pending }, &input);
+                state.pending = pending.clone();
+                let output =
+                    ExecuteOutput::Paused { execution_id: id.clone(), pending, calls: calls.clone(), report: rendered.report.clone() };
+                (rendered, output)
+            }
+        };
+        state.report = Some(rendered.report);
+        state.calls = calls;
+        state.updated_at = now;
+        self.full_output = rendered.full_output;
+        self.output_truncated = rendered.truncated;
+        self.output = output;
+        self.attempts = 0;
+        result
+    }
+
+    /// Rollback: only a finished run can be rolled back.
+    pub fn require_finished(&self) -> Result<()> {
+        if self.state.status.is_finished() {
+            return Ok(());
+        }
+        Err(Error::InvalidState(format!(
+            "execution {} is {}; only a finished run can be rolled back (reject a paused one first)",
+            self.state.id, self.state.status
+        )))
+    }
+
+    /// Rollback: the call at `index` in `calls` was reverted.
+    pub fn mark_reverted(&mut self, index: usize, now: i64) {
+        if let Some(call) = self.state.calls.get_mut(index) {
+            call.state = CallState::Reverted;
+            self.state.updated_at = now;
+        }
+    }
+
+    /// Rollback: every applied call with a `revert` was reverted (`skipped` had none).
+    pub fn finish_rollback(&mut self, reverted: u32, skipped: usize, now: i64) {
+        self.state.status = ExecutionStatus::RolledBack;
+        self.state.updated_at = now;
+        let mut text = self.state.report.take().unwrap_or_default();
+        text.push_str(&report::rolled_back_line(reverted, skipped));
+        self.state.report = Some(text);
+    }
+
+    fn require_paused(&self) -> Result<()> {
+        if self.state.status == ExecutionStatus::Paused {
+            return Ok(());
+        }
+        Err(Error::NotPaused { id: self.state.id.clone(), status: self.state.status.to_string() })
+    }
+}

@@ -1,0 +1,469 @@
+//! One pass over a script, as a synchronous state machine (the sans-IO style of quinn-proto and
+//! restate's shared core): it never touches the VM, a connector or the store. Time comes in as
+//! an argument.
+//!
+//! The driver calls [`Pass::poll`] and carries out the [`Effect`] it returns; what happened comes
+//! back as events: [`Pass::call_issued`], [`Pass::step_finished`], [`Pass::script_settled`] and
+//! [`Pass::script_failed`] after the script ran; [`Pass::call_finished`] when a started call
+//! ends. The pass moves through [`Phase`]s:
+//!
+//! 1. **Replaying**: the journal's outcomes are delivered in their recorded order, one at a time
+//!    with the script's jobs run between them; each replayed call must be the one recorded at its
+//!    `seq` ([`Divergence`] otherwise).
+//! 2. **Live**: past the journal. A finished `codemode.step` is journaled first; otherwise every
+//!    call that may run is started (up to [`PassLimits::max_in_flight`]) and whichever finishes
+//!    first is journaled, then delivered. With nothing running, calls awaiting approval pause the
+//!    pass; with none either, the script is stalled.
+//! 3. **Draining**: the script settled. Calls it issued and no longer awaits still run, as a call
+//!    in JavaScript would; calls awaiting approval are cancelled.
+//! 4. **Closing**: the pass is decided; calls under way are waited for and journaled (their
+//!    effects happened), not delivered.
+
+use std::collections::{BTreeMap, VecDeque};
+
+use crate::error::RunCode;
+use crate::journal::{Decision, JournalEntry, Outcome};
+use crate::model::{ErrorInfo, PendingAction};
+use crate::run::calls::CallBook;
+use crate::run::divergence::Divergence;
+use crate::run::ledger::{Ledger, PassLimits};
+use crate::sandbox::{CallRequest, Settled};
+
+/// `connector` and `method` of `codemode.step` calls, which the VM runs itself.
+pub const STEP: (&str, &str) = ("codemode", "step");
+
+fn is_step(request: &CallRequest) -> bool {
+    request.connector == STEP.0 && request.method == STEP.1
+}
+
+/// A call that ran: what was asked, what came back, when it started.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Finished {
+    pub request: CallRequest,
+    pub outcome: Outcome,
+    pub started: i64,
+}
+
+/// How a pass ended.
+#[derive(Debug, Clone, PartialEq)]
+pub enum PassEnd {
+    /// The script's promise settled (and every call it issued that could run, ran).
+    Settled(Settled),
+    /// Only calls awaiting approval are left.
+    Paused(Vec<PendingAction>),
+    /// The run fails with this error.
+    Failed(ErrorInfo),
+}
+
+/// What the driver does next.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Effect {
+    /// Run the script's queued jobs, then report what it issued, which steps finished and whether
+    /// it settled (or the engine error that stopped it).
+    RunScript,
+    /// Execute these calls, concurrently; report each with [`Pass::call_finished`].
+    Start { calls: Vec<CallRequest>, started: i64 },
+    /// Append this entry to the journal, durably, before anything else happens: the script never
+    /// sees an outcome a crash could lose.
+    Append(JournalEntry),
+    /// Hand this journaled outcome to the script (an engine error raised while settling its
+    /// promise goes to [`Pass::script_failed`]).
+    Deliver(JournalEntry),
+    /// Wait for the next started call to finish, then report it with [`Pass::call_finished`].
+    AwaitCall,
+    /// The pass is over.
+    End(PassEnd),
+}
+
+/// Where a pass stands.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Phase {
+    /// Delivering the journal's outcomes in recorded order; `cursor` is the next entry.
+    Replaying { cursor: usize },
+    /// Past the journal: new calls execute.
+    Live,
+    /// The script settled; the calls it issued still finish. `cursor` is the next journal entry
+    /// not yet delivered (every one must be, or the replay diverged).
+    Draining { settled: Settled, cursor: usize },
+    /// Decided; calls under way are journaled, not delivered.
+    Closing { end: PassEnd },
+    /// [`Effect::End`] was returned.
+    Ended,
+}
+
+/// The time limit of a run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Deadline {
+    /// The run fails with `TIMEOUT` after this instant (ms).
+    pub at: i64,
+    /// The `timeout_ms` it came from, for the message.
+    pub timeout_ms: u64,
+}
+
+impl Deadline {
+    /// `Some(TIMEOUT)` once `now` is past the deadline.
+    pub fn check(deadline: Option<Deadline>, now: i64) -> Option<ErrorInfo> {
+        let deadline = deadline?;
+        (now > deadline.at).then(|| {
+            ErrorInfo::run(
+                RunCode::Timeout,
+                format!(
+                    "the run's timeout_ms of {} passed {} ms ago",
+                    deadline.timeout_ms,
+                    now.saturating_sub(deadline.at)
+                ),
+            )
+        })
+    }
+}
+
+/// What a pass knows besides events: the journal of earlier passes and the run's decisions.
+pub struct PassRules<'a> {
+    pub execution_id: &'a str,
+    /// Entries of earlier passes, in delivery order.
+    pub journal: &'a [JournalEntry],
+    /// Approvals and rejections by `seq`.
+    pub decisions: &'a BTreeMap<u32, Decision>,
+    /// The actions shown as pending before this pass: an approved call must replay as shown.
+    pub approved_before: &'a [PendingAction],
+    pub deadline: Option<Deadline>,
+    pub limits: PassLimits,
+    /// Whether `connector.method` needs a human's approval.
+    pub requires_approval: &'a dyn Fn(&str, &str) -> bool,
+}
+
+/// One pass: see the module documentation.
+pub struct Pass<'a> {
+    rules: PassRules<'a>,
+    phase: Phase,
+    /// Journal entries by `seq`, to check each issued call against.
+    recorded: BTreeMap<u32, &'a JournalEntry>,
+    ledger: Ledger,
+    /// Issued and not yet delivered, by `seq`.
+    waiting: BTreeMap<u32, CallRequest>,
+    /// `codemode.step` values that finished, not yet journaled.
+    steps_done: BTreeMap<u32, Outcome>,
+    /// Calls started and not yet reported finished.
+    in_flight: usize,
+    /// Calls that finished without running (the journal was full), not yet journaled.
+    refused: VecDeque<Finished>,
+    /// Effects decided and not yet handed out.
+    queued: VecDeque<Effect>,
+    /// The script runs its jobs before the next decision (at the start, and after a delivery).
+    script_due: bool,
+    calls: CallBook,
+}
+
+impl<'a> Pass<'a> {
+    pub fn new(rules: PassRules<'a>) -> Self {
+        let ledger = Ledger::after(rules.journal, rules.limits);
+        Self {
+            recorded: rules.journal.iter().map(|e| (e.seq, e)).collect(),
+            rules,
+            phase: Phase::Replaying { cursor: 0 },
+            ledger,
+            waiting: BTreeMap::new(),
+            steps_done: BTreeMap::new(),
+            in_flight: 0,
+            refused: VecDeque::new(),
+            queued: VecDeque::new(),
+            script_due: true,
+            calls: CallBook::default(),
+        }
+    }
+
+    pub fn phase(&self) -> &Phase {
+        &self.phase
+    }
+
+    /// Decided: events from the script no longer count.
+    pub fn is_over(&self) -> bool {
+        matches!(self.phase, Phase::Closing { .. } | Phase::Ended)
+    }
+
+    /// The calls of the pass so far.
+    pub fn calls(&self) -> &CallBook {
+        &self.calls
+    }
+
+    pub fn into_calls(self) -> CallBook {
+        self.calls
+    }
+
+    // ---- events ----
+
+    /// The script issued `request`. At a `seq` the journal holds, it must be the recorded call.
+    pub fn call_issued(&mut self, request: CallRequest) {
+        if self.is_over() {
+            return;
+        }
+        if let Some(entry) = self.recorded.get(&request.seq) {
+            if !entry.matches(&request.connector, &request.method, &request.args) {
+                let divergence = Divergence::different(entry, &request);
+                return self.fail(divergence.into());
+            }
+        }
+        self.calls.issue(&request, (self.rules.requires_approval)(&request.connector, &request.method));
+        self.waiting.insert(request.seq, request);
+    }
+
+    /// The function of `codemode.step` call `seq` finished with `outcome`.
+    pub fn step_finished(&mut self, seq: u32, outcome: Outcome) {
+        if !self.is_over() {
+            self.steps_done.insert(seq, outcome);
+        }
+    }
+
+    /// The script's promise settled.
+    pub fn script_settled(&mut self, settled: Settled) {
+        let cursor = match self.phase {
+            Phase::Replaying { cursor } => cursor,
+            Phase::Live => self.rules.journal.len(),
+            _ => return,
+        };
+        self.phase = Phase::Draining { settled, cursor };
+    }
+
+    /// The engine stopped the script (a limit, the budget, a broken prelude): the pass fails.
+    pub fn script_failed(&mut self, error: ErrorInfo) {
+        self.fail(error);
+    }
+
+    /// A started call finished at `now`: it is journaled, then delivered unless the pass is
+    /// closing.
+    pub fn call_finished(&mut self, finished: Finished, now: i64) {
+        self.in_flight = self.in_flight.saturating_sub(1);
+        let outcome = self.ledger.result_outcome(&finished.request, finished.outcome);
+        self.journal(Finished { outcome, ..finished }, now);
+    }
+
+    // ---- decisions ----
+
+    /// The next effect to carry out.
+    pub fn poll(&mut self, now: i64) -> Effect {
+        loop {
+            if let Some(effect) = self.queued.pop_front() {
+                return effect;
+            }
+            let decided = match std::mem::replace(&mut self.phase, Phase::Ended) {
+                Phase::Replaying { cursor } => self.replay(cursor),
+                Phase::Live => self.live(now),
+                Phase::Draining { settled, cursor } => self.drain(settled, cursor, now),
+                Phase::Closing { end } => self.close(end),
+                Phase::Ended => Some(Effect::End(PassEnd::Failed(ErrorInfo::run(
+                    RunCode::Internal,
+                    "the pass was polled after it ended",
+                )))),
+            };
+            if let Some(effect) = decided {
+                return effect;
+            }
+        }
+    }
+
+    fn replay(&mut self, cursor: usize) -> Option<Effect> {
+        self.phase = Phase::Replaying { cursor };
+        if std::mem::take(&mut self.script_due) {
+            return Some(Effect::RunScript);
+        }
+        let journal = self.rules.journal;
+        let Some(entry) = journal.get(cursor) else {
+            self.phase = Phase::Live;
+            return None;
+        };
+        if self.waiting.remove(&entry.seq).is_none() {
+            self.fail(Divergence::not_issued(entry).into());
+            return None;
+        }
+        self.phase = Phase::Replaying { cursor: cursor + 1 };
+        Some(self.deliver(entry.clone()))
+    }
+
+    fn live(&mut self, now: i64) -> Option<Effect> {
+        self.phase = Phase::Live;
+        if std::mem::take(&mut self.script_due) {
+            return Some(Effect::RunScript);
+        }
+        if let Some((seq, outcome)) = self.steps_done.pop_first() {
+            let Some(request) = self.waiting.remove(&seq) else {
+                self.fail(ErrorInfo::run(RunCode::Internal, format!("step #{seq} finished but was never issued")));
+                return None;
+            };
+            let outcome = self.ledger.step_outcome(outcome);
+            self.journal(Finished { request, outcome, started: now }, now);
+            return None;
+        }
+        if let Some(effect) = self.run_calls(now) {
+            return Some(effect);
+        }
+        if self.is_over() {
+            return None;
+        }
+        let pending: Vec<PendingAction> = self
+            .waiting
+            .values()
+            .filter(|r| !is_step(r))
+            .map(|r| PendingAction {
+                execution_id: self.rules.execution_id.to_string(),
+                seq: r.seq,
+                connector: r.connector.clone(),
+                method: r.method.clone(),
+                args: r.args.clone(),
+            })
+            .collect();
+        if pending.is_empty() {
+            self.fail(ErrorInfo::run(
+                RunCode::Stalled,
+                "the script is waiting on a promise that nothing can settle (there are no timers or events)",
+            ));
+            return None;
+        }
+        self.phase = Phase::Ended;
+        Some(Effect::End(PassEnd::Paused(pending)))
+    }
+
+    fn drain(&mut self, settled: Settled, cursor: usize, now: i64) -> Option<Effect> {
+        let journal = self.rules.journal;
+        let next = journal.get(cursor);
+        if let Some(entry) = next.filter(|e| self.waiting.contains_key(&e.seq)) {
+            self.waiting.remove(&entry.seq);
+            self.phase = Phase::Draining { settled, cursor: cursor + 1 };
+            return Some(self.deliver(entry.clone()));
+        }
+        if let Some(entry) = next {
+            self.calls.cancel_pending();
+            self.phase = Phase::Closing { end: PassEnd::Failed(Divergence::unreached(entry).into()) };
+            return None;
+        }
+        self.phase = Phase::Draining { settled, cursor };
+        if let Some(effect) = self.run_calls(now) {
+            return Some(effect);
+        }
+        if self.is_over() {
+            return None;
+        }
+        let Phase::Draining { settled, .. } = std::mem::replace(&mut self.phase, Phase::Ended) else {
+            return None;
+        };
+        self.calls.cancel_pending();
+        Some(Effect::End(PassEnd::Settled(settled)))
+    }
+
+    fn close(&mut self, end: PassEnd) -> Option<Effect> {
+        if let Some(finished) = self.refused.pop_front() {
+            self.phase = Phase::Closing { end };
+            let at = finished.started;
+            self.journal(finished, at);
+            return None;
+        }
+        if self.in_flight > 0 {
+            self.phase = Phase::Closing { end };
+            return Some(Effect::AwaitCall);
+        }
+        Some(Effect::End(end))
+    }
+
+    /// Starts what may start, journals a refused call, or waits for a running one; `None` when
+    /// no call can make progress (or the pass just failed).
+    fn run_calls(&mut self, now: i64) -> Option<Effect> {
+        if let Some(effect) = self.start_calls(now) {
+            return Some(effect);
+        }
+        if self.is_over() {
+            return None;
+        }
+        if let Some(finished) = self.refused.pop_front() {
+            let at = finished.started;
+            self.journal(finished, at);
+            return self.queued.pop_front();
+        }
+        (self.in_flight > 0).then_some(Effect::AwaitCall)
+    }
+
+    /// Starts the calls that may run (no approval needed, or approved), lowest `seq` first, while
+    /// fewer than `max_in_flight` run. A passed deadline or an approved call issued with other
+    /// terms fails the pass (calls started before it still run and are journaled).
+    fn start_calls(&mut self, now: i64) -> Option<Effect> {
+        let room = self.rules.limits.max_in_flight.saturating_sub(self.in_flight + self.refused.len());
+        let startable: Vec<u32> = self
+            .waiting
+            .values()
+            .filter(|r| !is_step(r) && (!self.needs_approval(r) || self.approved(r.seq)))
+            .map(|r| r.seq)
+            .take(room)
+            .collect();
+        let mut batch = Vec::new();
+        for seq in startable {
+            let Some(request) = self.waiting.remove(&seq) else { continue };
+            let refusal = Deadline::check(self.rules.deadline, now).or_else(|| self.check_approved(&request));
+            if let Some(error) = refusal {
+                self.fail(error);
+                break;
+            }
+            if self.ledger.is_full() {
+                let outcome = self.ledger.full_outcome(&request);
+                self.refused.push_back(Finished { request, outcome, started: now });
+            } else {
+                batch.push(request);
+            }
+        }
+        if batch.is_empty() {
+            return None;
+        }
+        self.in_flight += batch.len();
+        Some(Effect::Start { calls: batch, started: now })
+    }
+
+    fn needs_approval(&self, request: &CallRequest) -> bool {
+        (self.rules.requires_approval)(&request.connector, &request.method)
+    }
+
+    fn approved(&self, seq: u32) -> bool {
+        self.rules.decisions.get(&seq) == Some(&Decision::Approved)
+    }
+
+    /// For a call that was approved: a divergence unless it is exactly the action shown.
+    fn check_approved(&self, request: &CallRequest) -> Option<ErrorInfo> {
+        if !self.approved(request.seq) {
+            return None;
+        }
+        let shown = self.rules.approved_before.iter().find(|p| p.seq == request.seq);
+        let same = shown.is_some_and(|p| {
+            p.connector == request.connector && p.method == request.method && p.args == request.args
+        });
+        (!same).then(|| Divergence::not_approved(request).into())
+    }
+
+    // ---- effects ----
+
+    /// Journals a finished call: queues the append, then (unless the pass is closing) the
+    /// delivery.
+    fn journal(&mut self, finished: Finished, now: i64) {
+        let Finished { request, outcome, started } = finished;
+        let entry = self.ledger.record(request, outcome, started, now);
+        self.calls.record(&entry);
+        let deliver = !self.is_over();
+        self.queued.push_back(Effect::Append(entry.clone()));
+        if deliver {
+            let effect = self.deliver(entry);
+            self.queued.push_back(effect);
+        }
+    }
+
+    /// A delivery; while the script can still issue calls, its jobs run next.
+    fn deliver(&mut self, entry: JournalEntry) -> Effect {
+        self.calls.record(&entry);
+        self.script_due = matches!(self.phase, Phase::Replaying { .. } | Phase::Live);
+        Effect::Deliver(entry)
+    }
+
+    /// Ends the pass with `error` (the first failure wins). Deliveries not yet handed out are
+    /// dropped; appends are kept.
+    fn fail(&mut self, error: ErrorInfo) {
+        if self.is_over() {
+            return;
+        }
+        self.queued.retain(|effect| matches!(effect, Effect::Append(_)));
+        self.phase = Phase::Closing { end: PassEnd::Failed(error) };
+    }
+}

@@ -1,0 +1,320 @@
+//! The async driver of one pass: it starts the sandbox, asks the pass machine
+//! (`crate::run::pass`) what to do, does it (run the script's jobs, call connectors, append to
+//! the journal, deliver outcomes), feeds back what happened, and saves what the pass decided.
+
+use std::collections::{BTreeMap, VecDeque};
+use std::future::Future;
+use std::pin::Pin;
+use std::rc::Rc;
+use std::task::Poll;
+
+use serde_json::Value;
+
+use crate::catalog;
+use crate::connector::{CallContext, ConnectorSet};
+use crate::error::{Result, RunCode};
+use crate::journal::{JournalEntry, Outcome};
+use crate::model::{ErrorInfo, ExecuteOutput, ExecutionStatus, Snippet};
+use crate::options::{self, RunOptions};
+use crate::run::lifecycle::PassRecord;
+use crate::run::pass::Deadline;
+use crate::run::{CallBook, Effect, Finished, Pass, PassEnd, PassLimits, PassRules};
+use crate::sandbox::{CallRequest, Output, Sandbox, SandboxConfig, SandboxServices, Settled};
+use crate::store::ExecutionRecord;
+
+use super::{Runtime, RESUME_AFTER_MS};
+
+/// Calls of one run executing at once; more wait for a free place (in `seq` order).
+const MAX_CALLS_IN_FLIGHT: usize = 16;
+
+/// What a pass left: how it ended, its `store()` writes (applied only if it completed), its
+/// calls and what the script printed.
+struct Passed {
+    end: PassEnd,
+    writes: BTreeMap<String, Option<Value>>,
+    calls: CallBook,
+    output: Output,
+}
+
+impl Passed {
+    /// A pass that ended before the script started.
+    fn refused(error: ErrorInfo) -> Self {
+        Self { end: PassEnd::Failed(error), writes: BTreeMap::new(), calls: CallBook::default(), output: Output::default() }
+    }
+}
+
+impl Runtime {
+    /// One pass over the script: replays the journal, executes new calls, and saves the outcome.
+    pub(super) async fn drive(&self, mut record: ExecutionRecord) -> Result<ExecuteOutput> {
+        let started = self.now();
+        // Mark the pass as started (durably) and ask to be woken in case it never finishes.
+        record.begin_pass();
+        self.store.save_execution(&record)?;
+        let approved_before = record.take_shown_pending();
+        self.schedule(started + RESUME_AFTER_MS);
+        let journal = self.store.journal(&record.state.id)?;
+        let options = options::parse(&record.state.code);
+        let run_options = options.clone().unwrap_or_default();
+        let deadline = run_options
+            .timeout_ms
+            .map(|timeout_ms| Deadline { at: record.state.created_at.saturating_add(timeout_ms as i64), timeout_ms });
+        let passed = match self.refusal(&record, options.err(), &journal, deadline) {
+            Some(error) => Passed::refused(error),
+            None => self.pass(&record, &journal, &approved_before, deadline).await?,
+        };
+        self.finish(record, passed, started, &run_options, &journal)
+    }
+
+    /// Why a pass must not start: the run was interrupted too often, its options are wrong, the
+    /// sandbox that recorded it could replay it differently, or its deadline passed.
+    fn refusal(
+        &self,
+        record: &ExecutionRecord,
+        invalid_options: Option<ErrorInfo>,
+        journal: &[JournalEntry],
+        deadline: Option<Deadline>,
+    ) -> Option<ErrorInfo> {
+        let interrupted = record.interrupted_passes();
+        if interrupted >= self.config.max_attempts {
+            return Some(ErrorInfo::run(
+                RunCode::Crashed,
+                format!(
+                    "the run was interrupted {interrupted} times while running (a crash, a restart, or the host's memory \
+                     limit); it is not resumed again"
+                ),
+            ));
+        }
+        if invalid_options.is_some() {
+            return invalid_options;
+        }
+        if record.fingerprint != crate::FINGERPRINT && !journal.is_empty() {
+            return Some(ErrorInfo::run(
+                RunCode::ReplayIncompatible,
+                format!(
+                    "this run was recorded by sandbox {}; this runtime is {} and could replay it differently",
+                    record.fingerprint,
+                    crate::FINGERPRINT
+                ),
+            ));
+        }
+        Deadline::check(deadline, self.now())
+    }
+
+    /// Runs the pass machine over a fresh VM until it ends. Storage errors abort the pass (`Err`);
+    /// everything the script or a connector did is in the [`Passed`].
+    async fn pass(
+        &self,
+        record: &ExecutionRecord,
+        journal: &[JournalEntry],
+        approved_before: &[crate::model::PendingAction],
+        deadline: Option<Deadline>,
+    ) -> Result<Passed> {
+        let id = record.state.id.as_str();
+        let mut vm = match Sandbox::start(self.sandbox_config(record, journal)?) {
+            Ok(vm) => vm,
+            Err(error) => return Ok(Passed::refused(error)),
+        };
+        let requires_approval = |connector: &str, method: &str| self.requires_approval(connector, method);
+        let mut pass = Pass::new(PassRules {
+            execution_id: id,
+            journal,
+            decisions: &record.decisions,
+            approved_before,
+            deadline,
+            limits: PassLimits {
+                max_result_bytes: self.config.max_result_bytes,
+                max_journal_bytes: self.config.max_journal_bytes,
+                max_in_flight: MAX_CALLS_IN_FLIGHT,
+            },
+            requires_approval: &requires_approval,
+        });
+        let mut in_flight = InFlight::default();
+        let end = loop {
+            match pass.poll(self.now()) {
+                Effect::RunScript => observe(&mut vm, &mut pass),
+                Effect::Start { calls, started } => {
+                    for request in calls {
+                        in_flight.push(Box::pin(async move {
+                            let outcome = self.execute_call(id, &request).await;
+                            Finished { request, outcome, started }
+                        }));
+                    }
+                }
+                Effect::Append(entry) => self.store.append_journal(id, &entry)?,
+                Effect::Deliver(entry) => {
+                    if let Err(error) = vm.deliver(entry.seq, &entry.outcome, entry.at) {
+                        pass.script_failed(error);
+                    }
+                }
+                Effect::AwaitCall => match in_flight.next().await {
+                    Some(finished) => pass.call_finished(finished, self.now()),
+                    None => pass.script_failed(ErrorInfo::run(RunCode::Internal, "awaited a call that never started")),
+                },
+                Effect::End(end) => break end,
+            }
+        };
+        // The `store()` writes are read once the script and its calls are done; a write over the
+        // limits fails the run instead.
+        let (end, writes) = match end {
+            PassEnd::Settled(settled) => match vm.writes() {
+                Ok(writes) => (PassEnd::Settled(settled), writes),
+                Err(error) => (PassEnd::Failed(error), BTreeMap::new()),
+            },
+            other => (other, BTreeMap::new()),
+        };
+        Ok(Passed { end, writes, calls: pass.into_calls(), output: vm.output() })
+    }
+
+    fn sandbox_config<'a>(&self, record: &'a ExecutionRecord, journal: &[JournalEntry]) -> Result<SandboxConfig<'a>> {
+        let services = Rc::new(PassServices { connectors: self.connectors.clone(), snippets: self.store.snippets()? });
+        Ok(SandboxConfig {
+            code: &record.state.code,
+            seed: record.seed,
+            start_ms: record.state.created_at,
+            connectors: self
+                .connectors
+                .iter()
+                .map(|(c, tools)| (c.name().to_string(), tools.iter().map(|t| t.name.clone()).collect()))
+                .collect(),
+            services,
+            limits: self.config.sandbox,
+            values: record.values.clone(),
+            store_limits: self.config.store_limits,
+            recorded: journal.iter().map(|e| e.seq).collect(),
+            schemas: self.schemas.clone(),
+        })
+    }
+
+    /// Runs one call on its connector.
+    async fn execute_call(&self, execution_id: &str, request: &CallRequest) -> Outcome {
+        let Some(connector) = self.connectors.connector(&request.connector) else {
+            return Outcome::Err(format!("no connector is named `{}`", request.connector));
+        };
+        if self.connectors.spec(&request.connector, &request.method).is_none() {
+            return Outcome::Err(format!("{} has no method `{}`", request.connector, request.method));
+        }
+        let ctx = CallContext { execution_id: execution_id.into(), seq: request.seq, method: request.method.clone() };
+        match connector.execute(request.args.clone(), &ctx).await {
+            Ok(value) => Outcome::Ok(value),
+            Err(error) => Outcome::Err(error.0),
+        }
+    }
+
+    /// Settles the record with what the pass decided and saves it (a completed run together with
+    /// its `store()` writes, atomically), then schedules the next wake-up or prunes.
+    fn finish(
+        &self,
+        mut record: ExecutionRecord,
+        passed: Passed,
+        started: i64,
+        options: &RunOptions,
+        journal: &[JournalEntry],
+    ) -> Result<ExecuteOutput> {
+        let Passed { end, writes, mut calls, output } = passed;
+        if matches!(end, PassEnd::Failed(_) | PassEnd::Settled(Settled::Threw(_))) {
+            calls.keep_journaled(journal, |connector, method| self.requires_approval(connector, method));
+        }
+        let now = self.now();
+        let pass = PassRecord {
+            calls: calls.into_sorted(),
+            output,
+            wall_ms: now.saturating_sub(started),
+            max_output_tokens: options.max_output_tokens,
+        };
+        let result = record.settle(end, pass, now);
+        match record.state.status {
+            ExecutionStatus::Completed => self.store.complete_execution(&record, &writes)?,
+            _ => self.store.save_execution(&record)?,
+        }
+        if record.state.status.is_finished() {
+            self.prune()?;
+        } else if let Some(at) = self.next_wake_at()? {
+            self.schedule(at);
+        }
+        Ok(result)
+    }
+}
+
+/// Runs the script's queued jobs and tells the pass what it issued, which steps finished and
+/// whether it settled.
+fn observe(vm: &mut Sandbox, pass: &mut Pass<'_>) {
+    if let Err(error) = vm.run_jobs() {
+        return pass.script_failed(error);
+    }
+    for request in vm.take_requests() {
+        pass.call_issued(request);
+        if pass.is_over() {
+            return;
+        }
+    }
+    for (seq, outcome) in vm.take_step_results() {
+        pass.step_finished(seq, outcome);
+    }
+    match vm.settled() {
+        Err(error) => pass.script_failed(error),
+        Ok(Some(settled)) => pass.script_settled(settled),
+        Ok(None) => {}
+    }
+}
+
+/// Calls executing concurrently, handed back in the order they finish.
+#[derive(Default)]
+struct InFlight<'a> {
+    running: Vec<Pin<Box<dyn Future<Output = Finished> + 'a>>>,
+    /// Finished and not yet taken, in finishing order.
+    done: VecDeque<Finished>,
+}
+
+impl<'a> InFlight<'a> {
+    fn push(&mut self, call: Pin<Box<dyn Future<Output = Finished> + 'a>>) {
+        self.running.push(call);
+    }
+
+    /// The next call to finish; `None` when none is running. Every running call is polled each
+    /// time, so all of them are under way while the first is awaited.
+    async fn next(&mut self) -> Option<Finished> {
+        if self.running.is_empty() && self.done.is_empty() {
+            return None;
+        }
+        std::future::poll_fn(|cx| {
+            let mut index = 0;
+            while index < self.running.len() {
+                match self.running[index].as_mut().poll(cx) {
+                    Poll::Ready(finished) => {
+                        drop(self.running.remove(index));
+                        self.done.push_back(finished);
+                    }
+                    Poll::Pending => index += 1,
+                }
+            }
+            match self.done.pop_front() {
+                Some(finished) => Poll::Ready(Some(finished)),
+                None => Poll::Pending,
+            }
+        })
+        .await
+    }
+}
+
+/// The catalog and snippets as the sandbox sees them during one pass.
+struct PassServices {
+    connectors: Rc<ConnectorSet>,
+    snippets: Vec<Snippet>,
+}
+
+impl SandboxServices for PassServices {
+    fn search(&self, query: &str) -> Value {
+        serde_json::to_value(catalog::search(&self.connectors, &self.snippets, query, catalog::SEARCH_LIMIT))
+            .unwrap_or(Value::Null)
+    }
+
+    fn describe(&self, path: &str) -> std::result::Result<Value, String> {
+        catalog::describe(&self.connectors, &self.snippets, path)
+            .map_err(|e| e.to_string())
+            .and_then(|d| serde_json::to_value(d).map_err(|e| e.to_string()))
+    }
+
+    fn snippet_code(&self, name: &str) -> Option<String> {
+        self.snippets.iter().find(|s| s.name == name).map(|s| s.code.clone())
+    }
+}

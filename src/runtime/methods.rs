@@ -1,0 +1,191 @@
+//! The contract's methods (`docs/contract.md`, "Methods"), each a short composition of a
+//! lifecycle transition, the store and, for those that run scripts, the driver.
+
+use std::collections::BTreeSet;
+
+use crate::catalog;
+use crate::connector::{CallContext, Reverted, ToolError};
+use crate::error::{Error, Result};
+use crate::journal::{JournalEntry, Outcome};
+use crate::model::{
+    CallState, Description, ExecuteOutput, ExecutionOutputText, ExecutionState, ExecutionStatus, PendingAction,
+    RollbackFailure, RollbackOutcome, RollbackSkip, SearchResults, Snippet, ToolDescriptor,
+};
+use crate::store::ExecutionRecord;
+
+use super::Runtime;
+
+impl Runtime {
+    /// `tool`: the model-facing descriptor.
+    pub fn tool(&self) -> ToolDescriptor {
+        catalog::tool_descriptor_within(&self.connectors, self.config.inline_catalog_tokens)
+    }
+
+    /// `execute`: runs a new script until it completes, fails or pauses.
+    pub async fn execute(&self, code: &str) -> Result<ExecuteOutput> {
+        self.check_connectors()?;
+        if code.len() > self.config.max_code_bytes {
+            return Err(Error::CodeTooLarge { size: code.len(), limit: self.config.max_code_bytes });
+        }
+        if code.trim().is_empty() {
+            return Err(Error::BadRequest("code is empty".into()));
+        }
+        let id = uuid::Uuid::new_v4().to_string();
+        let (high, low) = uuid::Uuid::new_v4().as_u64_pair();
+        let seed = high ^ low.rotate_left(17);
+        let record = ExecutionRecord::create(id.clone(), code.to_string(), seed, self.store.values()?, self.now());
+        let _guard = self.claim(&id)?;
+        self.store.save_execution(&record)?;
+        self.drive(record).await
+    }
+
+    /// `approveExecution`: approves every pending action of a paused run and resumes it by replay.
+    pub async fn approve_execution(&self, id: &str) -> Result<ExecuteOutput> {
+        let _guard = self.claim(id)?;
+        let mut record = self.load(id)?;
+        record.approve_pending(self.now())?;
+        self.store.save_execution(&record)?;
+        self.drive(record).await
+    }
+
+    /// `rejectExecution`: refuses one pending action; the run ends `rejected`, earlier calls stay.
+    /// `false` if the run is not paused on that `seq` (or a request is driving it right now).
+    pub fn reject_execution(&self, id: &str, seq: u32) -> Result<bool> {
+        let mut record = self.load(id)?;
+        if self.is_busy(id) || !record.reject(seq, self.now()) {
+            return Ok(false);
+        }
+        self.store.save_execution(&record)?;
+        Ok(true)
+    }
+
+    /// `rollbackExecution`: reverts applied calls, newest first. Methods without `revert` are
+    /// skipped; failures are reported and the run keeps its status so it can be tried again.
+    pub async fn rollback_execution(&self, id: &str) -> Result<RollbackOutcome> {
+        let _guard = self.claim(id)?;
+        let mut record = self.load(id)?;
+        record.require_finished()?;
+        let mut outcome = RollbackOutcome { reverted: 0, failed: Vec::new(), skipped: Vec::new() };
+        if record.state.status == ExecutionStatus::RolledBack {
+            return Ok(outcome);
+        }
+        let journal = self.store.journal(id)?;
+        let mut order: Vec<&JournalEntry> = journal.iter().collect();
+        order.sort_by(|a, b| b.delivery.cmp(&a.delivery));
+        for entry in order {
+            let Some(index) = record.state.calls.iter().position(|c| c.seq == entry.seq) else { continue };
+            if record.state.calls[index].state != CallState::Applied {
+                continue;
+            }
+            let Outcome::Ok(result) = &entry.outcome else { continue };
+            let ctx = CallContext { execution_id: id.into(), seq: entry.seq, method: entry.method.clone() };
+            let reverted = match self.connectors.connector(&entry.connector) {
+                Some(connector) => connector.revert(&entry.args, result, &ctx).await,
+                None => Err(ToolError::new(format!("connector `{}` is gone", entry.connector))),
+            };
+            match reverted {
+                Ok(Reverted::Done) => {
+                    outcome.reverted += 1;
+                    record.mark_reverted(index, self.now());
+                    self.store.save_execution(&record)?;
+                }
+                Ok(Reverted::Unsupported) => outcome.skipped.push(RollbackSkip {
+                    seq: entry.seq,
+                    connector: entry.connector.clone(),
+                    method: entry.method.clone(),
+                }),
+                Err(error) => outcome.failed.push(RollbackFailure {
+                    seq: entry.seq,
+                    connector: entry.connector.clone(),
+                    method: entry.method.clone(),
+                    error: error.0,
+                }),
+            }
+        }
+        if outcome.failed.is_empty() {
+            record.finish_rollback(outcome.reverted, outcome.skipped.len(), self.now());
+            self.store.save_execution(&record)?;
+        }
+        Ok(outcome)
+    }
+
+    /// `executionHistory`: newest first.
+    pub fn execution_history(&self, limit: Option<usize>) -> Result<Vec<ExecutionState>> {
+        let limit = limit.unwrap_or(self.config.default_history);
+        Ok(self.store.recent_executions(limit)?.into_iter().map(|r| r.state).collect())
+    }
+
+    /// `execution`.
+    pub fn execution(&self, id: &str) -> Result<ExecutionState> {
+        Ok(self.load(id)?.state)
+    }
+
+    /// `executionOutput`: the run's whole output, before the report cut it to `max_output_tokens`.
+    pub fn execution_output(&self, id: &str) -> Result<ExecutionOutputText> {
+        let record = self.load(id)?;
+        Ok(ExecutionOutputText { execution_id: record.state.id, text: record.full_output, truncated: record.output_truncated })
+    }
+
+    /// `pendingApprovals`: of one run, or of every paused run.
+    pub fn pending_approvals(&self, id: Option<&str>) -> Result<Vec<PendingAction>> {
+        match id {
+            Some(id) => Ok(self.load(id)?.state.pending),
+            None => Ok(self.store.paused_executions()?.into_iter().flat_map(|r| r.state.pending).collect()),
+        }
+    }
+
+    /// `saveSnippet`: only from a completed run.
+    pub fn save_snippet(&self, name: &str, description: &str, execution_id: &str) -> Result<Snippet> {
+        self.check_snippet_name(name)?;
+        let record = self.load(execution_id)?;
+        if record.state.status != ExecutionStatus::Completed {
+            return Err(Error::NotCompleted { id: execution_id.into(), status: record.state.status.to_string() });
+        }
+        let connectors: BTreeSet<String> = record.state.calls.iter().map(|c| c.connector.clone()).collect();
+        let snippet = Snippet {
+            name: name.into(),
+            description: description.into(),
+            code: record.state.code,
+            saved_at: self.now(),
+            connectors: connectors.into_iter().collect(),
+        };
+        self.store.save_snippet(&snippet)?;
+        Ok(snippet)
+    }
+
+    fn check_snippet_name(&self, name: &str) -> Result<()> {
+        let max = self.config.max_snippet_name;
+        if name.is_empty() || name.len() > max {
+            return Err(Error::InvalidName(format!("a snippet name has 1 to {max} characters")));
+        }
+        if !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-') {
+            return Err(Error::InvalidName(format!(
+                "snippet name `{name}` may use only letters, digits, `_` and `-`"
+            )));
+        }
+        if self.connectors.connector(name).is_some() {
+            return Err(Error::InvalidName(format!("`{name}` is a connector's name")));
+        }
+        Ok(())
+    }
+
+    /// `snippets`: by name.
+    pub fn snippets(&self) -> Result<Vec<Snippet>> {
+        self.store.snippets()
+    }
+
+    /// `deleteSnippet`: `true` if it existed.
+    pub fn delete_snippet(&self, name: &str) -> Result<bool> {
+        self.store.delete_snippet(name)
+    }
+
+    /// `search`.
+    pub fn search(&self, query: &str) -> Result<SearchResults> {
+        Ok(catalog::search(&self.connectors, &self.store.snippets()?, query, catalog::SEARCH_LIMIT))
+    }
+
+    /// `describe`.
+    pub fn describe(&self, path: &str) -> Result<Description> {
+        catalog::describe(&self.connectors, &self.store.snippets()?, path)
+    }
+}

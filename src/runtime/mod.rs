@@ -1,0 +1,221 @@
+//! The service layer: a [`Runtime`] serves the contract's methods over a [`Store`] and the
+//! connectors. No I/O of its own: storage, connectors and the clock come in.
+//!
+//! - this file: the runtime, its configuration and builders;
+//! - [`methods`]: the contract's methods (`execute`, `approveExecution`, `rejectExecution`,
+//!   `rollbackExecution`, history, snippets, search, describe);
+//! - [`driver`]: the async driver of one pass: it runs the sandbox and the connectors for the
+//!   pure pass machine (`crate::run::pass`) and saves what the pass decided;
+//! - [`wake`]: the host's periodic work (resuming interrupted runs, expiring paused ones,
+//!   retention) and when it is due.
+
+mod driver;
+mod methods;
+mod wake;
+
+use std::cell::RefCell;
+use std::collections::{BTreeMap, BTreeSet};
+use std::rc::Rc;
+
+use serde_json::Value;
+
+use crate::catalog;
+use crate::connector::{Connector, ConnectorSet};
+use crate::error::{Error, Result};
+use crate::sandbox::{SandboxLimits, StoreLimits};
+use crate::store::{ExecutionRecord, Store};
+
+/// Milliseconds since the epoch, from the host.
+pub type Clock = Rc<dyn Fn() -> i64>;
+
+/// Asks the host to call [`Runtime::wake`] at a time (a Durable Object alarm). Runs set it when a
+/// pass starts, so a pass cut short by a crash or a restart is resumed.
+pub type Scheduler = Rc<dyn Fn(i64)>;
+
+/// How long after a pass starts the host should check that it finished.
+pub const RESUME_AFTER_MS: i64 = 30_000;
+
+/// What [`Runtime::wake`] did.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct WakeReport {
+    /// Interrupted runs driven again.
+    pub resumed: Vec<String>,
+    /// Paused runs past `paused_ttl_ms`, now `rejected`.
+    pub expired: Vec<String>,
+}
+
+/// Limits and defaults of one runtime.
+#[derive(Debug, Clone)]
+pub struct RuntimeConfig {
+    /// Largest script accepted, in bytes.
+    pub max_code_bytes: usize,
+    /// Engine limits for each pass.
+    pub sandbox: SandboxLimits,
+    /// `executionHistory` without a limit.
+    pub default_history: usize,
+    /// Longest snippet name.
+    pub max_snippet_name: usize,
+    /// Caps on `store()` values.
+    pub store_limits: StoreLimits,
+    /// Largest tool result, in bytes of JSON; a bigger one is journaled as an error.
+    pub max_result_bytes: usize,
+    /// Journaled bytes per run; once full, further calls fail without running.
+    pub max_journal_bytes: usize,
+    /// Finished runs kept (newest first); older ones and their journals are deleted.
+    pub keep_finished: usize,
+    /// A paused run older than this (since its last change) expires to `rejected`.
+    pub paused_ttl_ms: i64,
+    /// Passes a run may start without finishing (crashes, evictions) before it fails `CRASHED`.
+    pub max_attempts: u32,
+    /// Tokens of method declarations inlined in the `codemode` tool's description.
+    pub inline_catalog_tokens: usize,
+}
+
+impl Default for RuntimeConfig {
+    fn default() -> Self {
+        Self {
+            max_code_bytes: 64 * 1024,
+            sandbox: SandboxLimits::default(),
+            default_history: 20,
+            max_snippet_name: 64,
+            store_limits: StoreLimits::default(),
+            max_result_bytes: 1024 * 1024,
+            max_journal_bytes: 16 * 1024 * 1024,
+            keep_finished: 50,
+            paused_ttl_ms: 24 * 60 * 60 * 1000,
+            max_attempts: 3,
+            inline_catalog_tokens: catalog::INLINE_CATALOG_TOKENS,
+        }
+    }
+}
+
+/// One Code Mode runtime: a conversation's executions, approvals and snippets.
+pub struct Runtime {
+    store: Rc<dyn Store>,
+    connectors: Rc<ConnectorSet>,
+    clock: Clock,
+    config: RuntimeConfig,
+    /// Executions being driven right now; a second request for one of them gets `BUSY`.
+    busy: Rc<RefCell<BTreeSet<String>>>,
+    scheduler: Option<Scheduler>,
+    /// The wake-up last asked for, so a later request never postpones an earlier one.
+    scheduled_at: std::cell::Cell<Option<i64>>,
+    /// Input schemas by `connector.method`, checked in the sandbox before a call is made.
+    schemas: Rc<BTreeMap<String, Value>>,
+    /// Set when configured connectors could not be reached: methods that run scripts or call
+    /// tools fail with this error and change nothing; reads and rejections still work.
+    unavailable: Option<Error>,
+}
+
+/// Marks an execution busy until dropped.
+struct BusyGuard {
+    id: String,
+    busy: Rc<RefCell<BTreeSet<String>>>,
+}
+
+impl Drop for BusyGuard {
+    fn drop(&mut self) {
+        self.busy.borrow_mut().remove(&self.id);
+    }
+}
+
+impl Runtime {
+    /// Builds a runtime. Fails if connector names are reserved, duplicated or not identifiers.
+    pub fn new(store: Rc<dyn Store>, connectors: Vec<Box<dyn Connector>>, clock: Clock) -> Result<Self> {
+        let connectors = ConnectorSet::new(connectors)?;
+        let schemas = connectors
+            .iter()
+            .flat_map(|(c, tools)| tools.iter().map(move |t| (format!("{}.{}", c.name(), t.name), t.input_schema.clone())))
+            .collect();
+        Ok(Self {
+            store,
+            schemas: Rc::new(schemas),
+            connectors: Rc::new(connectors),
+            clock,
+            config: RuntimeConfig::default(),
+            busy: Rc::default(),
+            scheduler: None,
+            scheduled_at: std::cell::Cell::new(None),
+            unavailable: None,
+        })
+    }
+
+    /// Asks the host for a wake-up at `at_ms`, unless one at least as early is already asked for.
+    pub fn schedule(&self, at_ms: i64) {
+        let Some(scheduler) = &self.scheduler else { return };
+        let now = self.now();
+        match self.scheduled_at.get() {
+            Some(pending) if pending <= at_ms && pending >= now => {}
+            _ => {
+                self.scheduled_at.set(Some(at_ms));
+                scheduler(at_ms);
+            }
+        }
+    }
+
+    /// Call when the wake-up fired: the next [`Runtime::schedule`] sets a new one.
+    pub fn forget_schedule(&self) {
+        self.scheduled_at.set(None);
+    }
+
+    /// Lets the runtime ask the host for a wake-up (see [`Scheduler`]).
+    pub fn with_scheduler(mut self, scheduler: Scheduler) -> Self {
+        self.scheduler = Some(scheduler);
+        self
+    }
+
+    /// Marks the runtime as missing connectors (see [`Runtime::unavailable`]): `execute`,
+    /// `approveExecution`, `rollbackExecution`, resuming and `wake` answer `error` until the host
+    /// builds a runtime with every connector, so no run replays without the tools it used.
+    pub fn with_unavailable_connectors(mut self, error: Error) -> Self {
+        self.unavailable = Some(error);
+        self
+    }
+
+    /// Why some connectors are missing, if they are.
+    pub fn unavailable(&self) -> Option<&Error> {
+        self.unavailable.as_ref()
+    }
+
+    fn check_connectors(&self) -> Result<()> {
+        self.unavailable.clone().map_or(Ok(()), Err)
+    }
+
+    /// Replaces the limits and defaults.
+    pub fn with_config(mut self, config: RuntimeConfig) -> Self {
+        self.config = config;
+        self
+    }
+
+    pub fn config(&self) -> &RuntimeConfig {
+        &self.config
+    }
+
+    pub fn connectors(&self) -> &ConnectorSet {
+        &self.connectors
+    }
+
+    fn now(&self) -> i64 {
+        (self.clock)()
+    }
+
+    fn claim(&self, id: &str) -> Result<BusyGuard> {
+        self.check_connectors()?;
+        if !self.busy.borrow_mut().insert(id.to_string()) {
+            return Err(Error::Busy(id.to_string()));
+        }
+        Ok(BusyGuard { id: id.to_string(), busy: self.busy.clone() })
+    }
+
+    fn load(&self, id: &str) -> Result<ExecutionRecord> {
+        self.store.load_execution(id)?.ok_or_else(|| Error::NotFound(format!("no execution has id `{id}`")))
+    }
+
+    fn requires_approval(&self, connector: &str, method: &str) -> bool {
+        self.connectors.spec(connector, method).is_some_and(|s| s.requires_approval)
+    }
+
+    fn is_busy(&self, id: &str) -> bool {
+        self.busy.borrow().contains(id)
+    }
+}

@@ -1,0 +1,73 @@
+//! The host's periodic work (a Durable Object alarm): resuming runs a pass left `running`,
+//! expiring paused runs nobody decided, and keeping only the newest finished runs.
+
+use crate::error::{Error, Result};
+use crate::model::{ExecuteOutput, ExecutionStatus};
+
+use super::{Runtime, WakeReport};
+
+impl Runtime {
+    /// Drives an interrupted run (status `running`, no pass in progress) again from its journal.
+    /// Calls journaled before the interruption are not executed again; a call whose effect was
+    /// done but whose result was not journaled runs again with the same `(execution_id, seq)`,
+    /// which idempotent connectors use to do it once.
+    pub async fn resume_execution(&self, id: &str) -> Result<ExecuteOutput> {
+        let _guard = self.claim(id)?;
+        let record = self.load(id)?;
+        if record.state.status != ExecutionStatus::Running {
+            return Err(Error::InvalidState(format!(
+                "execution {id} is {}; only an interrupted (running) run is resumed",
+                record.state.status
+            )));
+        }
+        self.drive(record).await
+    }
+
+    /// The host's periodic work (firing twice is harmless): resumes interrupted runs and expires
+    /// paused runs older than `paused_ttl_ms`.
+    pub async fn wake(&self) -> Result<WakeReport> {
+        self.check_connectors()?;
+        let mut report = WakeReport::default();
+        for record in self.store.running_executions()? {
+            let id = record.state.id.clone();
+            // The list can be stale by the time a run's turn comes (another request resumed or
+            // finished it while an earlier one awaited a tool): skip those, keep going.
+            match self.resume_execution(&id).await {
+                Ok(_) => report.resumed.push(id),
+                Err(Error::Busy(_) | Error::InvalidState(_) | Error::NotFound(_)) => {}
+                Err(other) => return Err(other),
+            }
+        }
+        let now = self.now();
+        for mut record in self.store.paused_executions()? {
+            if self.is_busy(&record.state.id) || !record.expire(self.config.paused_ttl_ms, now) {
+                continue;
+            }
+            self.store.save_execution(&record)?;
+            report.expired.push(record.state.id);
+        }
+        self.prune()?;
+        Ok(report)
+    }
+
+    /// When [`Runtime::wake`] has work next: now for interrupted runs, else when the oldest paused
+    /// run expires.
+    pub fn next_wake_at(&self) -> Result<Option<i64>> {
+        let now = self.now();
+        if self.store.running_ids()?.iter().any(|id| !self.is_busy(id)) {
+            return Ok(Some(now));
+        }
+        // The earliest expiry is the oldest update plus the TTL (adding a constant keeps order).
+        Ok(self.store.oldest_paused_update()?.map(|at| at.saturating_add(self.config.paused_ttl_ms)))
+    }
+
+    /// Deletes finished runs beyond `keep_finished`.
+    pub(super) fn prune(&self) -> Result<()> {
+        for id in self.store.finished_beyond(self.config.keep_finished)? {
+            if !self.is_busy(&id) {
+                self.store.delete_execution(&id)?;
+            }
+        }
+        Ok(())
+    }
+}
