@@ -41,10 +41,11 @@ pub mod shell;
 
 pub use connector::{CallContext, Connector, Reverted, ToolError, ToolSpec};
 pub use error::{Error, Result};
-pub use runtime::{Runtime, RuntimeConfig, Scheduler, WakeReport};
+pub use runtime::{Runtime, RuntimeConfig, Scheduler, UpgradePolicy, WakeReport};
 pub use store::{ExecutionRecord, MemoryStore, Store};
 
-/// Identifies the sandbox that records a run: the boa_engine version, the prelude and the
-/// determinism rules. A run recorded under another fingerprint is not replayed
-/// (`REPLAY_INCOMPATIBLE`). Computed by `build.rs`.
+/// Identifies the sandbox that records a run: the boa_engine version, the prelude and a semantics
+/// version bumped by hand (computed by `build.rs`). [`Runtime::fingerprint`] adds the limits that
+/// decide where a pass ends. A run continued under another fingerprint is verified by replay
+/// (see [`runtime::UpgradePolicy`]).
 pub const FINGERPRINT: &str = env!("CODEMODE_FINGERPRINT");

@@ -19,8 +19,12 @@ pub struct ExecutionRecord {
     pub state: ExecutionState,
     /// Seeds `Math.random`.
     pub seed: u64,
-    /// The sandbox that recorded the run (see `crate::FINGERPRINT`).
+    /// The sandbox that recorded the run (see [`crate::Runtime::fingerprint`]).
     pub fingerprint: String,
+    /// The sandbox that last continued it, when that was another one (a deploy since): its
+    /// replay was verified call by call.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub continued_by: Option<String>,
     /// Approvals and rejections by `seq`.
     #[serde(default)]
     pub decisions: BTreeMap<u32, Decision>,

@@ -16,7 +16,9 @@ use async_trait::async_trait;
 use codemode_runtime::journal::{Decision, JournalEntry};
 use codemode_runtime::model::{CallState, ExecuteOutput, ExecutionStatus, Snippet};
 use codemode_runtime::notes::NotesConnector;
-use codemode_runtime::{CallContext, Connector, ExecutionRecord, Runtime, RuntimeConfig, Store, ToolError, ToolSpec};
+use codemode_runtime::{
+    CallContext, Connector, ExecutionRecord, Runtime, RuntimeConfig, Store, ToolError, ToolSpec, UpgradePolicy,
+};
 use common::*;
 use futures::channel::oneshot;
 use serde::{Deserialize, Serialize};
@@ -330,15 +332,42 @@ fn a_divergent_call_at_a_recorded_seq_is_replay_diverged() {
 }
 
 #[test]
-fn a_changed_fingerprint_is_replay_incompatible() {
+fn a_changed_fingerprint_is_verified_by_replay() {
     let f = fixture();
+    let out = f.execute("await counter.bump({by: 1}); return await counter.guardedBump({by: 2})");
+    let id = out.execution_id().to_string();
+    f.tamper(&id, |r| r.fingerprint = "boa-0.21.0-an-older-sandbox".into());
+    assert_eq!(completed(&f.approve(&id)), serde_json::json!(3));
+    let record = f.record(&id);
+    assert_eq!(record.fingerprint, "boa-0.21.0-an-older-sandbox", "the record keeps who recorded it");
+    assert_eq!(record.continued_by.as_deref(), Some(f.runtime.fingerprint()), "and says who continued it");
+    assert_eq!(f.effects(), [(format!("{id}:0"), 1), (format!("{id}:1"), 1)]);
+}
+
+#[test]
+fn a_changed_fingerprint_is_replay_incompatible_when_upgrades_are_refused() {
+    let f = fixture_with(RuntimeConfig { on_upgrade: UpgradePolicy::Refuse, ..RuntimeConfig::default() });
     let out = f.execute("await counter.bump({by: 1}); return await counter.guardedBump({by: 2})");
     let id = out.execution_id().to_string();
     f.tamper(&id, |r| r.fingerprint = "boa-0.21.0-an-older-sandbox".into());
     let error = error_info(&f.approve(&id));
     assert_eq!(error.code, "REPLAY_INCOMPATIBLE");
     assert!(error.message.contains("boa-0.21.0-an-older-sandbox"), "{}", error.message);
-    assert!(error.message.contains(codemode_runtime::FINGERPRINT), "{}", error.message);
+    assert!(error.message.contains(f.runtime.fingerprint()), "{}", error.message);
+    assert_eq!(f.effects(), [(format!("{id}:0"), 1)]);
+}
+
+/// Under another sandbox, a replay that really differs fails `REPLAY_DIVERGED` and runs nothing.
+#[test]
+fn a_changed_fingerprint_with_a_different_replay_diverges() {
+    let f = fixture();
+    let out = f.execute("await counter.bump({by: 1}); return await counter.guardedBump({by: 2})");
+    let id = out.execution_id().to_string();
+    f.tamper(&id, |r| {
+        r.fingerprint = "boa-0.21.0-an-older-sandbox".into();
+        r.state.code = "await counter.bump({by: 5}); return await counter.guardedBump({by: 2})".into();
+    });
+    assert_eq!(error_info(&f.approve(&id)).code, "REPLAY_DIVERGED");
     assert_eq!(f.effects(), [(format!("{id}:0"), 1)]);
 }
 
@@ -569,14 +598,8 @@ fn golden_journals_replay_to_their_recorded_results() {
             .unwrap_or_else(|_| panic!("{path} is missing; run with UPDATE_GOLDEN=1 to record it"));
         let golden: GoldenJournal = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{path}: {e}"));
         assert_eq!(golden.record.state.code, *code, "{name}: the fixture was recorded from other code; regenerate it");
-        assert!(
-            golden.fingerprint == codemode_runtime::FINGERPRINT && golden.record.fingerprint == codemode_runtime::FINGERPRINT,
-            "{name}: the sandbox changed: this fixture was recorded by sandbox {} and this build is {}. Runs recorded \
-             by the old sandbox (paused in a deployed runtime right now) would not replay: approving them ends \
-             REPLAY_INCOMPATIBLE. If that is intended, regenerate with UPDATE_GOLDEN=1 and say so in the changelog.",
-            golden.fingerprint,
-            codemode_runtime::FINGERPRINT
-        );
+        // Recorded by an earlier build: under another fingerprint the run is verified by replay and
+        // continues (the fixtures are kept as recorded to prove it across sandbox changes).
         assert_eq!(golden.record.state.status, ExecutionStatus::Paused, "{name}");
         assert!(!golden.journal.is_empty(), "{name}: a golden journal is not empty");
 

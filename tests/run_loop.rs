@@ -464,8 +464,11 @@ fn replay_under_another_seed_diverges() {
 }
 
 #[test]
-fn replay_under_another_fingerprint_is_incompatible() {
-    let f = fixture();
+fn replay_under_another_fingerprint_is_incompatible_when_upgrades_are_refused() {
+    let f = fixture_with(codemode_runtime::RuntimeConfig {
+        on_upgrade: codemode_runtime::UpgradePolicy::Refuse,
+        ..Default::default()
+    });
     let out = f.execute(DIVERGE_SCRIPT);
     let id = out.execution_id().to_string();
     f.tamper(&id, |record| record.fingerprint = "an-older-sandbox".into());
@@ -490,7 +493,11 @@ fn a_failed_replay_keeps_the_applied_calls() {
     ];
     let mut problems = Vec::new();
     for (name, change, code) in cases {
-        let f = fixture();
+        let refuse = codemode_runtime::RuntimeConfig {
+            on_upgrade: codemode_runtime::UpgradePolicy::Refuse,
+            ..Default::default()
+        };
+        let f = fixture_with(refuse);
         let out = f.execute(DIVERGE_SCRIPT);
         let id = out.execution_id().to_string();
         f.tamper(&id, change);

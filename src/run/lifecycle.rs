@@ -33,8 +33,9 @@ pub struct PassRecord {
 }
 
 impl ExecutionRecord {
-    /// A new run of `code`, created at `now`, seeing the `store()` `values` of that moment.
-    pub fn create(id: String, code: String, seed: u64, values: BTreeMap<String, Value>, now: i64) -> Self {
+    /// A new run of `code`, created at `now` by the sandbox `fingerprint`, seeing the `store()`
+    /// `values` of that moment.
+    pub fn create(id: String, code: String, seed: u64, fingerprint: String, values: BTreeMap<String, Value>, now: i64) -> Self {
         Self {
             state: ExecutionState {
                 id,
@@ -49,7 +50,8 @@ impl ExecutionRecord {
                 pending: Vec::new(),
             },
             seed,
-            fingerprint: crate::FINGERPRINT.to_string(),
+            fingerprint,
+            continued_by: None,
             decisions: BTreeMap::new(),
             output: Output::default(),
             full_output: String::new(),
@@ -60,11 +62,15 @@ impl ExecutionRecord {
     }
 
     /// A pass starts: the attempt is counted (a pass that never finishes leaves it counted) and
-    /// the run is `running`. The pending actions stay on the record as saved now, so a pass that
+    /// the run is `running`; a pass by another sandbox than the one that recorded the run is noted
+    /// (`continued_by`). The pending actions stay on the record as saved now, so a pass that
     /// is interrupted is resumed against the same approved actions.
-    pub fn begin_pass(&mut self) {
+    pub fn begin_pass(&mut self, fingerprint: &str) {
         self.attempts = self.attempts.saturating_add(1);
         self.state.status = ExecutionStatus::Running;
+        if self.fingerprint != fingerprint {
+            self.continued_by = Some(fingerprint.to_string());
+        }
     }
 
     /// The actions shown as pending before this pass, taken off the record (once it is saved as

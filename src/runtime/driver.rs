@@ -22,7 +22,7 @@ use crate::run::{CallBook, Effect, Finished, Pass, PassEnd, PassLimits, PassRule
 use crate::sandbox::{CallRequest, Output, Sandbox, SandboxConfig, SandboxServices, Settled};
 use crate::store::ExecutionRecord;
 
-use super::{Runtime, RESUME_AFTER_MS};
+use super::{Runtime, UpgradePolicy, RESUME_AFTER_MS};
 
 /// Calls of one run executing at once; more wait for a free place (in `seq` order).
 const MAX_CALLS_IN_FLIGHT: usize = 16;
@@ -48,7 +48,7 @@ impl Runtime {
     pub(super) async fn drive(&self, mut record: ExecutionRecord) -> Result<ExecuteOutput> {
         let started = self.now();
         // Mark the pass as started (durably) and ask to be woken in case it never finishes.
-        record.begin_pass();
+        record.begin_pass(&self.fingerprint);
         self.store.save_execution(&record)?;
         let approved_before = record.take_shown_pending();
         self.schedule(started + RESUME_AFTER_MS);
@@ -87,13 +87,14 @@ impl Runtime {
         if invalid_options.is_some() {
             return invalid_options;
         }
-        if record.fingerprint != crate::FINGERPRINT && !journal.is_empty() {
+        let upgraded = record.fingerprint != self.fingerprint && !journal.is_empty();
+        if upgraded && self.config.on_upgrade == UpgradePolicy::Refuse {
             return Some(ErrorInfo::run(
                 RunCode::ReplayIncompatible,
                 format!(
-                    "this run was recorded by sandbox {}; this runtime is {} and could replay it differently",
-                    record.fingerprint,
-                    crate::FINGERPRINT
+                    "this run was recorded by sandbox {}; this runtime is {} and could replay it differently \
+                     (CODEMODE_ON_UPGRADE is \"refuse\")",
+                    record.fingerprint, self.fingerprint
                 ),
             ));
         }

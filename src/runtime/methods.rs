@@ -33,7 +33,7 @@ impl Runtime {
         let id = uuid::Uuid::new_v4().to_string();
         let (high, low) = uuid::Uuid::new_v4().as_u64_pair();
         let seed = high ^ low.rotate_left(17);
-        let record = ExecutionRecord::create(id.clone(), code.to_string(), seed, self.store.values()?, self.now());
+        let record = ExecutionRecord::create(id.clone(), code.to_string(), seed, self.fingerprint.clone(), self.store.values()?, self.now());
         let _guard = self.claim(&id)?;
         self.store.save_execution(&record)?;
         self.drive(record).await

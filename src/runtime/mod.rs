@@ -69,6 +69,32 @@ pub struct RuntimeConfig {
     pub max_attempts: u32,
     /// Tokens of method declarations inlined in the `codemode` tool's description.
     pub inline_catalog_tokens: usize,
+    /// What happens to a paused or interrupted run recorded by another sandbox (a deploy since).
+    pub on_upgrade: UpgradePolicy,
+}
+
+/// What a run recorded under another fingerprint (see [`Runtime::fingerprint`]) gets when it is
+/// continued: after a deploy, paused runs meet a new sandbox.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum UpgradePolicy {
+    /// Replay it: it continues if every journaled call is issued again with the same connector,
+    /// method and arguments in the recorded order; the first mismatch fails it
+    /// `REPLAY_DIVERGED` with nothing executed.
+    #[default]
+    Verify,
+    /// Fail it `REPLAY_INCOMPATIBLE` without replaying.
+    Refuse,
+}
+
+impl UpgradePolicy {
+    /// `"verify"` or `"refuse"` (the `CODEMODE_ON_UPGRADE` var).
+    pub fn parse(text: &str) -> Option<Self> {
+        match text.trim() {
+            "verify" => Some(UpgradePolicy::Verify),
+            "refuse" => Some(UpgradePolicy::Refuse),
+            _ => None,
+        }
+    }
 }
 
 impl Default for RuntimeConfig {
@@ -85,6 +111,7 @@ impl Default for RuntimeConfig {
             paused_ttl_ms: 24 * 60 * 60 * 1000,
             max_attempts: 3,
             inline_catalog_tokens: catalog::INLINE_CATALOG_TOKENS,
+            on_upgrade: UpgradePolicy::Verify,
         }
     }
 }
@@ -100,6 +127,8 @@ pub struct Runtime {
     scheduler: Option<Scheduler>,
     /// The wake-up last asked for, so a later request never postpones an earlier one.
     scheduled_at: std::cell::Cell<Option<i64>>,
+    /// The sandbox fingerprint with this runtime's limits (see [`Runtime::fingerprint`]).
+    fingerprint: String,
     /// Input schemas by `connector.method`, checked in the sandbox before a call is made.
     schemas: Rc<BTreeMap<String, Value>>,
     /// Set when configured connectors could not be reached: methods that run scripts or call
@@ -132,6 +161,7 @@ impl Runtime {
             schemas: Rc::new(schemas),
             connectors: Rc::new(connectors),
             clock,
+            fingerprint: fingerprint(&RuntimeConfig::default()),
             config: RuntimeConfig::default(),
             busy: Rc::default(),
             scheduler: None,
@@ -183,8 +213,16 @@ impl Runtime {
 
     /// Replaces the limits and defaults.
     pub fn with_config(mut self, config: RuntimeConfig) -> Self {
+        self.fingerprint = fingerprint(&config);
         self.config = config;
         self
+    }
+
+    /// What decides how this runtime replays a script: [`crate::FINGERPRINT`] (engine version,
+    /// prelude, semantics version) and the engine limits that decide where a pass ends. Stored
+    /// with each run.
+    pub fn fingerprint(&self) -> &str {
+        &self.fingerprint
     }
 
     pub fn config(&self) -> &RuntimeConfig {
@@ -218,4 +256,13 @@ impl Runtime {
     fn is_busy(&self, id: &str) -> bool {
         self.busy.borrow().contains(id)
     }
+}
+
+/// [`crate::FINGERPRINT`] with a hash of the engine limits of `config`.
+fn fingerprint(config: &RuntimeConfig) -> String {
+    let limits = format!("{:?}", config.sandbox);
+    let hash = limits.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |hash, byte| {
+        (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
+    });
+    format!("{}-l{:08x}", crate::FINGERPRINT, hash >> 32)
 }

@@ -16,7 +16,7 @@ use crate::connector::Connector;
 use crate::error::Error;
 use crate::notes::NotesConnector;
 use crate::remote::config as connectors_config;
-use crate::runtime::{Clock, Runtime, RuntimeConfig};
+use crate::runtime::{Clock, Runtime, RuntimeConfig, UpgradePolicy};
 
 #[durable_object]
 pub struct CodemodeObject {
@@ -58,6 +58,12 @@ fn runtime_config(env: &Env) -> Result<RuntimeConfig, Error> {
     }
     if let Some(ttl) = numeric_var(env, "CODEMODE_PAUSED_TTL_MS")? {
         config.paused_ttl_ms = ttl;
+    }
+    if let Ok(var) = env.var("CODEMODE_ON_UPGRADE") {
+        let text = var.to_string();
+        config.on_upgrade = UpgradePolicy::parse(&text).ok_or_else(|| {
+            Error::InvalidConfig(format!("`CODEMODE_ON_UPGRADE` must be \"verify\" or \"refuse\", got {text:?}"))
+        })?;
     }
     Ok(config)
 }
