@@ -7,15 +7,17 @@
 //!
 //! ## Layout
 //! - Core (pure, synchronous, tested natively):
-//!   [`model`] the contract's JSON shapes; [`error`] the one error type and its codes;
-//!   [`journal`] journal entries; [`sandbox`] the boa VM and its prelude; [`connector`] the
-//!   connector trait; [`notes`] the demo connector; [`catalog`] tool descriptor, TypeScript
-//!   declarations, search and describe; [`schema`] argument validation; [`report`] what the model
-//!   reads.
+//!   [`model`] the contract's JSON shapes; [`error`] the one error type, its codes and the run
+//!   codes; [`journal`] journal entries; [`options`] the `// @options:` line; [`sandbox`] the boa
+//!   VM and its prelude; [`run`] the run as a pass machine, its ledger, call list, divergences and
+//!   the lifecycle of a record; [`connector`] the connector trait; [`notes`] the demo connector;
+//!   [`catalog`] tool descriptor, TypeScript declarations, search and describe; [`schema`]
+//!   argument validation; [`report`] what the model reads.
 //! - Remote connectors ([`remote`]): MCP servers and OpenAPI services declared in
 //!   `CODEMODE_CONNECTORS`, over an outbound-HTTP trait the shell implements with `fetch`.
-//! - Service: [`store`] the storage trait (+ an in-memory store); [`runtime`] the run loop and
-//!   every method; [`rpc`] methods by name for the transports; [`mcp`] the MCP server.
+//! - Service: [`store`] the storage trait (+ an in-memory store); [`runtime`] the contract's
+//!   methods and the driver of a pass; [`rpc`] methods by name for the transports; [`mcp`] the
+//!   MCP server; [`async_once`] a value built once by the first of concurrent requests.
 //! - Shell (`shell`, wasm32 only): the Durable Object, SQLite store, routing, WebSocket.
 
 pub mod async_once;

@@ -2,11 +2,11 @@
 //! connectors. No I/O of its own: storage, connectors and the clock come in.
 //!
 //! - this file: the runtime, its configuration and builders;
-//! - [`methods`]: the contract's methods (`execute`, `approveExecution`, `rejectExecution`,
+//! - `methods`: the contract's methods (`execute`, `approveExecution`, `rejectExecution`,
 //!   `rollbackExecution`, history, snippets, search, describe);
-//! - [`driver`]: the async driver of one pass: it runs the sandbox and the connectors for the
+//! - `driver`: the async driver of one pass: it runs the sandbox and the connectors for the
 //!   pure pass machine (`crate::run::pass`) and saves what the pass decided;
-//! - [`wake`]: the host's periodic work (resuming interrupted runs, expiring paused ones,
+//! - `wake`: the host's periodic work (resuming interrupted runs, expiring paused ones,
 //!   retention) and when it is due.
 
 mod driver;
