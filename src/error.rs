@@ -122,13 +122,16 @@ pub enum RunCode {
     Expired,
     /// A call needing approval was rejected.
     Rejected,
+    /// The Durable Object's storage refused a write the run needed (its journal or its record):
+    /// the run ends with the calls it journaled, instead of being retried forever.
+    StorageError,
     /// The runtime itself failed while running the script (a bug).
     Internal,
 }
 
 impl RunCode {
     /// Every code, for tables and docs.
-    pub const ALL: [RunCode; 13] = [
+    pub const ALL: [RunCode; 14] = [
         RunCode::ScriptError,
         RunCode::SyntaxError,
         RunCode::ReplayDiverged,
@@ -141,6 +144,7 @@ impl RunCode {
         RunCode::Crashed,
         RunCode::Expired,
         RunCode::Rejected,
+        RunCode::StorageError,
         RunCode::Internal,
     ];
 
@@ -159,6 +163,7 @@ impl RunCode {
             RunCode::Crashed => "CRASHED",
             RunCode::Expired => "EXPIRED",
             RunCode::Rejected => "REJECTED",
+            RunCode::StorageError => "STORAGE_ERROR",
             RunCode::Internal => "INTERNAL",
         }
     }

@@ -43,6 +43,31 @@ pub struct ExecutionRecord {
     /// eviction). Reset when a pass finishes.
     #[serde(default)]
     pub attempts: u32,
+    /// Why the last unfinished pass failed, when the runtime saw it (a storage error it could not
+    /// record otherwise); `None` when the pass just stopped (a restart, an eviction).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub last_failure: Option<String>,
+}
+
+/// Stored values are cut into parts of at most this many bytes: the Durable Object's SQLite
+/// refuses a row over about 2 MB (`SQLITE_TOOBIG`), and an execution's record (its calls with
+/// their results, output, report) can be larger. Parts are joined again on reading.
+pub const MAX_PART_BYTES: usize = 1 << 20;
+
+/// `text` cut into pieces of at most `max` bytes (at least 4, so a character always fits), on
+/// character boundaries, in order. Never empty: `""` is one empty part.
+pub fn split_parts(text: &str, max: usize) -> Vec<&str> {
+    let max = max.max(4);
+    let mut parts = Vec::new();
+    let mut rest = text;
+    while rest.len() > max {
+        let cut = (1..=max).rev().find(|i| rest.is_char_boundary(*i)).unwrap_or(max);
+        let (head, tail) = rest.split_at(cut);
+        parts.push(head);
+        rest = tail;
+    }
+    parts.push(rest);
+    parts
 }
 
 /// Where executions, journals and snippets live.

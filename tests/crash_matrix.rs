@@ -995,7 +995,7 @@ fn default_max_attempts_turns_a_run_that_keeps_crashing_into_crashed() {
     assert_eq!(state.status, ExecutionStatus::Error);
     let error = state.error.clone().expect("error");
     assert_eq!(error.code, "CRASHED", "{error:?}");
-    assert!(error.message.contains("interrupted 3 times"), "{}", error.message);
+    assert!(error.message.contains("3 passes over this run started and did not finish"), "{}", error.message);
     // The calls before it are listed: the journaled bump, applied once.
     let listed: Vec<(u32, &str, &str, codemode_runtime::model::CallState)> =
         state.calls.iter().map(|c| (c.seq, c.connector.as_str(), c.method.as_str(), c.state)).collect();

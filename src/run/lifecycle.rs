@@ -58,6 +58,7 @@ impl ExecutionRecord {
             output_truncated: false,
             values,
             attempts: 0,
+            last_failure: None,
         }
     }
 
@@ -187,7 +188,36 @@ impl ExecutionRecord {
         self.output_truncated = rendered.truncated;
         self.output = output;
         self.attempts = 0;
+        self.last_failure = None;
         result
+    }
+
+    /// The settled record could not be saved (the storage refused it): the run ends `error` with
+    /// `STORAGE_ERROR`, keeping its calls (without their results) and dropping what made it large
+    /// (result, output, report details). Returns the `ExecuteOutput` that goes with it.
+    pub fn settle_unsaved(&mut self, why: &str, now: i64) -> ExecuteOutput {
+        let error = ErrorInfo::run(
+            RunCode::StorageError,
+            format!("the run finished but its record could not be stored ({why}); its result and output were dropped"),
+        );
+        for call in &mut self.state.calls {
+            call.result = None;
+        }
+        let state = &mut self.state;
+        state.status = ExecutionStatus::Error;
+        state.result = None;
+        state.pending.clear();
+        state.error = Some(error.clone());
+        state.updated_at = now;
+        self.output = Output::default();
+        self.full_output.clear();
+        self.output_truncated = false;
+        let id = state.id.clone();
+        let max_output_tokens = options::parse(&state.code).unwrap_or_default().max_output_tokens;
+        let input = ReportInput { execution_id: &id, wall_ms: 0, output: &self.output, calls: &state.calls, max_output_tokens };
+        let report = report::render(&Ending::Failed { error: &error }, &input).report;
+        state.report = Some(report.clone());
+        ExecuteOutput::Error { execution_id: id, error, calls: state.calls.clone(), report }
     }
 
     /// Rollback: only a finished run can be rolled back.

@@ -229,6 +229,16 @@ impl<'a> Pass<'a> {
         self.fail(error);
     }
 
+    /// An [`Effect::Append`] failed: the outcome it carried is never delivered (the script sees
+    /// only what is durable) and the pass fails with `STORAGE_ERROR`; calls under way are still
+    /// waited for.
+    pub fn journal_failed(&mut self, seq: u32, why: &str) {
+        self.fail(ErrorInfo::run(
+            RunCode::StorageError,
+            format!("the outcome of call #{seq} could not be written to the journal: {why}"),
+        ));
+    }
+
     /// A started call finished at `now`: it is journaled, then delivered unless the pass is
     /// closing.
     pub fn call_finished(&mut self, finished: Finished, now: i64) {

@@ -45,7 +45,28 @@ impl Passed {
 
 impl Runtime {
     /// One pass over the script: replays the journal, executes new calls, and saves the outcome.
-    pub(super) async fn drive(&self, mut record: ExecutionRecord) -> Result<ExecuteOutput> {
+    /// A failure that leaves the run `running` (the storage failed before the pass could record
+    /// anything) is noted on the record, so the alarm's retries and a final `CRASHED` say why.
+    pub(super) async fn drive(&self, record: ExecutionRecord) -> Result<ExecuteOutput> {
+        let id = record.state.id.clone();
+        let driven = self.drive_pass(record).await;
+        if let Err(error) = &driven {
+            self.note_failure(&id, error);
+        }
+        driven
+    }
+
+    /// Best effort: the storage that just failed may fail again.
+    fn note_failure(&self, id: &str, error: &crate::error::Error) {
+        if let Ok(Some(mut record)) = self.store.load_execution(id) {
+            if record.state.status == ExecutionStatus::Running {
+                record.last_failure = Some(error.to_string());
+                let _ = self.store.save_execution(&record);
+            }
+        }
+    }
+
+    async fn drive_pass(&self, mut record: ExecutionRecord) -> Result<ExecuteOutput> {
         let started = self.now();
         // Mark the pass as started (durably) and ask to be woken in case it never finishes.
         record.begin_pass(&self.fingerprint);
@@ -76,12 +97,13 @@ impl Runtime {
     ) -> Option<ErrorInfo> {
         let interrupted = record.interrupted_passes();
         if interrupted >= self.config.max_attempts {
+            let seen = match &record.last_failure {
+                Some(failure) => format!("the last one failed: {failure}"),
+                None => "none recorded why (the object restarted, was evicted, or ran out of memory or CPU)".into(),
+            };
             return Some(ErrorInfo::run(
                 RunCode::Crashed,
-                format!(
-                    "the run was interrupted {interrupted} times while running (a crash, a restart, or the host's memory \
-                     limit); it is not resumed again"
-                ),
+                format!("{interrupted} passes over this run started and did not finish; {seen}. It is not resumed again"),
             ));
         }
         if invalid_options.is_some() {
@@ -141,7 +163,11 @@ impl Runtime {
                         }));
                     }
                 }
-                Effect::Append(entry) => self.store.append_journal(id, &entry)?,
+                Effect::Append(entry) => {
+                    if let Err(error) = self.store.append_journal(id, &entry) {
+                        pass.journal_failed(entry.seq, &error.to_string());
+                    }
+                }
                 Effect::Deliver(entry) => {
                     if let Err(error) = vm.deliver(entry.seq, &entry.outcome, entry.at) {
                         pass.script_failed(error);
@@ -222,10 +248,14 @@ impl Runtime {
             wall_ms: now.saturating_sub(started),
             max_output_tokens: options.max_output_tokens,
         };
-        let result = record.settle(end, pass, now);
-        match record.state.status {
-            ExecutionStatus::Completed => self.store.complete_execution(&record, &writes)?,
-            _ => self.store.save_execution(&record)?,
+        let mut result = record.settle(self.kept(end), pass, now);
+        let saved = match record.state.status {
+            ExecutionStatus::Completed => self.store.complete_execution(&record, &writes),
+            _ => self.store.save_execution(&record),
+        };
+        if let Err(error) = saved {
+            result = record.settle_unsaved(&error.to_string(), now);
+            self.store.save_execution(&record)?;
         }
         if record.state.status.is_finished() {
             self.prune()?;
@@ -233,6 +263,22 @@ impl Runtime {
             self.schedule(at);
         }
         Ok(result)
+    }
+}
+
+impl Runtime {
+    /// The end as it is kept: a returned value over `max_result_bytes` of JSON (the limit of a
+    /// tool result) is replaced by a string that says what was dropped and how large it was.
+    fn kept(&self, end: PassEnd) -> PassEnd {
+        let PassEnd::Settled(Settled::Returned(Some(value))) = &end else { return end };
+        let size = crate::run::ledger::json_len(value);
+        if size <= self.config.max_result_bytes {
+            return end;
+        }
+        PassEnd::Settled(Settled::Returned(Some(Value::String(format!(
+            "[result dropped: it was {size} bytes of JSON; a run keeps at most {} (return less, or use text() for long output)]",
+            self.config.max_result_bytes
+        )))))
     }
 }
 

@@ -12,10 +12,10 @@ use crate::error::{Error, Result};
 use crate::journal::JournalEntry;
 use crate::model::Snippet;
 use crate::notes::{Note, NoteStore};
-use crate::store::{ExecutionRecord, Store};
+use crate::store::{split_parts, ExecutionRecord, Store, MAX_PART_BYTES};
 
 /// The schema version this code writes. Each step in [`MIGRATIONS`] moves one version up.
-pub const SCHEMA_VERSION: i64 = 2;
+pub const SCHEMA_VERSION: i64 = 3;
 
 /// Migrations by target version; each entry's statements run once, in order.
 const MIGRATIONS: &[&[&str]] = &[&[
@@ -31,6 +31,16 @@ const MIGRATIONS: &[&[&str]] = &[&[
         id INTEGER PRIMARY KEY AUTOINCREMENT, call_key TEXT UNIQUE, text TEXT NOT NULL, created_at INTEGER NOT NULL)",
 ], &[
     "CREATE TABLE IF NOT EXISTS kv (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
+], &[
+    // Version 3: records and journal entries over `MAX_PART_BYTES` are cut into parts (the first in
+    // `data`, the rest in `parts`); `updated_at` answers `oldest_paused_update` without reading
+    // `data` (which is no longer always whole JSON).
+    "ALTER TABLE executions ADD COLUMN parts INTEGER NOT NULL DEFAULT 1",
+    "ALTER TABLE executions ADD COLUMN updated_at INTEGER",
+    "UPDATE executions SET updated_at = json_extract(data, '$.state.updatedAt')",
+    "ALTER TABLE journal ADD COLUMN parts INTEGER NOT NULL DEFAULT 1",
+    "CREATE TABLE IF NOT EXISTS parts (owner TEXT NOT NULL, part INTEGER NOT NULL, data TEXT NOT NULL,
+        PRIMARY KEY (owner, part))",
 ]];
 
 /// [`Store`] over `state.storage().sql()`.
@@ -38,9 +48,29 @@ pub struct SqlStore {
     sql: SqlStorage,
 }
 
+/// A stored value's first part and how many parts it has (see [`crate::store::split_parts`]).
 #[derive(Deserialize)]
 struct DataRow {
     data: String,
+    #[serde(default = "one")]
+    parts: f64,
+    /// Whose parts: see [`execution_owner`] and [`journal_owner`].
+    #[serde(default)]
+    owner: String,
+}
+
+fn one() -> f64 {
+    1.0
+}
+
+/// The `parts` owner of an execution's record.
+fn execution_owner(id: &str) -> String {
+    format!("e/{id}")
+}
+
+/// The `parts` owner of a journal entry.
+fn journal_owner(execution_id: &str, seq: u32) -> String {
+    format!("j/{execution_id}/{seq}")
 }
 
 #[derive(Deserialize)]
@@ -69,9 +99,6 @@ fn encode<T: Serialize>(value: &T) -> Result<String> {
     serde_json::to_string(value).map_err(storage)
 }
 
-fn decode<T: DeserializeOwned>(rows: Vec<DataRow>) -> Result<Vec<T>> {
-    rows.into_iter().map(|row| serde_json::from_str(&row.data).map_err(storage)).collect()
-}
 
 impl SqlStore {
     /// Opens the store, creating or upgrading the schema.
@@ -91,10 +118,58 @@ impl SqlStore {
 
     fn with_status(&self, status: &str) -> Result<Vec<ExecutionRecord>> {
         let rows = self.rows(
-            "SELECT data FROM executions WHERE status = ? ORDER BY created_at, rowid",
+            "SELECT data, parts, 'e/' || id AS owner FROM executions WHERE status = ? ORDER BY created_at, rowid",
             vec![status.into()],
         )?;
-        decode(rows)
+        self.decode(rows)
+    }
+
+    /// Values from rows, their parts joined again.
+    fn decode<T: DeserializeOwned>(&self, rows: Vec<DataRow>) -> Result<Vec<T>> {
+        rows.into_iter()
+            .map(|row| {
+                let json = if row.parts > 1.0 { self.join_parts(row)? } else { row.data };
+                serde_json::from_str(&json).map_err(storage)
+            })
+            .collect()
+    }
+
+    fn join_parts(&self, row: DataRow) -> Result<String> {
+        #[derive(Deserialize)]
+        struct PartRow {
+            data: String,
+        }
+        let rest: Vec<PartRow> =
+            self.rows("SELECT data FROM parts WHERE owner = ? ORDER BY part", vec![row.owner.as_str().into()])?;
+        if rest.len() + 1 != row.parts as usize {
+            return Err(Error::Storage(format!(
+                "{} has {} of its {} parts",
+                row.owner,
+                rest.len() + 1,
+                row.parts
+            )));
+        }
+        let mut json = row.data;
+        for part in rest {
+            json.push_str(&part.data);
+        }
+        Ok(json)
+    }
+
+    /// `json` cut into parts: the first is returned (for the row's `data`), the rest are written
+    /// under `owner` (replacing any it had). Returns the first part and how many there are.
+    fn write_parts<'a>(&self, owner: &str, json: &'a str, replacing: bool) -> Result<(&'a str, usize)> {
+        if replacing {
+            self.exec("DELETE FROM parts WHERE owner = ?", vec![owner.into()])?;
+        }
+        let parts = split_parts(json, MAX_PART_BYTES);
+        for (index, part) in parts.iter().enumerate().skip(1) {
+            self.exec(
+                "INSERT INTO parts (owner, part, data) VALUES (?, ?, ?)",
+                vec![owner.into(), (index as i64).into(), (*part).into()],
+            )?;
+        }
+        Ok((parts.first().copied().unwrap_or_default(), parts.len()))
     }
 
     fn migrate(&self) -> Result<()> {
@@ -130,30 +205,35 @@ impl SqlStore {
 
 impl Store for SqlStore {
     fn save_execution(&self, record: &ExecutionRecord) -> Result<()> {
+        let json = encode(record)?;
+        let (first, parts) = self.write_parts(&execution_owner(&record.state.id), &json, true)?;
         self.exec(
-            "INSERT INTO executions (id, status, created_at, data) VALUES (?, ?, ?, ?)
-             ON CONFLICT(id) DO UPDATE SET status = excluded.status, data = excluded.data",
+            "INSERT INTO executions (id, status, created_at, updated_at, parts, data) VALUES (?, ?, ?, ?, ?, ?)
+             ON CONFLICT(id) DO UPDATE SET status = excluded.status, updated_at = excluded.updated_at,
+                parts = excluded.parts, data = excluded.data",
             vec![
                 record.state.id.as_str().into(),
                 record.state.status.as_str().into(),
                 record.state.created_at.into(),
-                encode(record)?.into(),
+                record.state.updated_at.into(),
+                (parts as i64).into(),
+                first.into(),
             ],
         )?;
         Ok(())
     }
 
     fn load_execution(&self, id: &str) -> Result<Option<ExecutionRecord>> {
-        let rows = self.rows("SELECT data FROM executions WHERE id = ?", vec![id.into()])?;
-        Ok(decode(rows)?.into_iter().next())
+        let rows = self.rows("SELECT data, parts, 'e/' || id AS owner FROM executions WHERE id = ?", vec![id.into()])?;
+        Ok(self.decode(rows)?.into_iter().next())
     }
 
     fn recent_executions(&self, limit: usize) -> Result<Vec<ExecutionRecord>> {
         let rows = self.rows(
-            "SELECT data FROM executions ORDER BY created_at DESC, rowid DESC LIMIT ?",
+            "SELECT data, parts, 'e/' || id AS owner FROM executions ORDER BY created_at DESC, rowid DESC LIMIT ?",
             vec![(limit as i64).into()],
         )?;
-        decode(rows)
+        self.decode(rows)
     }
 
     fn paused_executions(&self) -> Result<Vec<ExecutionRecord>> {
@@ -174,14 +254,14 @@ impl Store for SqlStore {
         Ok(rows.into_iter().map(|r| r.id).collect())
     }
 
-    /// One aggregate instead of decoding every paused record (`updatedAt` is inside `data`).
+    /// One aggregate instead of decoding every paused record.
     fn oldest_paused_update(&self) -> Result<Option<i64>> {
         #[derive(Deserialize)]
         struct AtRow {
             at: Option<f64>,
         }
         let rows: Vec<AtRow> = self.rows(
-            "SELECT MIN(json_extract(data, '$.state.updatedAt')) AS at FROM executions WHERE status = 'paused'",
+            "SELECT MIN(updated_at) AS at FROM executions WHERE status = 'paused'",
             vec![],
         )?;
         Ok(rows.first().and_then(|r| r.at).map(|at| at as i64))
@@ -201,6 +281,10 @@ impl Store for SqlStore {
     }
 
     fn delete_execution(&self, id: &str) -> Result<()> {
+        self.exec(
+            "DELETE FROM parts WHERE owner = ? OR owner LIKE ? ESCAPE '\\'",
+            vec![execution_owner(id).into(), format!("j/{}/%", escape_like(id)).into()],
+        )?;
         self.exec("DELETE FROM journal WHERE execution_id = ?", vec![id.into()])?;
         self.exec("DELETE FROM executions WHERE id = ?", vec![id.into()])?;
         Ok(())
@@ -208,13 +292,15 @@ impl Store for SqlStore {
 
     fn append_journal(&self, execution_id: &str, entry: &JournalEntry) -> Result<()> {
         let json = encode(entry)?;
+        let (first, parts) = self.write_parts(&journal_owner(execution_id, entry.seq), &json, false)?;
         self.exec(
-            "INSERT INTO journal (execution_id, seq, delivery, data) VALUES (?, ?, ?, ?)",
+            "INSERT INTO journal (execution_id, seq, delivery, parts, data) VALUES (?, ?, ?, ?, ?)",
             vec![
                 execution_id.into(),
                 i64::from(entry.seq).into(),
                 i64::from(entry.delivery).into(),
-                json.into(),
+                (parts as i64).into(),
+                first.into(),
             ],
         )?;
         Ok(())
@@ -222,10 +308,11 @@ impl Store for SqlStore {
 
     fn journal(&self, execution_id: &str) -> Result<Vec<JournalEntry>> {
         let rows = self.rows(
-            "SELECT data FROM journal WHERE execution_id = ? ORDER BY delivery",
+            "SELECT data, parts, 'j/' || execution_id || '/' || seq AS owner FROM journal
+             WHERE execution_id = ? ORDER BY delivery",
             vec![execution_id.into()],
         )?;
-        decode(rows)
+        self.decode(rows)
     }
 
     fn save_snippet(&self, snippet: &Snippet) -> Result<()> {
@@ -239,11 +326,11 @@ impl Store for SqlStore {
 
     fn snippet(&self, name: &str) -> Result<Option<Snippet>> {
         let rows = self.rows("SELECT data FROM snippets WHERE name = ?", vec![name.into()])?;
-        Ok(decode(rows)?.into_iter().next())
+        Ok(self.decode(rows)?.into_iter().next())
     }
 
     fn snippets(&self) -> Result<Vec<Snippet>> {
-        decode(self.rows("SELECT data FROM snippets ORDER BY name", vec![])?)
+        self.decode(self.rows("SELECT data FROM snippets ORDER BY name", vec![])?)
     }
 
     fn delete_snippet(&self, name: &str) -> Result<bool> {
@@ -301,4 +388,9 @@ impl NoteStore for SqlStore {
         let _ = cursor.to_array::<serde_json::Value>();
         Ok(cursor.rows_written() > 0)
     }
+}
+
+/// `text` for a `LIKE` pattern with `\` as the escape character.
+fn escape_like(text: &str) -> String {
+    text.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_")
 }
