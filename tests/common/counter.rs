@@ -27,8 +27,9 @@ pub struct Counter {
     /// between a call's effect and its journal entry, and the call was made again).
     pub requests: RefCell<BTreeMap<String, u32>>,
     /// Only for an [`idempotent`](Counter::idempotent) counter: key → the result returned when
-    /// the effect was applied, returned again to a retry with that key.
-    results: Option<RefCell<BTreeMap<String, Value>>>,
+    /// the effect was applied, returned again to a retry with that key. (Public so that a test
+    /// may still build a `Counter { .., ..Default::default() }`.)
+    pub results: Option<RefCell<BTreeMap<String, Value>>>,
 }
 
 impl Counter {
