@@ -11,46 +11,23 @@ mod common;
 
 use std::cell::{Cell, RefCell};
 use std::collections::{BTreeMap, BTreeSet};
-use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::rc::Rc;
-use std::sync::Once;
 
 use async_trait::async_trait;
 use codemode_runtime::journal::JournalEntry;
 use codemode_runtime::model::{ExecuteOutput, ExecutionStatus, Snippet};
-use codemode_runtime::notes::{Note, NoteStore, NotesConnector};
+use codemode_runtime::notes::{Note, NoteStore};
 use codemode_runtime::{
     CallContext, Connector, ExecutionRecord, MemoryStore, Result, Reverted, Runtime, RuntimeConfig, Store,
     ToolError, ToolSpec,
 };
+use common::{
+    fixture_connectors, quiet_injected_panics, run, still_clock, survive, Counter, CounterConnector, Crashy, CRASH, T0,
+};
 use serde_json::{json, Value};
 
-/// The fixed instant of the matrix's clock: with time standing still, every timestamp (journal
-/// `at`, `createdAt` of notes, the report's wall time) is the same in every cell.
-const T0: i64 = 1_700_000_000_000;
-
-/// Every injected panic's message starts with this; the panic hook keeps them quiet.
-const CRASH: &str = "injected crash";
-
-fn quiet_injected_panics() {
-    static ONCE: Once = Once::new();
-    ONCE.call_once(|| {
-        let default = std::panic::take_hook();
-        std::panic::set_hook(Box::new(move |info| {
-            if !panic_message(info.payload()).starts_with(CRASH) {
-                default(info);
-            }
-        }));
-    });
-}
-
-fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
-    payload
-        .downcast_ref::<String>()
-        .cloned()
-        .or_else(|| payload.downcast_ref::<&str>().map(|s| s.to_string()))
-        .unwrap_or_default()
-}
+// The matrix's clock stands still at `T0` (`still_clock`): every timestamp (journal `at`,
+// `createdAt` of notes, the report's wall time) is the same in every cell.
 
 // ---- crash injection ----
 
@@ -212,67 +189,13 @@ impl Connector for CrashAfterEffect {
     }
 }
 
-// ---- an idempotent counter (the external system a crash must not double-apply to) ----
-
-#[derive(Default)]
-struct Ledger {
-    total: Cell<i64>,
-    /// key → the result returned when the effect was applied (a retry gets it again).
-    results: RefCell<BTreeMap<String, Value>>,
-    /// key → times the effect was applied (must end at 1).
-    effects: RefCell<BTreeMap<String, u32>>,
-    /// key → times the connector was asked to do it (2 when a crash hit the retry window).
-    requests: RefCell<BTreeMap<String, u32>>,
-}
-
-struct IdempotentCounter(Rc<Ledger>);
-
-#[async_trait(?Send)]
-impl Connector for IdempotentCounter {
-    fn name(&self) -> &str {
-        "counter"
-    }
-
-    fn tools(&self) -> Vec<ToolSpec> {
-        vec![
-            ToolSpec::new("get", "Read the counter.", json!({"type": "object"})),
-            ToolSpec::new("bump", "Add `by`.", json!({"type": "object", "properties": {"by": {"type": "integer"}}})),
-            ToolSpec::new("guardedBump", "Add `by`, after approval.", json!({"type": "object"})).needing_approval(),
-            ToolSpec::new("fail", "Always fails.", json!({"type": "object"})),
-            ToolSpec::new("echo", "Returns its argument.", json!({"type": "object"})),
-        ]
-    }
-
-    async fn execute(&self, args: Value, ctx: &CallContext) -> std::result::Result<Value, ToolError> {
-        let ledger = &self.0;
-        match ctx.method.as_str() {
-            "get" => Ok(json!(ledger.total.get())),
-            "bump" | "guardedBump" => {
-                let key = ctx.idempotency_key();
-                *ledger.requests.borrow_mut().entry(key.clone()).or_default() += 1;
-                if let Some(result) = ledger.results.borrow().get(&key) {
-                    return Ok(result.clone());
-                }
-                let by = args.get("by").and_then(Value::as_i64).unwrap_or(1);
-                ledger.total.set(ledger.total.get() + by);
-                *ledger.effects.borrow_mut().entry(key.clone()).or_default() += 1;
-                let result = json!(ledger.total.get());
-                ledger.results.borrow_mut().insert(key, result.clone());
-                Ok(result)
-            }
-            "fail" => Err(ToolError::new("the tool failed on purpose")),
-            "echo" => Ok(args),
-            other => Err(ToolError::new(format!("no {other}"))),
-        }
-    }
-}
-
 // ---- one cell: a fresh durable world, a planned crash, recovery until the run is finished ----
 
 struct World {
     inner: Rc<MemoryStore>,
     injector: Rc<Injector>,
-    ledger: Rc<Ledger>,
+    /// The external system a crash must not double-apply to: idempotent per `execution_id:seq`.
+    counter: Rc<Counter>,
 }
 
 impl World {
@@ -296,38 +219,20 @@ impl World {
         values.insert("count".to_string(), Some(json!(41)));
         values.insert("greeting".to_string(), Some(json!("hi")));
         inner.apply_values(&values).unwrap();
-        Self { inner, injector: Rc::new(Injector::new(point)), ledger: Rc::default() }
+        Self { inner, injector: Rc::new(Injector::new(point)), counter: Rc::new(Counter::idempotent()) }
     }
 
     /// A new runtime over the same durable state: nothing in memory survives from the last one.
     fn runtime(&self) -> Runtime {
         let store = Rc::new(CrashingStore { inner: self.inner.clone(), injector: self.injector.clone() });
-        let clock: Rc<dyn Fn() -> i64> = Rc::new(|| T0);
-        let wrap = |inner: Box<dyn Connector>| -> Box<dyn Connector> {
-            Box::new(CrashAfterEffect { inner, injector: self.injector.clone() })
-        };
-        let connectors = vec![
-            wrap(Box::new(NotesConnector::new(store.clone(), clock.clone()))),
-            wrap(Box::new(IdempotentCounter(self.ledger.clone()))),
-        ];
+        let clock = still_clock();
+        let connectors = fixture_connectors(store.clone(), self.counter.clone(), clock.clone())
+            .into_iter()
+            .map(|inner| -> Box<dyn Connector> { Box::new(CrashAfterEffect { inner, injector: self.injector.clone() }) })
+            .collect();
         Runtime::new(store, connectors, clock)
             .expect("runtime")
             .with_config(RuntimeConfig { max_attempts: 100, ..Default::default() })
-    }
-}
-
-/// Runs `f`; `Ok(None)` if it hit the injected crash, `Err` for any other panic (a bug).
-fn survive<T>(f: impl FnOnce() -> T) -> std::result::Result<Option<T>, String> {
-    match catch_unwind(AssertUnwindSafe(f)) {
-        Ok(value) => Ok(Some(value)),
-        Err(payload) => {
-            let message = panic_message(&*payload);
-            if message.starts_with(CRASH) {
-                Ok(None)
-            } else {
-                Err(format!("a panic that was not injected: {message}"))
-            }
-        }
     }
 }
 
@@ -382,7 +287,7 @@ fn run_cell(world: &World, code: &str) -> std::result::Result<CellEnd, String> {
             // Nothing durable was written: the client retries `execute`.
             None => {
                 executes += 1;
-                survive(|| futures::executor::block_on(runtime.execute(code)).map(Some))?
+                survive(|| run(runtime.execute(code)).map(Some))?
             }
             Some(record) => {
                 let id = record.state.id.clone();
@@ -393,13 +298,13 @@ fn run_cell(world: &World, code: &str) -> std::result::Result<CellEnd, String> {
                             return Err(format!("an interrupted run, but next_wake_at() is {next:?}"));
                         }
                         survive(|| {
-                            let report = futures::executor::block_on(runtime.wake())?;
+                            let report = run(runtime.wake())?;
                             assert_eq!(report.resumed, vec![id.clone()], "wake resumes the interrupted run");
                             Ok(None)
                         })?
                     }
                     ExecutionStatus::Paused => {
-                        survive(|| futures::executor::block_on(runtime.approve_execution(&id)).map(Some))?
+                        survive(|| run(runtime.approve_execution(&id)).map(Some))?
                     }
                     _ => break,
                 }
@@ -445,14 +350,14 @@ fn run_cell(world: &World, code: &str) -> std::result::Result<CellEnd, String> {
     let mut record_json = serde_json::to_value(record).expect("record json");
     record_json.as_object_mut().expect("object").remove("seed");
     let journal = without_id(serde_json::to_value(&journal_entries).expect("journal json"), &id);
-    let effects = world.ledger.effects.borrow().iter().map(|(k, n)| (seq_of(k, &id), *n)).collect();
-    let retried = world.ledger.requests.borrow().iter().filter(|(_, n)| **n > 1).map(|(k, _)| seq_of(k, &id)).collect();
+    let effects = world.counter.effects.borrow().iter().map(|(k, n)| (seq_of(k, &id), *n)).collect();
+    let retried = world.counter.requests.borrow().iter().filter(|(_, n)| **n > 1).map(|(k, _)| seq_of(k, &id)).collect();
     let end = Final {
         record: without_id(record_json, &id),
         journal,
         values: world.inner.values().expect("values"),
         notes: world.inner.list_notes().expect("notes"),
-        total: world.ledger.total.get(),
+        total: world.counter.total.get(),
         effects,
     };
     Ok(CellEnd {
@@ -810,27 +715,21 @@ fn every_script_survives_a_crash_at_every_point() {
 #[test]
 fn the_retry_window_repeats_the_call_with_the_same_idempotency_key() {
     quiet_injected_panics();
-    use common::{Counter, CounterConnector};
     for idempotent in [false, true] {
         let injector = Rc::new(Injector::new(Point::AfterEffect(2)));
         let inner = Rc::new(MemoryStore::new());
-        let naive = Rc::new(Counter::default());
-        let ledger = Rc::new(Ledger::default());
+        let counter = Rc::new(if idempotent { Counter::idempotent() } else { Counter::default() });
         let build = || {
             let store = Rc::new(CrashingStore { inner: inner.clone(), injector: injector.clone() });
-            let clock: Rc<dyn Fn() -> i64> = Rc::new(|| T0);
-            let counter: Box<dyn Connector> = if idempotent {
-                Box::new(IdempotentCounter(ledger.clone()))
-            } else {
-                Box::new(CounterConnector(naive.clone()))
-            };
-            let connectors: Vec<Box<dyn Connector>> =
-                vec![Box::new(CrashAfterEffect { inner: counter, injector: injector.clone() })];
-            Runtime::new(store, connectors, clock).expect("runtime")
+            let connectors: Vec<Box<dyn Connector>> = vec![Box::new(CrashAfterEffect {
+                inner: Box::new(CounterConnector(counter.clone())),
+                injector: injector.clone(),
+            })];
+            Runtime::new(store, connectors, still_clock()).expect("runtime")
         };
         let code = "const a = await counter.bump({by: 1}); const b = await counter.bump({by: 10}); return [a, b]";
         let runtime = build();
-        let crashed = survive(|| futures::executor::block_on(runtime.execute(code))).expect("only the injected crash");
+        let crashed = survive(|| run(runtime.execute(code))).expect("only the injected crash");
         assert!(crashed.is_none(), "the second bump crashes after its effect");
         drop(runtime);
         let record = inner.recent_executions(1).unwrap().remove(0);
@@ -840,22 +739,22 @@ fn the_retry_window_repeats_the_call_with_the_same_idempotency_key() {
         assert_eq!(inner.journal(&id).unwrap().iter().map(|e| e.seq).collect::<Vec<_>>(), [0], "seq 1 was not journaled");
 
         let runtime = build();
-        let report = futures::executor::block_on(runtime.wake()).expect("wake");
+        let report = run(runtime.wake()).expect("wake");
         assert_eq!(report.resumed, [id.clone()]);
         let state = runtime.execution(&id).unwrap();
         assert_eq!(state.status, ExecutionStatus::Completed);
         let key1 = format!("{id}:1");
         if idempotent {
             assert_eq!(state.result, Some(json!([1, 11])));
-            assert_eq!(ledger.requests.borrow().get(&key1), Some(&2), "seq 1 was asked for twice, with the same key");
-            assert_eq!(ledger.effects.borrow().get(&key1), Some(&1), "and applied once");
-            assert_eq!(ledger.total.get(), 11);
+            assert_eq!(counter.requests.borrow().get(&key1), Some(&2), "seq 1 was asked for twice, with the same key");
+            assert_eq!(counter.effects.borrow().get(&key1), Some(&1), "and applied once");
+            assert_eq!(counter.total.get(), 11);
         } else {
             // The naive counter applied seq 1 twice: the key was the same both times, it just
             // did not use it.
-            assert_eq!(naive.effects.borrow().get(&key1), Some(&2));
-            assert_eq!(naive.effects.borrow().get(&format!("{id}:0")), Some(&1), "seq 0 was journaled: never repeated");
-            assert_eq!(naive.total.get(), 21);
+            assert_eq!(counter.effects.borrow().get(&key1), Some(&2));
+            assert_eq!(counter.effects.borrow().get(&format!("{id}:0")), Some(&1), "seq 0 was journaled: never repeated");
+            assert_eq!(counter.total.get(), 21);
             assert_eq!(state.result, Some(json!([1, 21])));
         }
     }
@@ -871,7 +770,7 @@ fn a_resumed_run_does_not_apply_its_store_writes_twice() {
     quiet_injected_panics();
     let world = World::new(Point::AfterNamed("complete_execution"));
     let first = world.runtime();
-    let crashed = survive(|| futures::executor::block_on(first.execute("store('owner', 'A'); return 'A'"))).expect("injected");
+    let crashed = survive(|| run(first.execute("store('owner', 'A'); return 'A'"))).expect("injected");
     assert!(crashed.is_none(), "crashed right after the atomic completion");
     drop(first);
     let a = world.inner.recent_executions(1).unwrap().remove(0);
@@ -880,11 +779,11 @@ fn a_resumed_run_does_not_apply_its_store_writes_twice() {
 
     // After the restart, a newer run writes the same key and completes.
     let runtime = world.runtime();
-    let b = futures::executor::block_on(runtime.execute("store('owner', 'B'); return load('owner')")).unwrap();
+    let b = run(runtime.execute("store('owner', 'B'); return load('owner')")).unwrap();
     assert!(matches!(&b, ExecuteOutput::Completed { result, .. } if result == &json!("B")), "{b:#?}");
 
     // A wake-up finds nothing to resume and leaves B's write alone.
-    let report = futures::executor::block_on(runtime.wake()).unwrap();
+    let report = run(runtime.wake()).unwrap();
     assert!(report.resumed.is_empty(), "{report:?}");
     assert_eq!(
         world.inner.values().unwrap().get("owner"),
@@ -900,7 +799,7 @@ fn an_interrupted_completion_applies_its_writes_once_when_resumed() {
     quiet_injected_panics();
     let world = World::new(Point::BeforeNamed("complete_execution"));
     let first = world.runtime();
-    let crashed = survive(|| futures::executor::block_on(first.execute("store('owner', 'A'); return 'A'"))).expect("injected");
+    let crashed = survive(|| run(first.execute("store('owner', 'A'); return 'A'"))).expect("injected");
     assert!(crashed.is_none(), "crashed right before the atomic completion");
     drop(first);
     let a = world.inner.recent_executions(1).unwrap().remove(0);
@@ -908,9 +807,9 @@ fn an_interrupted_completion_applies_its_writes_once_when_resumed() {
     assert_eq!(world.inner.values().unwrap().get("owner"), None, "nothing of A applied yet");
 
     let runtime = world.runtime();
-    let b = futures::executor::block_on(runtime.execute("store('owner', 'B'); return load('owner')")).unwrap();
+    let b = run(runtime.execute("store('owner', 'B'); return load('owner')")).unwrap();
     assert!(matches!(&b, ExecuteOutput::Completed { result, .. } if result == &json!("B")), "{b:#?}");
-    let report = futures::executor::block_on(runtime.wake()).unwrap();
+    let report = run(runtime.wake()).unwrap();
     assert_eq!(report.resumed, [a.state.id.clone()]);
     assert_eq!(world.inner.load_execution(&a.state.id).unwrap().unwrap().state.status, ExecutionStatus::Completed);
     assert_eq!(world.inner.values().unwrap().get("owner"), Some(&json!("A")), "A completed last, so its write stands");
@@ -918,51 +817,25 @@ fn an_interrupted_completion_applies_its_writes_once_when_resumed() {
 
 // ---- attempts ----
 
-/// A connector whose `boom` method panics (like a host crash mid-call) the first `crashes` times.
-struct Boom {
-    left: Rc<Cell<u32>>,
-    calls: Rc<Cell<u32>>,
-}
-
-#[async_trait(?Send)]
-impl Connector for Boom {
-    fn name(&self) -> &str {
-        "boom"
-    }
-    fn tools(&self) -> Vec<ToolSpec> {
-        vec![ToolSpec::new("maybe", "Crashes the host while it has crashes left.", json!({"type": "object"}))]
-    }
-    async fn execute(&self, _args: Value, _ctx: &CallContext) -> std::result::Result<Value, ToolError> {
-        self.calls.set(self.calls.get() + 1);
-        if self.left.get() > 0 {
-            self.left.set(self.left.get() - 1);
-            panic!("{CRASH}: boom");
-        }
-        Ok(json!("survived"))
-    }
-}
-
 /// Runs `await counter.bump; await boom.maybe; return` on a default-config runtime whose `boom`
 /// crashes `crashes` times, restarting and waking after each crash. Returns the final state, how
 /// many passes crashed and how often `boom` was called.
 fn crash_repeatedly(crashes: u32) -> (codemode_runtime::model::ExecutionState, u32, u32, Vec<(String, u32)>) {
     let inner = Rc::new(MemoryStore::new());
-    let counter = Rc::new(common::Counter::default());
+    let counter = Rc::new(Counter::default());
     let left = Rc::new(Cell::new(crashes));
     let calls = Rc::new(Cell::new(0));
-    let clock: Rc<dyn Fn() -> i64> = Rc::new(|| T0);
+    let clock = still_clock();
     let build = || {
-        let connectors: Vec<Box<dyn Connector>> = vec![
-            Box::new(common::CounterConnector(counter.clone())),
-            Box::new(Boom { left: left.clone(), calls: calls.clone() }),
-        ];
+        let boom = Crashy { name: "boom", method: "maybe", result: json!("survived"), left: left.clone(), calls: calls.clone() };
+        let connectors: Vec<Box<dyn Connector>> = vec![Box::new(CounterConnector(counter.clone())), Box::new(boom)];
         Runtime::new(inner.clone(), connectors, clock.clone()).expect("runtime")
     };
     assert_eq!(build().config().max_attempts, 3, "the default");
     let code = "const a = await counter.bump({by: 1}); const b = await boom.maybe({}); return [a, b]";
     let mut crashed = 0;
     let first = build();
-    match survive(|| futures::executor::block_on(first.execute(code))).expect("only injected crashes") {
+    match survive(|| run(first.execute(code))).expect("only injected crashes") {
         None => crashed += 1,
         Some(out) => {
             out.expect("execute");
@@ -975,7 +848,7 @@ fn crash_repeatedly(crashes: u32) -> (codemode_runtime::model::ExecutionState, u
             break;
         }
         let runtime = build();
-        match survive(|| futures::executor::block_on(runtime.wake())).expect("only injected crashes") {
+        match survive(|| run(runtime.wake())).expect("only injected crashes") {
             None => crashed += 1,
             Some(report) => assert_eq!(report.expect("wake").resumed, [id.clone()]),
         }

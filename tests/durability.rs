@@ -6,16 +6,13 @@ mod common;
 
 use std::cell::{Cell, RefCell};
 use std::future::Future;
-use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::pin::Pin;
 use std::rc::Rc;
-use std::sync::Once;
 use std::task::{Context, Poll};
 
 use async_trait::async_trait;
 use codemode_runtime::journal::{Decision, JournalEntry};
 use codemode_runtime::model::{CallState, ExecuteOutput, ExecutionStatus, Snippet};
-use codemode_runtime::notes::NotesConnector;
 use codemode_runtime::{
     CallContext, Connector, ExecutionRecord, Runtime, RuntimeConfig, Store, ToolError, ToolSpec, UpgradePolicy,
 };
@@ -24,51 +21,7 @@ use futures::channel::oneshot;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
-// ---- helpers: a host that can be restarted, a crashing connector, a gate ----
-
-const CRASH: &str = "injected crash";
-
-fn quiet_injected_panics() {
-    static ONCE: Once = Once::new();
-    ONCE.call_once(|| {
-        let default = std::panic::take_hook();
-        std::panic::set_hook(Box::new(move |info| {
-            let payload = info.payload();
-            let message = payload
-                .downcast_ref::<String>()
-                .map(String::as_str)
-                .or_else(|| payload.downcast_ref::<&str>().copied())
-                .unwrap_or("");
-            if !message.starts_with(CRASH) {
-                default(info);
-            }
-        }));
-    });
-}
-
-/// `crashy.once()` panics (the host dies mid-call, before any effect) while it has crashes left.
-struct Crashy {
-    left: Rc<Cell<u32>>,
-    calls: Rc<Cell<u32>>,
-}
-
-#[async_trait(?Send)]
-impl Connector for Crashy {
-    fn name(&self) -> &str {
-        "crashy"
-    }
-    fn tools(&self) -> Vec<ToolSpec> {
-        vec![ToolSpec::new("once", "Crashes the host while it has crashes left.", json!({"type": "object"}))]
-    }
-    async fn execute(&self, _args: Value, _ctx: &CallContext) -> Result<Value, ToolError> {
-        self.calls.set(self.calls.get() + 1);
-        if self.left.get() > 0 {
-            self.left.set(self.left.get() - 1);
-            panic!("{CRASH}: crashy.once");
-        }
-        Ok(json!("ok"))
-    }
-}
+// ---- helpers: a host that can be restarted, a gate ----
 
 /// Calls to `gate.wait(args)` wait until the test opens them.
 #[derive(Default)]
@@ -142,20 +95,19 @@ impl Host {
         }
     }
 
-    /// A new runtime over the same store: no VM, no busy set survives from another one.
+    /// A new runtime over the same store: no VM, no busy set survives from another one. Its
+    /// connectors: the fixture's, `crashy.once()` (crashes the host while it has crashes left)
+    /// and `gate.wait()`.
     fn runtime(&self) -> Runtime {
-        let tick = self.f.clock.clone();
-        let now: Rc<dyn Fn() -> i64> = Rc::new(move || {
-            tick.set(tick.get() + 7);
-            tick.get()
-        });
-        let connectors: Vec<Box<dyn Connector>> = vec![
-            Box::new(NotesConnector::new(self.f.store.clone(), now.clone())),
-            Box::new(CounterConnector(self.f.counter.clone())),
-            Box::new(Crashy { left: self.crashes_left.clone(), calls: self.crashy_calls.clone() }),
-            Box::new(GateConnector(self.gate.clone())),
-        ];
-        Runtime::new(self.f.store.clone(), connectors, now).expect("runtime").with_config(self.config.clone())
+        let crashy = Crashy {
+            name: "crashy",
+            method: "once",
+            result: json!("ok"),
+            left: self.crashes_left.clone(),
+            calls: self.crashy_calls.clone(),
+        };
+        let extra: Vec<Box<dyn Connector>> = vec![Box::new(crashy), Box::new(GateConnector(self.gate.clone()))];
+        self.f.restarted(extra).with_config(self.config.clone())
     }
 
     /// Runs `execute` on a runtime that dies in it (an injected crash), and returns the new
@@ -165,7 +117,7 @@ impl Host {
         let runtime = self.runtime();
         let before: Vec<String> =
             self.f.store.recent_executions(usize::MAX).unwrap().into_iter().map(|r| r.state.id).collect();
-        let result = catch_unwind(AssertUnwindSafe(|| run(runtime.execute(code))));
+        let result = catching(|| run(runtime.execute(code)));
         assert!(result.is_err(), "the pass was expected to crash");
         drop(runtime);
         let after = self.f.store.recent_executions(usize::MAX).unwrap();
@@ -283,7 +235,7 @@ fn a_run_interrupted_after_its_approval_resumes_with_the_approval() {
     let id = out.execution_id().to_string();
     assert_eq!(status(&out), "paused");
     host.crashes_left.set(1);
-    let crashed = catch_unwind(AssertUnwindSafe(|| run(runtime.approve_execution(&id))));
+    let crashed = catching(|| run(runtime.approve_execution(&id)));
     assert!(crashed.is_err());
     drop(runtime);
     let record = host.f.record(&id);

@@ -1,91 +1,38 @@
 //! Regressions found by fuzzing (`fuzz/`, `scripts/fuzz.sh`; issue 4). Each test reproduces one
 //! finding as a normal native test: it fails until the runtime is fixed.
 //!
-//! Self-contained (its own small fixture) so that it does not move with `tests/common`.
+//! On the kit's fixture (`tests/common`): the `notes` and `counter` connectors, the clock that ticks
+//! 7 ms per reading, the default configuration.
 
-use std::cell::Cell;
-use std::panic::{catch_unwind, AssertUnwindSafe};
+mod common;
+
 use std::rc::Rc;
 
-use async_trait::async_trait;
 use codemode_runtime::journal::JournalEntry;
 use codemode_runtime::model::ExecuteOutput;
-use codemode_runtime::notes::NotesConnector;
-use codemode_runtime::{CallContext, Connector, MemoryStore, Runtime, Store, ToolError, ToolSpec};
-use serde_json::{json, Value};
-
-/// `counter.bump` adds to a total, `counter.guardedBump` too but needs approval, `counter.echo`
-/// returns its argument.
-#[derive(Default)]
-struct Counter(Cell<i64>);
-
-#[async_trait(?Send)]
-impl Connector for Counter {
-    fn name(&self) -> &str {
-        "counter"
-    }
-
-    fn tools(&self) -> Vec<ToolSpec> {
-        vec![
-            ToolSpec::new("bump", "Add `by`.", json!({"type": "object"})),
-            ToolSpec::new("guardedBump", "Add `by`, after approval.", json!({"type": "object"})).needing_approval(),
-            ToolSpec::new("echo", "Returns its argument.", json!({"type": "object"})),
-        ]
-    }
-
-    async fn execute(&self, args: Value, ctx: &CallContext) -> Result<Value, ToolError> {
-        match ctx.method.as_str() {
-            "bump" | "guardedBump" => {
-                self.0.set(self.0.get() + args.get("by").and_then(Value::as_i64).unwrap_or(1));
-                Ok(json!(self.0.get()))
-            }
-            "echo" => Ok(args),
-            other => Err(ToolError::new(format!("no {other}"))),
-        }
-    }
-}
-
-fn runtime_over(store: Rc<MemoryStore>) -> Runtime {
-    let clock = Rc::new(Cell::new(1_700_000_000_000_i64));
-    let now: Rc<dyn Fn() -> i64> = Rc::new(move || {
-        clock.set(clock.get() + 7);
-        clock.get()
-    });
-    let connectors: Vec<Box<dyn Connector>> =
-        vec![Box::new(NotesConnector::new(store.clone(), now.clone())), Box::new(Counter::default())];
-    Runtime::new(store, connectors, now).expect("runtime")
-}
-
-fn block_on<F: std::future::Future>(future: F) -> F::Output {
-    futures::executor::block_on(future)
-}
+use codemode_runtime::{MemoryStore, Runtime, Store};
+use common::{catching, fixture, run, Fixture};
+use serde_json::json;
 
 /// Runs `code` until it pauses and returns a fresh store holding only its record, the runtime
 /// over that store, the execution id and the journal the run had at the pause. Entries written
 /// into the fresh store replace the real journal (the store refuses a second entry for a seq).
 fn paused_copy(code: &str) -> (Rc<MemoryStore>, Runtime, String, Vec<JournalEntry>) {
-    let store = Rc::new(MemoryStore::new());
-    let runtime = runtime_over(store.clone());
-    let output = block_on(runtime.execute(code)).expect("execute");
+    let f = fixture();
+    let output = run(f.runtime.execute(code)).expect("execute");
     assert!(matches!(output, ExecuteOutput::Paused { .. }), "expected a pause, got {output:#?}");
     let id = output.execution_id().to_string();
-    let journal = store.journal(&id).expect("journal");
-    let record = store.load_execution(&id).expect("load").expect("record");
-    let copy = Rc::new(MemoryStore::new());
-    copy.save_execution(&record).expect("save");
-    (copy.clone(), runtime_over(copy), id, journal)
+    let journal = f.store.journal(&id).expect("journal");
+    let record = f.store.load_execution(&id).expect("load").expect("record");
+    let Fixture { runtime, store, .. } = Fixture::over(Rc::new(MemoryStore::new()));
+    store.save_execution(&record).expect("save");
+    (store, runtime, id, journal)
 }
 
 /// `Ok(output)` if `approveExecution` returned (any result, any coded error); `Err(panic
 /// message)` if it panicked.
 fn approve_catching(runtime: &Runtime, id: &str) -> Result<codemode_runtime::Result<ExecuteOutput>, String> {
-    catch_unwind(AssertUnwindSafe(|| block_on(runtime.approve_execution(id)))).map_err(|panic| {
-        panic
-            .downcast_ref::<String>()
-            .cloned()
-            .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
-            .unwrap_or_default()
-    })
+    catching(|| run(runtime.approve_execution(id)))
 }
 
 const TWO_CALLS_THEN_APPROVAL: &str =
@@ -142,10 +89,9 @@ fn a_journal_time_before_its_start_does_not_panic_when_the_replay_fails() {
 /// `INTERNAL` means a bug; such a value must either complete or be a coded, documented limit.
 #[test]
 fn a_result_nested_200_levels_deep_is_not_an_internal_error() {
-    let store = Rc::new(MemoryStore::new());
-    let runtime = runtime_over(store);
+    let f = fixture();
     let code = "let o = []; for (let i = 0; i < 200; i++) o = [o]; return o";
-    let output = block_on(runtime.execute(code)).expect("execute");
+    let output = run(f.runtime.execute(code)).expect("execute");
     if let ExecuteOutput::Error { error, .. } = &output {
         assert_ne!(error.code, "INTERNAL", "a 200-deep result ended the run with {error:?}");
     }
@@ -158,14 +104,13 @@ fn a_result_nested_200_levels_deep_is_not_an_internal_error() {
 /// negative and such a run never expires.)
 #[test]
 fn wake_does_not_panic_on_a_paused_run_updated_at_i64_min() {
-    let store = Rc::new(MemoryStore::new());
-    let runtime = runtime_over(store.clone());
-    let output = block_on(runtime.execute(TWO_CALLS_THEN_APPROVAL)).expect("execute");
+    let Fixture { runtime, store, .. } = fixture();
+    let output = run(runtime.execute(TWO_CALLS_THEN_APPROVAL)).expect("execute");
     assert!(matches!(output, ExecuteOutput::Paused { .. }), "expected a pause, got {output:#?}");
     let mut record = store.load_execution(output.execution_id()).expect("load").expect("record");
     record.state.updated_at = i64::MIN;
     store.save_execution(&record).expect("save");
-    let woke = catch_unwind(AssertUnwindSafe(|| block_on(runtime.wake())));
+    let woke = catching(|| run(runtime.wake()));
     assert!(woke.is_ok(), "wake() panicked on a paused run whose updatedAt is i64::MIN");
 }
 
@@ -176,10 +121,9 @@ fn wake_does_not_panic_on_a_paused_run_updated_at_i64_min() {
 /// ending the run with `TIMEOUT`.
 #[test]
 fn a_timeout_long_past_does_not_panic() {
-    let store = Rc::new(MemoryStore::new());
-    let runtime = runtime_over(store.clone());
+    let Fixture { runtime, store, .. } = fixture();
     let code = format!("// @options: {{\"timeout_ms\": 60000}}\n{TWO_CALLS_THEN_APPROVAL}");
-    let output = block_on(runtime.execute(&code)).expect("execute");
+    let output = run(runtime.execute(&code)).expect("execute");
     assert!(matches!(output, ExecuteOutput::Paused { .. }), "expected a pause, got {output:#?}");
     let id = output.execution_id().to_string();
     let mut record = store.load_execution(&id).expect("load").expect("record");

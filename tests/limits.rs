@@ -8,15 +8,14 @@
 
 mod common;
 
-use std::rc::Rc;
 use std::time::Duration;
 
 use async_trait::async_trait;
 use codemode_runtime::journal::Outcome;
 use codemode_runtime::model::{CallState, ExecuteOutput};
-use codemode_runtime::notes::{NoteStore, NotesConnector};
+use codemode_runtime::notes::NoteStore;
 use codemode_runtime::sandbox::SandboxLimits;
-use codemode_runtime::{CallContext, Connector, Runtime, RuntimeConfig, Store, ToolError, ToolSpec};
+use codemode_runtime::{CallContext, Connector, RuntimeConfig, Store, ToolError, ToolSpec};
 use common::*;
 use serde_json::{json, Value};
 
@@ -611,18 +610,7 @@ impl Connector for BigConnector {
 /// The fixture with `big` added to its connectors.
 fn fixture_with_big() -> Fixture {
     let f = fixture();
-    let tick = f.clock.clone();
-    let now: Rc<dyn Fn() -> i64> = Rc::new(move || {
-        tick.set(tick.get() + 7);
-        tick.get()
-    });
-    let connectors: Vec<Box<dyn Connector>> = vec![
-        Box::new(NotesConnector::new(f.store.clone(), now.clone())),
-        Box::new(CounterConnector(f.counter.clone())),
-        Box::new(BigConnector),
-    ];
-    let runtime = Runtime::new(f.store.clone(), connectors, now).expect("runtime");
-    Fixture { runtime, ..f }
+    Fixture { runtime: f.restarted(vec![Box::new(BigConnector)]), ..f }
 }
 
 #[test]

@@ -6,7 +6,7 @@
 
 use std::path::Path;
 
-use codemode_fuzz::{block_on, fixture, on_big_stack, PAUSING};
+use codemode_fuzz::{fixture, on_big_stack, run, PAUSING};
 use codemode_runtime::model::ExecuteOutput;
 use codemode_runtime::Store;
 
@@ -76,7 +76,7 @@ fn main() {
         for (index, code) in PAUSING.iter().enumerate() {
             let mode = index as u8;
             let f = fixture();
-            let mut output = block_on(f.runtime.execute(code)).expect("execute");
+            let mut output = run(f.runtime.execute(code)).expect("execute");
             assert!(matches!(output, ExecuteOutput::Paused { .. }), "{code} did not pause: {output:#?}");
             let id = output.execution_id().to_string();
             let paused_journal = serde_json::to_string(&f.store.journal(&id).unwrap()).unwrap();
@@ -85,7 +85,7 @@ fn main() {
             write(format!("{index}-paused-replace.json"), mode | 0x80, paused_journal);
             write(format!("{index}-record-paused.json"), mode, paused_record);
             while matches!(output, ExecuteOutput::Paused { .. }) {
-                output = block_on(f.runtime.approve_execution(&id)).expect("approve");
+                output = run(f.runtime.approve_execution(&id)).expect("approve");
             }
             assert!(matches!(output, ExecuteOutput::Completed { .. }), "{code} did not complete: {output:#?}");
             let entries = f.store.journal(&id).unwrap();

@@ -1,26 +1,25 @@
-//! Shared harness of the fuzz targets (`fuzz_targets/`): a runtime over a [`MemoryStore`] with the
-//! `notes` connector and a small `counter` connector, a smaller instruction budget, and the
-//! invariants every run must keep.
+//! Shared harness of the fuzz targets (`fuzz_targets/`): the native tests' fixture ([`kit`]: a
+//! runtime over a [`MemoryStore`] with the `notes` and `counter` connectors on a ticking clock)
+//! with a smaller instruction budget, saved snippets and a `store()` value, and the invariants
+//! every run must keep.
 //!
 //! Everything runs on a thread with a 64 MiB stack ([`on_big_stack`]): boa's parser and compiler
 //! recurse once per nesting level of the source, and libFuzzer's main thread (8 MiB, with ASan's
 //! larger frames) is not what the runtime is built for (`.cargo/config.toml` gives native test
 //! threads 64 MiB, the Worker 16 MiB of wasm stack).
 
-use std::cell::Cell;
 use std::collections::BTreeMap;
 use std::rc::Rc;
 
-use async_trait::async_trait;
 use codemode_runtime::journal::{Decision, JournalEntry, Outcome};
 use codemode_runtime::model::{ExecuteOutput, Snippet};
-use codemode_runtime::notes::NotesConnector;
 use codemode_runtime::sandbox::SandboxLimits;
-use codemode_runtime::{
-    CallContext, Connector, ExecutionRecord, MemoryStore, Reverted, Runtime, RuntimeConfig, Store, ToolError,
-    ToolSpec,
-};
+use codemode_runtime::{ExecutionRecord, MemoryStore, Runtime, RuntimeConfig, Store};
 use serde_json::{json, Value};
+
+pub mod kit;
+
+pub use kit::{run, Fixture};
 
 /// Instructions per pass. Small enough that a runaway script ends in well under a second even
 /// under ASan, so libFuzzer's per-input timeout only fires on real hangs (work outside the budget).
@@ -46,86 +45,12 @@ pub fn on_big_stack<T: Send + 'static>(body: impl FnOnce() -> T + Send + 'static
     }
 }
 
-pub fn block_on<F: std::future::Future>(future: F) -> F::Output {
-    futures::executor::block_on(future)
-}
-
-/// A connector whose methods read, count, echo, fail, and one that needs approval.
-#[derive(Default)]
-pub struct CounterConnector {
-    total: Cell<i64>,
-}
-
-#[async_trait(?Send)]
-impl Connector for CounterConnector {
-    fn name(&self) -> &str {
-        "counter"
-    }
-
-    fn tools(&self) -> Vec<ToolSpec> {
-        vec![
-            ToolSpec::new("get", "Read the counter.", json!({"type": "object"})),
-            ToolSpec::new("bump", "Add `by` to the counter.", json!({"type": "object", "properties": {"by": {"type": "integer"}}})),
-            ToolSpec::new("guardedBump", "Add `by`, after approval.", json!({"type": "object", "properties": {"by": {"type": "integer"}}}))
-                .needing_approval(),
-            ToolSpec::new("fail", "Always fails.", json!({"type": "object"})),
-            ToolSpec::new("echo", "Returns its argument.", json!({"type": "object"})),
-        ]
-    }
-
-    async fn execute(&self, args: Value, ctx: &CallContext) -> Result<Value, ToolError> {
-        match ctx.method.as_str() {
-            "get" => Ok(json!(self.total.get())),
-            "bump" | "guardedBump" => {
-                let by = args.get("by").and_then(Value::as_i64).unwrap_or(1);
-                self.total.set(self.total.get().wrapping_add(by));
-                Ok(json!(self.total.get()))
-            }
-            "fail" => Err(ToolError::new("the tool failed on purpose")),
-            "echo" => Ok(args),
-            other => Err(ToolError::new(format!("no {other}"))),
-        }
-    }
-
-    async fn revert(&self, args: &Value, _result: &Value, ctx: &CallContext) -> Result<Reverted, ToolError> {
-        match ctx.method.as_str() {
-            "bump" | "guardedBump" => {
-                let by = args.get("by").and_then(Value::as_i64).unwrap_or(1);
-                self.total.set(self.total.get().wrapping_sub(by));
-                Ok(Reverted::Done)
-            }
-            "fail" => Err(ToolError::new("cannot revert a failure")),
-            _ => Ok(Reverted::Unsupported),
-        }
-    }
-}
-
-/// A runtime and its store.
-pub struct Fixture {
-    pub runtime: Runtime,
-    pub store: Rc<MemoryStore>,
-}
-
 /// The fuzzing configuration: defaults but a smaller instruction budget.
 pub fn config() -> RuntimeConfig {
     RuntimeConfig {
         sandbox: SandboxLimits { instruction_budget: INSTRUCTION_BUDGET, ..Default::default() },
         ..Default::default()
     }
-}
-
-/// A runtime over `store` on a deterministic clock that moves 7 ms per reading.
-pub fn runtime_over(store: Rc<MemoryStore>) -> Runtime {
-    let clock = Rc::new(Cell::new(1_700_000_000_000_i64));
-    let now: Rc<dyn Fn() -> i64> = Rc::new(move || {
-        clock.set(clock.get() + 7);
-        clock.get()
-    });
-    let connectors: Vec<Box<dyn Connector>> = vec![
-        Box::new(NotesConnector::new(store.clone(), now.clone())),
-        Box::new(CounterConnector::default()),
-    ];
-    Runtime::new(store, connectors, now).expect("runtime").with_config(config())
 }
 
 /// Saved snippets every fixture has (`codemode.run(name, input)`).
@@ -135,11 +60,14 @@ pub const SNIPPETS: &[(&str, &str)] = &[
     ("guarded", "return await counter.guardedBump({by: input})"),
 ];
 
-/// A fresh runtime over [`fresh_store`].
+/// A fixture over [`fresh_store`].
 pub fn fixture() -> Fixture {
-    let store = fresh_store();
-    let runtime = runtime_over(store.clone());
-    Fixture { runtime, store }
+    fixture_over(fresh_store())
+}
+
+/// The kit's fixture over `store` (a new counter, the clock at [`kit::T0`]) with [`config`].
+pub fn fixture_over(store: Rc<MemoryStore>) -> Fixture {
+    Fixture::over(store).with_config(config())
 }
 
 /// A store with the [`SNIPPETS`] saved and one `store()` value (`"seen"`).
@@ -151,7 +79,7 @@ pub fn fresh_store() -> Rc<MemoryStore> {
                 name: name.to_string(),
                 description: format!("the {name} snippet"),
                 code: code.to_string(),
-                saved_at: 1_700_000_000_000,
+                saved_at: kit::T0,
                 connectors: Vec::new(),
             })
             .expect("save snippet");
@@ -188,7 +116,7 @@ pub fn check_output(output: &ExecuteOutput, what: &str) {
 /// replay must never diverge: the sandbox is deterministic and nothing changed between passes.
 pub fn run_script(code: &str) {
     let f = fixture();
-    let first = match block_on(f.runtime.execute(code)) {
+    let first = match run(f.runtime.execute(code)) {
         Ok(output) => output,
         Err(error) => {
             assert!(EXECUTE_ERRORS.contains(&error.code()), "execute failed with {}: {error}", error.code());
@@ -203,7 +131,7 @@ pub fn run_script(code: &str) {
             break;
         }
         let id = last.execution_id().to_string();
-        let next = block_on(f.runtime.approve_execution(&id))
+        let next = run(f.runtime.approve_execution(&id))
             .unwrap_or_else(|e| panic!("approval {round} of a paused run failed with {}: {e}", e.code()));
         check_output(&next, "approve");
         if let ExecuteOutput::Error { error, .. } = &next {
@@ -285,22 +213,22 @@ pub fn run_journal(data: &[u8]) {
 pub fn corrupted_journal(mode: u8, entries: &[JournalEntry]) {
     let f = fixture();
     let code = PAUSING[usize::from(mode) % PAUSING.len()];
-    let paused = block_on(f.runtime.execute(code)).expect("execute");
+    let paused = run(f.runtime.execute(code)).expect("execute");
     assert!(matches!(paused, ExecuteOutput::Paused { .. }), "base script {code:?} did not pause: {paused:#?}");
     let id = paused.execution_id().to_string();
-    let (runtime, store) = if mode & 0x80 != 0 {
+    let f = if mode & 0x80 != 0 {
         let store = fresh_store();
         let record = f.store.load_execution(&id).expect("load").expect("record");
         store.save_execution(&record).expect("save");
-        (runtime_over(store.clone()), store)
+        fixture_over(store)
     } else {
-        (f.runtime, f.store)
+        f
     };
     for entry in entries {
         // A duplicate `seq` is refused by the store: that is the store's contract, not a finding.
-        let _ = store.append_journal(&id, entry);
+        let _ = f.store.append_journal(&id, entry);
     }
-    drive_after_corruption(&runtime, &id);
+    drive_after_corruption(&f.runtime, &id);
 }
 
 /// Runs the host's periodic `wake`, resumes `id` if it is running, approves it while it pauses;
@@ -309,15 +237,15 @@ fn drive_after_corruption(runtime: &Runtime, id: &str) {
     // The host's alarm may fire before anyone approves: it reads `updatedAt` of paused runs and
     // resumes running ones as they are stored.
     let _ = runtime.next_wake_at();
-    if let Err(error) = block_on(runtime.wake()) {
+    if let Err(error) = run(runtime.wake()) {
         check_request_error(&error, "wake (first)");
     }
-    match block_on(runtime.resume_execution(id)) {
+    match run(runtime.resume_execution(id)) {
         Ok(output) => check_output(&output, "resume (corrupted)"),
         Err(error) => check_request_error(&error, "resume"),
     }
     for round in 1..=MAX_APPROVALS {
-        match block_on(runtime.approve_execution(id)) {
+        match run(runtime.approve_execution(id)) {
             Ok(output) => {
                 check_output(&output, "approve (corrupted)");
                 if !matches!(output, ExecuteOutput::Paused { .. }) {
@@ -333,7 +261,7 @@ fn drive_after_corruption(runtime: &Runtime, id: &str) {
     for action in runtime.pending_approvals(Some(id)).unwrap_or_default() {
         let _ = runtime.reject_execution(id, action.seq);
     }
-    if let Err(error) = block_on(runtime.rollback_execution(id)) {
+    if let Err(error) = run(runtime.rollback_execution(id)) {
         check_request_error(&error, "rollback");
     }
     let _ = runtime.execution(id);
@@ -341,7 +269,7 @@ fn drive_after_corruption(runtime: &Runtime, id: &str) {
     let _ = runtime.pending_approvals(None);
     let _ = runtime.execution_history(None);
     let _ = runtime.save_snippet("fuzzed", "from a fuzzed run", id);
-    if let Err(error) = block_on(runtime.wake()) {
+    if let Err(error) = run(runtime.wake()) {
         check_request_error(&error, "wake");
     }
     let _ = runtime.next_wake_at();
@@ -377,11 +305,11 @@ fn references() -> &'static [(ExecutionRecord, Vec<JournalEntry>)] {
             .iter()
             .map(|code| {
                 let f = fixture();
-                let mut output = block_on(f.runtime.execute(code)).expect("execute");
+                let mut output = run(f.runtime.execute(code)).expect("execute");
                 let id = output.execution_id().to_string();
                 let paused = f.store.load_execution(&id).expect("load").expect("record");
                 while matches!(output, ExecuteOutput::Paused { .. }) {
-                    output = block_on(f.runtime.approve_execution(&id)).expect("approve");
+                    output = run(f.runtime.approve_execution(&id)).expect("approve");
                 }
                 assert!(matches!(output, ExecuteOutput::Completed { .. }), "{code} did not complete: {output:#?}");
                 (paused, f.store.journal(&id).expect("journal"))
@@ -529,10 +457,10 @@ pub fn edited_run(mode: u8, ops: &[u8]) {
     for entry in &journal {
         let _ = store.append_journal(&record.state.id, entry);
     }
-    let runtime = runtime_over(store);
+    let runtime = fixture_over(store).runtime;
     let id = record.state.id.clone();
     if edits.is_empty() {
-        let output = block_on(runtime.approve_execution(&id)).expect("approve");
+        let output = run(runtime.approve_execution(&id)).expect("approve");
         check_output(&output, "approve (unedited)");
         assert!(
             matches!(output, ExecuteOutput::Completed { .. }),
