@@ -26,7 +26,7 @@ export function stripFence(code) {
   const lines = code.split("\n");
   while (lines.length > 0 && lines[0].trim() === "") lines.shift();
   while (lines.length > 0 && lines[lines.length - 1].trim() === "") lines.pop();
-  if (lines.length === 0 || !/^```[\w+-]*$/.test(lines[0].trim())) return code;
+  if (lines.length === 0 || !/^```\s*[\w+.-]*$/.test(lines[0].trim())) return code;
   lines.shift();
   if (lines.length > 0 && lines[lines.length - 1].trim() === "```") lines.pop();
   return lines.join("\n");

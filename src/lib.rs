@@ -7,7 +7,8 @@
 //!
 //! ## Layout
 //! - Core (pure, synchronous, tested natively):
-//!   [`model`] the contract's JSON shapes; [`error`] the one error type and its codes;
+//!   [`model`] the contract's JSON shapes; [`error`] the one error type and its codes; [`fence`]
+//!   markdown fences around the code;
 //!   [`journal`] journal entries; [`sandbox`] the boa VM and its prelude; [`connector`] the
 //!   connector trait; [`notes`] the demo connector; [`catalog`] tool descriptor, TypeScript
 //!   declarations, search and describe; [`schema`] argument validation; [`report`] what the model
@@ -22,6 +23,7 @@ pub mod async_once;
 pub mod catalog;
 pub mod connector;
 pub mod error;
+pub mod fence;
 pub mod journal;
 pub mod mcp;
 pub mod model;

@@ -117,3 +117,29 @@ fn the_corpus_matches_node() {
     assert!(filter.is_empty() || ran > 0, "CORPUS_FILTER={filter} selects no script");
     assert!(rate >= MIN_PASS_RATE, "{rate:.1}% of the corpus matches Node; the floor is {MIN_PASS_RATE}%");
 }
+
+#[test]
+fn code_in_a_markdown_fence_runs_and_counts_lines_inside_the_fence() {
+    let f = fixture();
+    assert_eq!(completed(&f.execute("```js\nreturn [1, 2].map(x => x * 2)\n```")), serde_json::json!([2, 4]));
+    // Line numbers count from the first line inside the fence.
+    let out = f.execute("```javascript\nconst a = 1;\nthrow new Error('boom');\n```\n");
+    assert!(error_info(&out).message.ends_with("(line 2)"), "{:?}", error_info(&out));
+    // An options line may open the fenced code.
+    let out = f.execute("```js\n// @options: {\"max_output_tokens\": 5}\nreturn 'x'.repeat(100)\n```");
+    assert!(out.report().contains("tokens truncated"), "{}", out.report());
+}
+
+#[test]
+fn a_script_that_is_only_a_fence_is_refused_with_a_code() {
+    let f = fixture();
+    for code in ["```", "```js\n```", "```javascript\n\n```\n"] {
+        match run(f.runtime.execute(code)) {
+            Err(error) => {
+                assert_eq!(error.code(), "BAD_REQUEST", "{code:?}");
+                assert!(error.to_string().contains("only a markdown fence"), "{error}");
+            }
+            Ok(output) => panic!("{code:?} ran: {output:#?}"),
+        }
+    }
+}
