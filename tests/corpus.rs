@@ -143,3 +143,40 @@ fn a_script_that_is_only_a_fence_is_refused_with_a_code() {
         }
     }
 }
+
+#[test]
+fn returned_objects_and_tool_arguments_keep_insertion_order() {
+    let f = fixture();
+    let out = f.execute("return {zebra: 1, apple: {z: true, a: false}, 10: 'ten', mango: [{b: 1, a: 2}]}");
+    // JavaScript's order: integer keys first, then strings as they were added.
+    assert_eq!(completed(&out).to_string(), r#"{"10":"ten","zebra":1,"apple":{"z":true,"a":false},"mango":[{"b":1,"a":2}]}"#);
+
+    // A replay (after the approval) issues the echo call again and gets its journaled result:
+    // arguments still match, and both the arguments and the result keep the script's order.
+    let out = f.execute("const e = await counter.echo({z: 1, a: {y: 2, b: 3}}); await counter.guardedBump({by: 1}); return e");
+    assert_eq!(paused(&out).len(), 1);
+    let done = f.approve(out.execution_id());
+    assert_eq!(completed(&done).to_string(), r#"{"z":1,"a":{"y":2,"b":3}}"#);
+    let echo = calls(&done).into_iter().find(|c| c.method == "echo").expect("echo call");
+    assert_eq!(echo.args.to_string(), r#"{"z":1,"a":{"y":2,"b":3}}"#);
+    assert_eq!(f.counter.total.get(), 1);
+}
+
+#[test]
+fn journaled_arguments_match_whatever_their_key_order() {
+    use codemode_runtime::journal::{JournalEntry, Outcome};
+    let entry = JournalEntry {
+        seq: 0,
+        connector: "counter".into(),
+        method: "echo".into(),
+        args: serde_json::from_str(r#"{"a": 1, "b": {"c": 2, "d": 3}}"#).expect("json"),
+        outcome: Outcome::Ok(Value::Null),
+        started: 0,
+        at: 0,
+        delivery: 0,
+    };
+    let reordered: Value = serde_json::from_str(r#"{"b": {"d": 3, "c": 2}, "a": 1}"#).expect("json");
+    assert!(entry.matches("counter", "echo", &reordered));
+    let different: Value = serde_json::from_str(r#"{"b": {"d": 3, "c": 4}, "a": 1}"#).expect("json");
+    assert!(!entry.matches("counter", "echo", &different));
+}
