@@ -1,5 +1,5 @@
 //! Computes the sandbox fingerprint: a hash of everything that decides how a script replays —
-//! the boa_engine version locked in Cargo.lock, the sandbox prelude and host hooks, and a
+//! the boa_engine version locked in Cargo.lock and its features, the sandbox prelude and host hooks, and a
 //! determinism version bumped by hand when replay semantics change.
 
 use std::fs;
@@ -41,6 +41,11 @@ fn main() {
     let boa = boa_version(&lock);
     let mut hash = fnv1a(DETERMINISM_VERSION.as_bytes(), 0xcbf2_9ce4_8422_2325);
     hash = fnv1a(boa.as_bytes(), hash);
+    // boa's features decide semantics too (`annex-b` adds built-ins and parsing rules).
+    let manifest = fs::read_to_string("Cargo.toml").unwrap_or_default();
+    let boa_dependency = manifest.lines().find(|line| line.starts_with("boa_engine =")).unwrap_or_default();
+    hash = fnv1a(boa_dependency.as_bytes(), hash);
+    println!("cargo:rerun-if-changed=Cargo.toml");
     for input in inputs {
         println!("cargo:rerun-if-changed={input}");
         hash = fnv1a(&fs::read(input).unwrap_or_default(), hash);

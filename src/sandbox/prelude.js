@@ -115,6 +115,18 @@
       if (count > MAX_ELEMENTS) throw tooMany("Array.from", count);
     }
   });
+  // Annex B builders: `escape` writes up to 6 characters per character; the HTML methods
+  // (`"x".link(url)`) quote their attribute, and a `"` becomes 6 characters.
+  guard(globalThis, "escape", (self, args) => {
+    const n = toStr(args[0]).length * 6;
+    if (n > MAX_CHARS) throw tooLong("escape", n);
+  });
+  for (const name of ["anchor", "fontcolor", "fontsize", "link"]) {
+    guard(String.prototype, name, (self, args) => {
+      const n = toStr(self).length + toStr(args[0]).length * 6 + 32;
+      if (n > MAX_CHARS) throw tooLong(name, n);
+    });
+  }
   // Argument lists built from array-likes (`f.apply(null, {length: 1e9})`).
   const checkArgumentList = (what, list) => {
     if (list !== null && typeof list === "object") {
