@@ -198,9 +198,10 @@
     delete globalThis[name];
   }
 
-  // ---- sfc32 seeded per execution: Math.random is identical on every replay of a run.
+  // ---- sfc32 seeded per execution: Math.random (and crypto's values) are identical on every
+  // replay of a run.
   let a = seedHigh >>> 0, b = seedLow >>> 0, c = (seedHigh ^ 0x9e3779b9) >>> 0, d = 1;
-  function next() {
+  function nextUint32() {
     a >>>= 0; b >>>= 0; c >>>= 0; d >>>= 0;
     const t = (a + b | 0) + d | 0;
     d = d + 1 | 0;
@@ -208,8 +209,9 @@
     b = c + (c << 3) | 0;
     c = c << 21 | c >>> 11;
     c = c + t | 0;
-    return (t >>> 0) / 4294967296;
+    return t >>> 0;
   }
+  const next = () => nextUint32() / 4294967296;
   for (let i = 0; i < 15; i++) next();
   keep(function random() { return next(); }, "random", Math);
 
@@ -409,6 +411,102 @@
   for (const name of objectKeys(globals)) {
     defineProperty(globalThis, name, { value: globals[name], writable: false, configurable: false, enumerable: false });
   }
+
+  // ---- Web platform globals that model-written code expects (the README lists them). They are
+  // ordinary script-level code: a script that replaces the built-ins they use changes only its
+  // own results. Byte and URL work is native (host.utf8*, host.url*, host.form*, host.atob/btoa);
+  // randomness comes from the run's seeded generator, so a replay sees the same values.
+  const web = createObject(null);
+  const Uint8ArrayCtor = Uint8Array, ArrayBufferCtor = ArrayBuffer, isView = ArrayBuffer.isView;
+  const MapCtor = Map, DateCtor = Date, RegExpCtor = RegExp, DataViewCtor = DataView;
+  const sortPairs = Array.prototype.sort;
+
+  const DOM_EXCEPTION_CODES = Object.assign(createObject(null), {
+    IndexSizeError: 1, HierarchyRequestError: 3, WrongDocumentError: 4, InvalidCharacterError: 5,
+    NoModificationAllowedError: 7, NotFoundError: 8, NotSupportedError: 9, InvalidStateError: 11,
+    SyntaxError: 12, InvalidModificationError: 13, NamespaceError: 14, InvalidAccessError: 15,
+    TypeMismatchError: 17, SecurityError: 18, NetworkError: 19, AbortError: 20, URLMismatchError: 21,
+    QuotaExceededError: 22, TimeoutError: 23, InvalidNodeTypeError: 24, DataCloneError: 25,
+  });
+  class DOMException extends ErrorCtor {
+    constructor(message = "", name = "Error") {
+      super(toStr(message));
+      keep(toStr(name), "name", this);
+    }
+    get code() { return DOM_EXCEPTION_CODES[this.name] ?? 0; }
+  }
+  web.DOMException = DOMException;
+
+  // structuredClone: plain data, arrays, Date, RegExp, Map, Set, ArrayBuffer and views, errors
+  // and primitive wrappers, cycles and shared references kept. Iterative, so deep values do not
+  // use the recursion limit. Functions, symbols, promises, weak collections: DataCloneError.
+  const ERROR_CTORS = { __proto__: null, Error, EvalError, RangeError, ReferenceError, SyntaxError, TypeError, URIError };
+  const notCloneable = (value) => new DOMException(`${show(value)} could not be cloned.`, "DataCloneError");
+  function structuredClone(value, options) {
+    if (arguments.length === 0) throw new TypeErrorCtor("structuredClone: 1 argument required, but only 0 present.");
+    const memory = new MapCtor();
+    const work = [];
+    const take = (v) => {
+      if (typeof v === "symbol" || typeof v === "function") throw notCloneable(v);
+      if (v === null || typeof v !== "object") return v;
+      if (memory.has(v)) return memory.get(v);
+      let out;
+      if (isArray(v)) { out = new Array(v.length); work.push(v, out, 0); }
+      else if (v instanceof DateCtor) out = new DateCtor(v.getTime());
+      else if (v instanceof RegExpCtor) out = new RegExpCtor(v.source, v.flags);
+      else if (v instanceof MapCtor) { out = new MapCtor(); work.push(v, out, 1); }
+      else if (v instanceof SetCtor) { out = new SetCtor(); work.push(v, out, 2); }
+      else if (v instanceof ArrayBufferCtor) out = v.slice(0);
+      else if (isView(v)) {
+        const buffer = take(v.buffer);
+        out = v instanceof DataViewCtor
+          ? new DataViewCtor(buffer, v.byteOffset, v.byteLength)
+          : new v.constructor(buffer, v.byteOffset, v.length);
+      }
+      else if (v instanceof ErrorCtor) {
+        out = new (ERROR_CTORS[toStr(v.name)] ?? ErrorCtor)(toStr(v.message));
+      }
+      else if (v instanceof Boolean || v instanceof Number || v instanceof String || v instanceof BigInt) out = Object(v.valueOf());
+      else if (v instanceof PromiseCtor || v instanceof WeakMap || v instanceof WeakSet) throw notCloneable(v);
+      else { out = {}; work.push(v, out, 0); }
+      memory.set(v, out);
+      return out;
+    };
+    const result = take(value);
+    while (work.length > 0) {
+      const kind = work.pop(), out = work.pop(), v = work.pop();
+      if (kind === 0) {
+        for (const key of objectKeys(v)) out[key] = take(v[key]);
+      } else if (kind === 1) {
+        for (const [key, item] of v) out.set(take(key), take(item));
+      } else {
+        for (const item of v) out.add(take(item));
+      }
+    }
+    return result;
+  }
+  web.structuredClone = structuredClone;
+
+  // queueMicrotask: a job behind the promise jobs already queued, like a resolved `then`. An
+  // error thrown by the callback is reported on the console (it has no caller to reach).
+  const settledPromise = apply(promiseResolve, PromiseCtor, [undefined]);
+  web.queueMicrotask = function queueMicrotask(callback) {
+    if (typeof callback !== "function") throw new TypeErrorCtor("queueMicrotask: the callback must be a function");
+    apply(promiseThen, settledPromise, [() => {
+      try { callback(); } catch (error) { host.output(CONSOLE, `[error] uncaught in a queueMicrotask callback: ${show(error)}`); }
+    }]);
+  };
+
+  // Dates print their zone's name as V8 does: "... GMT+0000 (Coordinated Universal Time)".
+  for (const name of ["toString", "toTimeString"]) {
+    const original = DateCtor.prototype[name];
+    keep({ [name]() {
+      const text = apply(original, this, []);
+      return text === "Invalid Date" ? text : `${text} (Coordinated Universal Time)`;
+    } }[name], name, DateCtor.prototype);
+  }
+
+  for (const name of objectKeys(web)) keep(web[name], name, globalThis);
 
   // ---- Internals, for the host only.
   // Null prototypes: an `Object.prototype.toJSON` from the script cannot rewrite the state.
