@@ -79,6 +79,74 @@ fn queue_microtask_is_fifo_with_promise_jobs_and_reports_errors() {
 }
 
 #[test]
+fn text_encoder_and_decoder_handle_utf8_edges() {
+    let f = fixture();
+    let out = f.execute(
+        "const enc = new TextEncoder(); \
+         const into = new Uint8Array(5); const r = enc.encodeInto('a€b', into); \
+         const short = new Uint8Array(3); const r2 = enc.encodeInto('ab€', short); \
+         const lone = Array.from(enc.encode('\\uD800')); \
+         let fatal = null; try { new TextDecoder('utf-8', {fatal: true}).decode(new Uint8Array([0xC3])); } catch (e) { fatal = e.name; } \
+         const bytes = enc.encode('😀é'); const d = new TextDecoder(); \
+         const streamed = d.decode(bytes.subarray(0, 2), {stream: true}) + '|' + d.decode(bytes.subarray(2, 5), {stream: true}) + '|' + d.decode(bytes.subarray(5)); \
+         const bom = [new TextDecoder().decode(new Uint8Array([0xEF, 0xBB, 0xBF, 0x41])), new TextDecoder('utf8', {ignoreBOM: true}).decode(new Uint8Array([0xEF, 0xBB, 0xBF, 0x41])).length]; \
+         let label = null; try { new TextDecoder('latin1'); } catch (e) { label = e.name; } \
+         const view = new TextDecoder().decode(new DataView(enc.encode('xyz').buffer, 1)); \
+         return {r, into: Array.from(into), r2, lone, fatal, streamed, bom, label, view, lossy: new TextDecoder().decode(new Uint8Array([0x61, 0xF0, 0x9F, 0x62]))}",
+    );
+    assert_eq!(
+        completed(&out),
+        json!({"r": {"read": 3, "written": 5}, "into": [0x61, 0xE2, 0x82, 0xAC, 0x62], "r2": {"read": 2, "written": 2},
+               "lone": [0xEF, 0xBF, 0xBD], "fatal": "TypeError", "streamed": "|😀|é", "bom": ["A", 2], "label": "RangeError",
+               "view": "yz", "lossy": "a\u{FFFD}b"})
+    );
+}
+
+#[test]
+fn atob_and_btoa_follow_the_forgiving_rules() {
+    let f = fixture();
+    let out = f.execute(
+        "const errors = []; for (const f of [() => btoa('€'), () => atob('abcde'), () => atob('ab$d'), () => atob('a===')]) { \
+           try { f(); errors.push('ok'); } catch (e) { errors.push(e.name); } } \
+         return {errors, spaced: atob(' SGVs\\nbG8= '), unpadded: atob('SGVsbG8'), binary: btoa(String.fromCharCode(0, 255, 128)), \
+                 back: Array.from(atob('AP+A'), c => c.charCodeAt(0)), empty: [btoa(''), atob('')]}",
+    );
+    assert_eq!(
+        completed(&out),
+        json!({"errors": ["InvalidCharacterError", "InvalidCharacterError", "InvalidCharacterError", "InvalidCharacterError"],
+               "spaced": "Hello", "unpadded": "Hello", "binary": "AP+A", "back": [0, 255, 128], "empty": ["", ""]})
+    );
+}
+
+#[test]
+fn url_setters_and_search_params_stay_in_step() {
+    let f = fixture();
+    let out = f.execute(
+        "const u = new URL('https://example.com/a/b?x=1&y=2#h'); \
+         u.searchParams.append('z', 'a b'); const afterAppend = u.href; \
+         u.search = '?q=1'; const params = [...u.searchParams]; \
+         u.pathname = '/c d'; u.hash = ''; u.port = '8080'; u.port = 'bad'; u.hostname = 'api.example.com'; u.protocol = 'http'; \
+         const relative = new URL('../x?y#z', 'https://h.test/a/b/c').href; \
+         let invalid = null; try { new URL('/no-base'); } catch (e) { invalid = e.name; } \
+         let badHref = null; try { u.href = 'nope'; } catch (e) { badHref = e.name; } \
+         const p = new URLSearchParams([['a', '1'], ['b', '2'], ['a', '3']]); p.set('a', '9'); p.delete('b'); \
+         return {afterAppend, params, href: u.href, origin: u.origin, relative, invalid, badHref, \
+                 canParse: [URL.canParse('x:'), URL.canParse('nope'), URL.canParse('/p', 'https://h.test')], \
+                 parse: URL.parse('nope'), p: p.toString(), size: p.size, json: JSON.stringify([u]), tag: String(p), \
+                 idn: new URL('https://bücher.example/').hostname, ipv6: new URL('http://[::1]:80/').host}",
+    );
+    assert_eq!(
+        completed(&out),
+        json!({"afterAppend": "https://example.com/a/b?x=1&y=2&z=a+b#h", "params": [["q", "1"]],
+               "href": "http://api.example.com:8080/c%20d?q=1", "origin": "http://api.example.com:8080",
+               "relative": "https://h.test/a/x?y#z", "invalid": "TypeError", "badHref": "TypeError",
+               "canParse": [true, false, true], "parse": null, "p": "a=9", "size": 1,
+               "json": "[\"http://api.example.com:8080/c%20d?q=1\"]", "tag": "a=9",
+               "idn": "xn--bcher-kva.example", "ipv6": "[::1]"})
+    );
+}
+
+#[test]
 fn dates_print_the_zone_name_like_v8() {
     let f = fixture();
     let out = f.execute(
