@@ -147,6 +147,32 @@ fn url_setters_and_search_params_stay_in_step() {
 }
 
 #[test]
+fn crypto_values_come_from_the_seeded_generator_and_replay_identically() {
+    let f = fixture();
+    // The echo call's argument carries the values; the replay after the approval must issue it
+    // again identically (or the run ends REPLAY_DIVERGED), and the run returns what it saw.
+    let code = "const id = crypto.randomUUID(); const bytes = Array.from(crypto.getRandomValues(new Uint8Array(6))); \
+                const words = Array.from(crypto.getRandomValues(new BigUint64Array(1)), String); \
+                await counter.echo({id, bytes, words}); await counter.guardedBump({by: 1}); return {id, bytes, words}";
+    let out = f.execute(code);
+    assert_eq!(paused(&out).len(), 1);
+    let first = calls(&out).into_iter().find(|c| c.method == "echo").expect("echo").args;
+    let done = f.approve(out.execution_id());
+    assert_eq!(completed(&done), first);
+    let id = first["id"].as_str().expect("id");
+    assert!(uuid::Uuid::parse_str(id).is_ok_and(|u| u.get_version_num() == 4), "{id}");
+    // Another run has another seed.
+    let other = f.execute("return crypto.randomUUID()");
+    assert_ne!(completed(&other), json!(id));
+    let out = f.execute(
+        "const names = []; for (const a of [new Float32Array(1), new Uint8Array(65537), [1, 2]]) { \
+           try { crypto.getRandomValues(a); names.push('ok'); } catch (e) { names.push(e.name); } } \
+         const big = crypto.getRandomValues(new Uint32Array(16384)); return {names, full: big.length}",
+    );
+    assert_eq!(completed(&out), json!({"names": ["TypeMismatchError", "QuotaExceededError", "TypeMismatchError"], "full": 16384}));
+}
+
+#[test]
 fn dates_print_the_zone_name_like_v8() {
     let f = fixture();
     let out = f.execute(
@@ -159,4 +185,17 @@ fn dates_print_the_zone_name_like_v8() {
                "Fri Mar 15 2024 10:30:00 GMT+0000 (Coordinated Universal Time)",
                "10:30:00 GMT+0000 (Coordinated Universal Time)", "Invalid Date", "Invalid Date", "Fri Mar 15 2024"])
     );
+}
+
+#[test]
+fn web_globals_are_ordinary_writable_globals() {
+    let f = fixture();
+    // Scripts may polyfill or replace them, as in a browser; nothing of the host is reachable
+    // through them.
+    let out = f.execute(
+        "const d = Object.getOwnPropertyDescriptor(globalThis, 'URL'); globalThis.URL = class { }; \
+         return {writable: d.writable, enumerable: d.enumerable, replaced: typeof new URL().href, \
+                 names: Object.getOwnPropertyNames(new TextDecoder()).concat(Object.getOwnPropertyNames(crypto))}",
+    );
+    assert_eq!(completed(&out), json!({"writable": true, "enumerable": false, "replaced": "undefined", "names": ["getRandomValues", "randomUUID"]}));
 }
