@@ -34,7 +34,8 @@ pub struct JournalEntry {
 
 impl JournalEntry {
     /// `true` if `(connector, method, args)` is the call this entry recorded. Arguments compare
-    /// as JSON values, so key order does not matter.
+    /// as JSON values, so key order does not matter (serde_json's maps keep insertion order with
+    /// `preserve_order` but compare as maps).
     pub fn matches(&self, connector: &str, method: &str, args: &Value) -> bool {
         self.connector == connector && self.method == method && &self.args == args
     }

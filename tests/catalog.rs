@@ -8,7 +8,7 @@ use codemode_runtime::model::{DescribeKind, SearchKind};
 use common::*;
 use serde_json::{json, Value};
 
-const NOTE_TS: &str = "{ /** milliseconds since the epoch */ createdAt: number; id: number; text: string }";
+const NOTE_TS: &str = "{ id: number; text: string; /** milliseconds since the epoch */ createdAt: number }";
 
 fn snippet(f: &Fixture, name: &str, description: &str, code: &str) {
     let out = f.execute(code);

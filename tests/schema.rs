@@ -37,7 +37,7 @@ fn violations_name_the_field() {
         (json!({"text": "a", "owner": {}}), "`owner.id` is required"),
         (json!({"text": "a", "owner": {"id": "x"}}), "`owner.id` must be integer"),
         (json!({"text": "a", "either": true}), "`either` must be string"),
-        (json!({"text": "a", "colour": "red"}), "`colour` is not a known field (fields: count, either, mode, owner, tags, text)"),
+        (json!({"text": "a", "colour": "red"}), "`colour` is not a known field (fields: text, count, mode, tags, owner, either)"),
         (json!([1]), "the argument must be object, got array"),
     ];
     for (value, fragment) in cases {

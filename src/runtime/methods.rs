@@ -24,6 +24,7 @@ impl Runtime {
     /// `execute`: runs a new script until it completes, fails or pauses.
     pub async fn execute(&self, code: &str) -> Result<ExecuteOutput> {
         self.check_connectors()?;
+        let code: &str = &crate::fence::strip(code)?;
         if code.len() > self.config.max_code_bytes {
             return Err(Error::CodeTooLarge { size: code.len(), limit: self.config.max_code_bytes });
         }

@@ -7,6 +7,7 @@
 //! same deliveries in the same order makes the same calls with the same arguments.
 
 mod jobs;
+mod web;
 
 use std::cell::{Cell, RefCell};
 use std::collections::{BTreeMap, BTreeSet};
@@ -550,7 +551,9 @@ fn install_prelude(context: &mut Context, config: &SandboxConfig<'_>) -> Result<
 
 /// The native object the prelude closes over. Never reachable from the script.
 fn host_object(context: &mut Context) -> JsObject {
-    ObjectInitializer::new(context)
+    let mut host = ObjectInitializer::new(context);
+    web::register(&mut host);
+    host
         .function(NativeFunction::from_fn_ptr(host_call), js_string!("call"), 3)
         .function(NativeFunction::from_fn_ptr(host_search), js_string!("search"), 1)
         .function(NativeFunction::from_fn_ptr(host_describe), js_string!("describe"), 1)
@@ -986,8 +989,9 @@ fn script_error(thrown: &ThrownJson, connectors: &str) -> ErrorInfo {
     }
     if thrown.name == "ReferenceError" && thrown.message.contains("is not defined") {
         text.push_str(&format!(
-            ". The sandbox's globals are: {connectors}{}codemode, console, text, store, load and the standard \
-             built-ins (no fetch, timers, modules or host access)",
+            ". The sandbox's globals are: {connectors}{}codemode, console, text, store, load, the standard \
+             built-ins and URL, URLSearchParams, TextEncoder, TextDecoder, atob, btoa, structuredClone, \
+             queueMicrotask, crypto (no fetch, timers, modules or host access)",
             if connectors.is_empty() { "" } else { ", " }
         ));
     }

@@ -115,6 +115,18 @@
       if (count > MAX_ELEMENTS) throw tooMany("Array.from", count);
     }
   });
+  // Annex B builders: `escape` writes up to 6 characters per character; the HTML methods
+  // (`"x".link(url)`) quote their attribute, and a `"` becomes 6 characters.
+  guard(globalThis, "escape", (self, args) => {
+    const n = toStr(args[0]).length * 6;
+    if (n > MAX_CHARS) throw tooLong("escape", n);
+  });
+  for (const name of ["anchor", "fontcolor", "fontsize", "link"]) {
+    guard(String.prototype, name, (self, args) => {
+      const n = toStr(self).length + toStr(args[0]).length * 6 + 32;
+      if (n > MAX_CHARS) throw tooLong(name, n);
+    });
+  }
   // Argument lists built from array-likes (`f.apply(null, {length: 1e9})`).
   const checkArgumentList = (what, list) => {
     if (list !== null && typeof list === "object") {
@@ -186,9 +198,10 @@
     delete globalThis[name];
   }
 
-  // ---- sfc32 seeded per execution: Math.random is identical on every replay of a run.
+  // ---- sfc32 seeded per execution: Math.random (and crypto's values) are identical on every
+  // replay of a run.
   let a = seedHigh >>> 0, b = seedLow >>> 0, c = (seedHigh ^ 0x9e3779b9) >>> 0, d = 1;
-  function next() {
+  function nextUint32() {
     a >>>= 0; b >>>= 0; c >>>= 0; d >>>= 0;
     const t = (a + b | 0) + d | 0;
     d = d + 1 | 0;
@@ -196,8 +209,9 @@
     b = c + (c << 3) | 0;
     c = c << 21 | c >>> 11;
     c = c + t | 0;
-    return (t >>> 0) / 4294967296;
+    return t >>> 0;
   }
+  const next = () => nextUint32() / 4294967296;
   for (let i = 0; i < 15; i++) next();
   keep(function random() { return next(); }, "random", Math);
 
@@ -397,6 +411,339 @@
   for (const name of objectKeys(globals)) {
     defineProperty(globalThis, name, { value: globals[name], writable: false, configurable: false, enumerable: false });
   }
+
+  // ---- Web platform globals that model-written code expects (the README lists them). They are
+  // ordinary script-level code: a script that replaces the built-ins they use changes only its
+  // own results. Byte and URL work is native (host.utf8*, host.url*, host.form*, host.atob/btoa);
+  // randomness comes from the run's seeded generator, so a replay sees the same values.
+  const web = createObject(null);
+  const Uint8ArrayCtor = Uint8Array, ArrayBufferCtor = ArrayBuffer, isView = ArrayBuffer.isView;
+  const MapCtor = Map, DateCtor = Date, RegExpCtor = RegExp, DataViewCtor = DataView;
+  const sortPairs = Array.prototype.sort;
+
+  const DOM_EXCEPTION_CODES = Object.assign(createObject(null), {
+    IndexSizeError: 1, HierarchyRequestError: 3, WrongDocumentError: 4, InvalidCharacterError: 5,
+    NoModificationAllowedError: 7, NotFoundError: 8, NotSupportedError: 9, InvalidStateError: 11,
+    SyntaxError: 12, InvalidModificationError: 13, NamespaceError: 14, InvalidAccessError: 15,
+    TypeMismatchError: 17, SecurityError: 18, NetworkError: 19, AbortError: 20, URLMismatchError: 21,
+    QuotaExceededError: 22, TimeoutError: 23, InvalidNodeTypeError: 24, DataCloneError: 25,
+  });
+  class DOMException extends ErrorCtor {
+    constructor(message = "", name = "Error") {
+      super(toStr(message));
+      keep(toStr(name), "name", this);
+    }
+    get code() { return DOM_EXCEPTION_CODES[this.name] ?? 0; }
+  }
+  web.DOMException = DOMException;
+
+  // structuredClone: plain data, arrays, Date, RegExp, Map, Set, ArrayBuffer and views, errors
+  // and primitive wrappers, cycles and shared references kept. Iterative, so deep values do not
+  // use the recursion limit. Functions, symbols, promises, weak collections: DataCloneError.
+  const ERROR_CTORS = { __proto__: null, Error, EvalError, RangeError, ReferenceError, SyntaxError, TypeError, URIError };
+  const notCloneable = (value) => new DOMException(`${show(value)} could not be cloned.`, "DataCloneError");
+  function structuredClone(value, options) {
+    if (arguments.length === 0) throw new TypeErrorCtor("structuredClone: 1 argument required, but only 0 present.");
+    const memory = new MapCtor();
+    const work = [];
+    const take = (v) => {
+      if (typeof v === "symbol" || typeof v === "function") throw notCloneable(v);
+      if (v === null || typeof v !== "object") return v;
+      if (memory.has(v)) return memory.get(v);
+      let out;
+      if (isArray(v)) { out = new Array(v.length); work.push(v, out, 0); }
+      else if (v instanceof DateCtor) out = new DateCtor(v.getTime());
+      else if (v instanceof RegExpCtor) out = new RegExpCtor(v.source, v.flags);
+      else if (v instanceof MapCtor) { out = new MapCtor(); work.push(v, out, 1); }
+      else if (v instanceof SetCtor) { out = new SetCtor(); work.push(v, out, 2); }
+      else if (v instanceof ArrayBufferCtor) out = v.slice(0);
+      else if (isView(v)) {
+        const buffer = take(v.buffer);
+        out = v instanceof DataViewCtor
+          ? new DataViewCtor(buffer, v.byteOffset, v.byteLength)
+          : new v.constructor(buffer, v.byteOffset, v.length);
+      }
+      else if (v instanceof ErrorCtor) {
+        out = new (ERROR_CTORS[toStr(v.name)] ?? ErrorCtor)(toStr(v.message));
+      }
+      else if (v instanceof Boolean || v instanceof Number || v instanceof String || v instanceof BigInt) out = Object(v.valueOf());
+      else if (v instanceof PromiseCtor || v instanceof WeakMap || v instanceof WeakSet) throw notCloneable(v);
+      else { out = {}; work.push(v, out, 0); }
+      memory.set(v, out);
+      return out;
+    };
+    const result = take(value);
+    while (work.length > 0) {
+      const kind = work.pop(), out = work.pop(), v = work.pop();
+      if (kind === 0) {
+        for (const key of objectKeys(v)) out[key] = take(v[key]);
+      } else if (kind === 1) {
+        for (const [key, item] of v) out.set(take(key), take(item));
+      } else {
+        for (const item of v) out.add(take(item));
+      }
+    }
+    return result;
+  }
+  web.structuredClone = structuredClone;
+
+  // queueMicrotask: a job behind the promise jobs already queued, like a resolved `then`. An
+  // error thrown by the callback is reported on the console (it has no caller to reach).
+  const settledPromise = apply(promiseResolve, PromiseCtor, [undefined]);
+  web.queueMicrotask = function queueMicrotask(callback) {
+    if (typeof callback !== "function") throw new TypeErrorCtor("queueMicrotask: the callback must be a function");
+    apply(promiseThen, settledPromise, [() => {
+      try { callback(); } catch (error) { host.output(CONSOLE, `[error] uncaught in a queueMicrotask callback: ${show(error)}`); }
+    }]);
+  };
+
+  // atob/btoa: Latin-1 strings ↔ base64 (forgiving on whitespace and padding, as browsers are).
+  web.btoa = function btoa(data) {
+    if (arguments.length === 0) throw new TypeErrorCtor("btoa: 1 argument required, but only 0 present.");
+    const encoded = host.btoa(toStr(data));
+    if (encoded === null) throw new DOMException("Invalid character", "InvalidCharacterError");
+    return encoded;
+  };
+  web.atob = function atob(data) {
+    if (arguments.length === 0) throw new TypeErrorCtor("atob: 1 argument required, but only 0 present.");
+    const decoded = host.atob(toStr(data));
+    if (decoded === null) throw new DOMException("The string to be decoded is not correctly encoded.", "InvalidCharacterError");
+    return decoded;
+  };
+
+  // TextEncoder/TextDecoder: UTF-8 only (the encoding of the web).
+  const viewParts = (input, what) => {
+    if (input === undefined) return [new ArrayBufferCtor(0), 0, 0];
+    if (input instanceof ArrayBufferCtor) return [input, 0, input.byteLength];
+    if (isView(input)) return [input.buffer, input.byteOffset, input.byteLength];
+    throw new TypeErrorCtor(`${what}: the input must be an ArrayBuffer or an ArrayBuffer view`);
+  };
+  class TextEncoder {
+    get encoding() { return "utf-8"; }
+    encode(input = "") { return new Uint8ArrayCtor(host.utf8Encode(toStr(input))); }
+    encodeInto(source, destination) {
+      if (!(destination instanceof Uint8ArrayCtor)) throw new TypeErrorCtor("encodeInto: the destination must be a Uint8Array");
+      const text = toStr(source);
+      let read = 0, written = 0;
+      while (read < text.length) {
+        const code = text.codePointAt(read);
+        const units = code > 0xffff ? 2 : 1;
+        const bytes = code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4;
+        if (written + bytes > destination.length) break;
+        read += units;
+        written += bytes;
+      }
+      destination.set(new Uint8ArrayCtor(host.utf8Encode(text.slice(0, read))));
+      return { read, written };
+    }
+  }
+  const UTF8_LABELS = ["utf-8", "utf8", "unicode-1-1-utf-8", "unicode11utf8", "unicode20utf8", "x-unicode20utf8"];
+  class TextDecoder {
+    #fatal; #ignoreBOM; #pending = null; #started = false;
+    constructor(label = "utf-8", options = {}) {
+      const name = toStr(label).trim().toLowerCase();
+      if (!UTF8_LABELS.includes(name)) {
+        throw new RangeErrorCtor(`TextDecoder: the encoding "${toStr(label)}" is not supported (only utf-8 is)`);
+      }
+      this.#fatal = Boolean(options?.fatal);
+      this.#ignoreBOM = Boolean(options?.ignoreBOM);
+    }
+    get encoding() { return "utf-8"; }
+    get fatal() { return this.#fatal; }
+    get ignoreBOM() { return this.#ignoreBOM; }
+    decode(input, options) {
+      let [buffer, offset, length] = viewParts(input, "TextDecoder.decode");
+      if (this.#pending !== null) {
+        const joined = new Uint8ArrayCtor(this.#pending.length + length);
+        joined.set(this.#pending);
+        joined.set(new Uint8ArrayCtor(buffer, offset, length), this.#pending.length);
+        [buffer, offset, length] = [joined.buffer, 0, joined.length];
+        this.#pending = null;
+      }
+      const stream = Boolean(options?.stream);
+      if (stream) {
+        const tail = host.utf8Incomplete(buffer, offset, length);
+        if (tail > 0) {
+          this.#pending = new Uint8ArrayCtor(buffer.slice(offset + length - tail, offset + length));
+          length -= tail;
+        }
+      } else if (this.#pending !== null) {
+        this.#pending = null;
+      }
+      let text = host.utf8Decode(buffer, offset, length, this.#fatal);
+      if (!this.#started && !this.#ignoreBOM && text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+      this.#started = stream && (this.#started || text.length > 0);
+      return text;
+    }
+  }
+  web.TextEncoder = TextEncoder;
+  web.TextDecoder = TextDecoder;
+
+  // URLSearchParams: a list of name/value pairs; when it belongs to a URL, changes rewrite the
+  // URL's query. URL: the WHATWG parser of the `url` crate, through host.urlParse/urlSet.
+  let paramsReset, paramsOwner, urlSetSearch;
+  class URLSearchParams {
+    #list = [];
+    #url = null;
+    static {
+      paramsReset = (params, query) => { params.#list = host.formParse(query); };
+      paramsOwner = (params, url) => { params.#url = url; };
+    }
+    constructor(init = "") {
+      if (init !== null && typeof init === "object") {
+        if (typeof init[iteratorSymbol] === "function") {
+          for (const pair of init) {
+            const items = [...pair];
+            if (items.length !== 2) throw new TypeErrorCtor("URLSearchParams: each pair must have exactly two items");
+            this.#list.push([toStr(items[0]), toStr(items[1])]);
+          }
+        } else {
+          for (const key of objectKeys(init)) this.#list.push([key, toStr(init[key])]);
+        }
+      } else {
+        const query = toStr(init);
+        this.#list = host.formParse(query.startsWith("?") ? query.slice(1) : query);
+      }
+    }
+    #update() { if (this.#url !== null) urlSetSearch(this.#url, this.toString()); }
+    get size() { return this.#list.length; }
+    append(name, value) { this.#list.push([toStr(name), toStr(value)]); this.#update(); }
+    delete(name, value) {
+      const n = toStr(name), v = value === undefined ? undefined : toStr(value);
+      this.#list = this.#list.filter(([k, x]) => k !== n || (v !== undefined && x !== v));
+      this.#update();
+    }
+    get(name) { const n = toStr(name); return this.#list.find(([k]) => k === n)?.[1] ?? null; }
+    getAll(name) { const n = toStr(name); return this.#list.filter(([k]) => k === n).map(([, v]) => v); }
+    has(name, value) {
+      const n = toStr(name), v = value === undefined ? undefined : toStr(value);
+      return this.#list.some(([k, x]) => k === n && (v === undefined || x === v));
+    }
+    set(name, value) {
+      const n = toStr(name), v = toStr(value);
+      const first = this.#list.findIndex(([k]) => k === n);
+      if (first === -1) this.#list.push([n, v]);
+      else this.#list = this.#list.filter(([k], i) => k !== n || i === first).map((pair, i) => (i === first ? [n, v] : pair));
+      this.#update();
+    }
+    sort() {
+      // Stable, by UTF-16 code units.
+      apply(sortPairs, this.#list, [([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)]);
+      this.#update();
+    }
+    forEach(callback, thisArg) {
+      for (const [k, v] of this.#list) apply(callback, thisArg, [v, k, this]);
+    }
+    keys() { return this.#list.map(([k]) => k)[iteratorSymbol](); }
+    values() { return this.#list.map(([, v]) => v)[iteratorSymbol](); }
+    entries() { return this.#list.map(([k, v]) => [k, v])[iteratorSymbol](); }
+    [Symbol.iterator]() { return this.entries(); }
+    toString() {
+      const flat = [];
+      for (const [k, v] of this.#list) flat.push(k, v);
+      return host.formSerialize(flat);
+    }
+    get [Symbol.toStringTag]() { return "URLSearchParams"; }
+  }
+
+  class URL {
+    #parts;
+    #params;
+    static {
+      urlSetSearch = (url, query) => { url.#parts = host.urlSet(url.#parts.href, "search", query); };
+    }
+    constructor(url, base) {
+      const parts = host.urlParse(toStr(url), base === undefined ? undefined : toStr(base));
+      if (parts === null) throw new TypeErrorCtor(`Invalid URL: ${toStr(url)}`);
+      this.#parts = parts;
+      this.#params = new URLSearchParams(parts.search);
+      paramsOwner(this.#params, this);
+    }
+    static canParse(url, base) {
+      return host.urlParse(toStr(url), base === undefined ? undefined : toStr(base)) !== null;
+    }
+    static parse(url, base) {
+      try { return new URL(url, base); } catch (_) { return null; }
+    }
+    #set(name, value) {
+      this.#parts = host.urlSet(this.#parts.href, name, toStr(value));
+      if (name === "href" || name === "search") paramsReset(this.#params, this.#parts.search.slice(1));
+    }
+    get href() { return this.#parts.href; }
+    set href(value) { this.#set("href", value); }
+    get origin() { return this.#parts.origin; }
+    get protocol() { return this.#parts.protocol; }
+    set protocol(value) { this.#set("protocol", value); }
+    get username() { return this.#parts.username; }
+    set username(value) { this.#set("username", value); }
+    get password() { return this.#parts.password; }
+    set password(value) { this.#set("password", value); }
+    get host() { return this.#parts.host; }
+    set host(value) { this.#set("host", value); }
+    get hostname() { return this.#parts.hostname; }
+    set hostname(value) { this.#set("hostname", value); }
+    get port() { return this.#parts.port; }
+    set port(value) { this.#set("port", value); }
+    get pathname() { return this.#parts.pathname; }
+    set pathname(value) { this.#set("pathname", value); }
+    get search() { return this.#parts.search; }
+    set search(value) { this.#set("search", value); }
+    get hash() { return this.#parts.hash; }
+    set hash(value) { this.#set("hash", value); }
+    get searchParams() { return this.#params; }
+    toString() { return this.#parts.href; }
+    toJSON() { return this.#parts.href; }
+    get [Symbol.toStringTag]() { return "URL"; }
+  }
+  web.URL = URL;
+  web.URLSearchParams = URLSearchParams;
+
+  // crypto: getRandomValues/randomUUID from the run's seeded generator (the one Math.random
+  // uses), so a replay draws the same values. Not cryptographically secure: a run's values are
+  // fixed by its recorded seed. No crypto.subtle.
+  const INTEGER_ARRAYS = [Int8Array, Uint8Array, Uint8ClampedArray, Int16Array, Uint16Array, Int32Array, Uint32Array, BigInt64Array, BigUint64Array];
+  function getRandomValues(array) {
+    if (!INTEGER_ARRAYS.some((Ctor) => array instanceof Ctor)) {
+      throw new DOMException("getRandomValues: the argument must be an integer TypedArray", "TypeMismatchError");
+    }
+    if (array.byteLength > 65536) {
+      throw new DOMException(`getRandomValues: ${array.byteLength} bytes asked for; the limit is 65536`, "QuotaExceededError");
+    }
+    const bytes = new Uint8ArrayCtor(array.buffer, array.byteOffset, array.byteLength);
+    for (let i = 0; i < bytes.length; i += 4) {
+      let word = nextUint32();
+      for (let j = i; j < i + 4 && j < bytes.length; j++) {
+        bytes[j] = word & 255;
+        word >>>= 8;
+      }
+    }
+    return array;
+  }
+  let HEX = null;
+  function randomUUID() {
+    if (HEX === null) {
+      HEX = [];
+      for (let i = 0; i < 256; i++) HEX.push((i < 16 ? "0" : "") + i.toString(16));
+    }
+    const b = getRandomValues(new Uint8ArrayCtor(16));
+    b[6] = (b[6] & 0x0f) | 0x40;
+    b[8] = (b[8] & 0x3f) | 0x80;
+    let out = "";
+    for (let i = 0; i < 16; i++) out += (i === 4 || i === 6 || i === 8 || i === 10 ? "-" : "") + HEX[b[i]];
+    return out;
+  }
+  web.crypto = { getRandomValues, randomUUID };
+
+  // Dates print their zone's name as V8 does: "... GMT+0000 (Coordinated Universal Time)".
+  for (const name of ["toString", "toTimeString"]) {
+    const original = DateCtor.prototype[name];
+    keep({ [name]() {
+      const text = apply(original, this, []);
+      return text === "Invalid Date" ? text : `${text} (Coordinated Universal Time)`;
+    } }[name], name, DateCtor.prototype);
+  }
+
+  for (const name of objectKeys(web)) keep(web[name], name, globalThis);
 
   // ---- Internals, for the host only.
   // Null prototypes: an `Object.prototype.toJSON` from the script cannot rewrite the state.

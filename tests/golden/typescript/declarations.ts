@@ -1,7 +1,7 @@
 // empty object
 type T = {};
 // required and optional
-type T = { pinned?: boolean; /** the note's text */ text: string };
+type T = { /** the note's text */ text: string; pinned?: boolean };
 // enum and const
 type T = { colour?: "red" | "green"; kind?: "fixed" };
 // arrays
@@ -20,4 +20,4 @@ type T = Record<string, unknown>;
 type T = unknown;
 // method
   /** Create a new note with the given text. Requires approval. */
-  createNote(args: { pinned?: boolean; /** the note's text */ text: string }): Promise<{ id: number }>;
+  createNote(args: { /** the note's text */ text: string; pinned?: boolean }): Promise<{ id: number }>;

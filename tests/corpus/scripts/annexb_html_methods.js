@@ -1,0 +1,1 @@
+return ["docs".link("https://example.com"), "x".bold(), "y".anchor("top")];

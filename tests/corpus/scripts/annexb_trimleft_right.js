@@ -1,0 +1,2 @@
+const s = "   padded   ";
+return { left: `[${s.trimLeft()}]`, right: `[${s.trimRight()}]`, same: String.prototype.trimLeft === String.prototype.trimStart };

@@ -1,0 +1,3 @@
+```
+return "fenced without a language tag";
+```

@@ -1,0 +1,11 @@
+const opts = { retries: 0, name: "", tags: null };
+opts.retries ||= 3;
+opts.name ??= "default";
+opts.tags ??= [];
+opts.tags.push("x");
+opts.enabled &&= false;
+const counters = {};
+for (const w of ["a", "b", "a"]) counters[w] = (counters[w] ?? 0) + 1;
+let x = 5;
+x **= 2;
+return { opts, counters, x, numSep: 1_000_000 + 0.000_1 };

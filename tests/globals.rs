@@ -1,0 +1,201 @@
+//! Globals that model-written code expects beyond the sandbox's own (issue 14): Annex B, and the
+//! web platform's `structuredClone`, `URL`, `URLSearchParams`, `TextEncoder`/`TextDecoder`,
+//! `atob`/`btoa`, `crypto`, `queueMicrotask`, `DOMException`. The corpus (tests/corpus.rs)
+//! compares typical uses with Node; these tests pin the edges.
+
+mod common;
+
+use common::*;
+use serde_json::json;
+
+#[test]
+fn annex_b_methods_exist() {
+    let f = fixture();
+    let out = f.execute(
+        "return ['hello'.substr(1, 2), '  x '.trimLeft() + '|', '  x '.trimRight() + '|', escape('a b€'), unescape('%u20AC%20'), \
+         'x'.bold(), 'y'.link('u'), new Date(Date.UTC(2024, 2, 15)).getYear()]",
+    );
+    assert_eq!(completed(&out), json!(["el", "x |", "  x|", "a%20b%u20AC", "€ ", "<b>x</b>", "<a href=\"u\">y</a>", 124]));
+}
+
+#[test]
+fn annex_b_string_builders_are_capped() {
+    let f = fixture();
+    // Each would build a string of more than 2^24 characters (6 per `"` or non-ASCII character).
+    for code in [
+        "return escape('€'.repeat(3000000)).length",
+        "return 'x'.link('\"'.repeat(3000000)).length",
+        "return 'x'.anchor('\"'.repeat(3000000)).length",
+    ] {
+        let out = f.execute(code);
+        let message = error_info(&out).message;
+        assert!(message.starts_with("RangeError: ") && message.contains("the limit is 16777216"), "{code}: {message}");
+    }
+    assert_eq!(completed(&f.execute("return escape('€'.repeat(1000)).length")), json!(6000));
+}
+
+#[test]
+fn structured_clone_copies_data_keeps_cycles_and_refuses_functions() {
+    let f = fixture();
+    let out = f.execute(
+        "class Point { constructor(x) { this.x = x; } } \
+         const shared = {n: 1}; \
+         const v = {a: [1, , 3], m: new Map([[shared, 'k']]), s: new Set([shared]), d: new Date(0), r: /x+/g, \
+                    u: new Uint16Array([1, 2]), e: new RangeError('far'), p: new Point(2), w: Object('str'), big: 10n}; \
+         v.self = v; \
+         const c = structuredClone(v); \
+         const errors = []; \
+         for (const bad of [() => 1, {f() {}}, Symbol('s'), Promise.resolve(), new WeakMap()]) { \
+           try { structuredClone(bad); errors.push('cloned'); } \
+           catch (e) { errors.push([e.name, e.code, e instanceof Error, e instanceof DOMException]); } } \
+         let list = null; for (let i = 0; i < 5000; i++) list = {i, next: list}; \
+         let depth = 0; for (let n = structuredClone(list); n; n = n.next) depth++; \
+         return {self: c.self === c, sharedOnce: [...c.m.keys()][0] === [...c.s][0], notSame: c.m !== v.m, \
+                 hole: 1 in c.a, a: c.a.length, date: c.d.getTime(), re: [c.r.source, c.r.flags], u: Array.from(c.u), \
+                 uType: c.u.constructor.name, e: [c.e instanceof RangeError, c.e.message], pointIsPlain: !(c.p instanceof Point), \
+                 x: c.p.x, w: typeof c.w, big: c.big === 10n, errors, depth}",
+    );
+    assert_eq!(
+        completed(&out),
+        json!({"self": true, "sharedOnce": true, "notSame": true, "hole": false, "a": 3, "date": 0, "re": ["x+", "g"],
+               "u": [1, 2], "uType": "Uint16Array", "e": [true, "far"], "pointIsPlain": true, "x": 2, "w": "object", "big": true,
+               "errors": [["DataCloneError", 25, true, true], ["DataCloneError", 25, true, true], ["DataCloneError", 25, true, true],
+                          ["DataCloneError", 25, true, true], ["DataCloneError", 25, true, true]],
+               "depth": 5000})
+    );
+}
+
+#[test]
+fn queue_microtask_is_fifo_with_promise_jobs_and_reports_errors() {
+    let f = fixture();
+    let out = f.execute(
+        "const order = []; queueMicrotask(() => order.push('q1')); Promise.resolve().then(() => order.push('p')); \
+         queueMicrotask(() => { throw new Error('inside'); }); queueMicrotask(() => order.push('q2')); order.push('sync'); \
+         let typeError = null; try { queueMicrotask(1); } catch (e) { typeError = e.name; } \
+         await null; await null; return {order, typeError}",
+    );
+    assert_eq!(completed(&out), json!({"order": ["sync", "q1", "p", "q2"], "typeError": "TypeError"}));
+    assert!(out.report().contains("[error] uncaught in a queueMicrotask callback: Error: inside"), "{}", out.report());
+}
+
+#[test]
+fn text_encoder_and_decoder_handle_utf8_edges() {
+    let f = fixture();
+    let out = f.execute(
+        "const enc = new TextEncoder(); \
+         const into = new Uint8Array(5); const r = enc.encodeInto('a€b', into); \
+         const short = new Uint8Array(3); const r2 = enc.encodeInto('ab€', short); \
+         const lone = Array.from(enc.encode('\\uD800')); \
+         let fatal = null; try { new TextDecoder('utf-8', {fatal: true}).decode(new Uint8Array([0xC3])); } catch (e) { fatal = e.name; } \
+         const bytes = enc.encode('😀é'); const d = new TextDecoder(); \
+         const streamed = d.decode(bytes.subarray(0, 2), {stream: true}) + '|' + d.decode(bytes.subarray(2, 5), {stream: true}) + '|' + d.decode(bytes.subarray(5)); \
+         const bom = [new TextDecoder().decode(new Uint8Array([0xEF, 0xBB, 0xBF, 0x41])), new TextDecoder('utf8', {ignoreBOM: true}).decode(new Uint8Array([0xEF, 0xBB, 0xBF, 0x41])).length]; \
+         let label = null; try { new TextDecoder('latin1'); } catch (e) { label = e.name; } \
+         const view = new TextDecoder().decode(new DataView(enc.encode('xyz').buffer, 1)); \
+         return {r, into: Array.from(into), r2, lone, fatal, streamed, bom, label, view, lossy: new TextDecoder().decode(new Uint8Array([0x61, 0xF0, 0x9F, 0x62]))}",
+    );
+    assert_eq!(
+        completed(&out),
+        json!({"r": {"read": 3, "written": 5}, "into": [0x61, 0xE2, 0x82, 0xAC, 0x62], "r2": {"read": 2, "written": 2},
+               "lone": [0xEF, 0xBF, 0xBD], "fatal": "TypeError", "streamed": "|😀|é", "bom": ["A", 2], "label": "RangeError",
+               "view": "yz", "lossy": "a\u{FFFD}b"})
+    );
+}
+
+#[test]
+fn atob_and_btoa_follow_the_forgiving_rules() {
+    let f = fixture();
+    let out = f.execute(
+        "const errors = []; for (const f of [() => btoa('€'), () => atob('abcde'), () => atob('ab$d'), () => atob('a===')]) { \
+           try { f(); errors.push('ok'); } catch (e) { errors.push(e.name); } } \
+         return {errors, spaced: atob(' SGVs\\nbG8= '), unpadded: atob('SGVsbG8'), binary: btoa(String.fromCharCode(0, 255, 128)), \
+                 back: Array.from(atob('AP+A'), c => c.charCodeAt(0)), empty: [btoa(''), atob('')]}",
+    );
+    assert_eq!(
+        completed(&out),
+        json!({"errors": ["InvalidCharacterError", "InvalidCharacterError", "InvalidCharacterError", "InvalidCharacterError"],
+               "spaced": "Hello", "unpadded": "Hello", "binary": "AP+A", "back": [0, 255, 128], "empty": ["", ""]})
+    );
+}
+
+#[test]
+fn url_setters_and_search_params_stay_in_step() {
+    let f = fixture();
+    let out = f.execute(
+        "const u = new URL('https://example.com/a/b?x=1&y=2#h'); \
+         u.searchParams.append('z', 'a b'); const afterAppend = u.href; \
+         u.search = '?q=1'; const params = [...u.searchParams]; \
+         u.pathname = '/c d'; u.hash = ''; u.port = '8080'; u.port = 'bad'; u.hostname = 'api.example.com'; u.protocol = 'http'; \
+         const relative = new URL('../x?y#z', 'https://h.test/a/b/c').href; \
+         let invalid = null; try { new URL('/no-base'); } catch (e) { invalid = e.name; } \
+         let badHref = null; try { u.href = 'nope'; } catch (e) { badHref = e.name; } \
+         const p = new URLSearchParams([['a', '1'], ['b', '2'], ['a', '3']]); p.set('a', '9'); p.delete('b'); \
+         return {afterAppend, params, href: u.href, origin: u.origin, relative, invalid, badHref, \
+                 canParse: [URL.canParse('x:'), URL.canParse('nope'), URL.canParse('/p', 'https://h.test')], \
+                 parse: URL.parse('nope'), p: p.toString(), size: p.size, json: JSON.stringify([u]), tag: String(p), \
+                 idn: new URL('https://bücher.example/').hostname, ipv6: new URL('http://[::1]:80/').host}",
+    );
+    assert_eq!(
+        completed(&out),
+        json!({"afterAppend": "https://example.com/a/b?x=1&y=2&z=a+b#h", "params": [["q", "1"]],
+               "href": "http://api.example.com:8080/c%20d?q=1", "origin": "http://api.example.com:8080",
+               "relative": "https://h.test/a/x?y#z", "invalid": "TypeError", "badHref": "TypeError",
+               "canParse": [true, false, true], "parse": null, "p": "a=9", "size": 1,
+               "json": "[\"http://api.example.com:8080/c%20d?q=1\"]", "tag": "a=9",
+               "idn": "xn--bcher-kva.example", "ipv6": "[::1]"})
+    );
+}
+
+#[test]
+fn crypto_values_come_from_the_seeded_generator_and_replay_identically() {
+    let f = fixture();
+    // The echo call's argument carries the values; the replay after the approval must issue it
+    // again identically (or the run ends REPLAY_DIVERGED), and the run returns what it saw.
+    let code = "const id = crypto.randomUUID(); const bytes = Array.from(crypto.getRandomValues(new Uint8Array(6))); \
+                const words = Array.from(crypto.getRandomValues(new BigUint64Array(1)), String); \
+                await counter.echo({id, bytes, words}); await counter.guardedBump({by: 1}); return {id, bytes, words}";
+    let out = f.execute(code);
+    assert_eq!(paused(&out).len(), 1);
+    let first = calls(&out).into_iter().find(|c| c.method == "echo").expect("echo").args;
+    let done = f.approve(out.execution_id());
+    assert_eq!(completed(&done), first);
+    let id = first["id"].as_str().expect("id");
+    assert!(uuid::Uuid::parse_str(id).is_ok_and(|u| u.get_version_num() == 4), "{id}");
+    // Another run has another seed.
+    let other = f.execute("return crypto.randomUUID()");
+    assert_ne!(completed(&other), json!(id));
+    let out = f.execute(
+        "const names = []; for (const a of [new Float32Array(1), new Uint8Array(65537), [1, 2]]) { \
+           try { crypto.getRandomValues(a); names.push('ok'); } catch (e) { names.push(e.name); } } \
+         const big = crypto.getRandomValues(new Uint32Array(16384)); return {names, full: big.length}",
+    );
+    assert_eq!(completed(&out), json!({"names": ["TypeMismatchError", "QuotaExceededError", "TypeMismatchError"], "full": 16384}));
+}
+
+#[test]
+fn dates_print_the_zone_name_like_v8() {
+    let f = fixture();
+    let out = f.execute(
+        "const d = new Date(Date.UTC(2024, 2, 15, 10, 30)); \
+         return [d.toString(), `${d}`, d.toTimeString(), String(new Date(NaN)), new Date(NaN).toTimeString(), d.toDateString()]",
+    );
+    assert_eq!(
+        completed(&out),
+        json!(["Fri Mar 15 2024 10:30:00 GMT+0000 (Coordinated Universal Time)",
+               "Fri Mar 15 2024 10:30:00 GMT+0000 (Coordinated Universal Time)",
+               "10:30:00 GMT+0000 (Coordinated Universal Time)", "Invalid Date", "Invalid Date", "Fri Mar 15 2024"])
+    );
+}
+
+#[test]
+fn web_globals_are_ordinary_writable_globals() {
+    let f = fixture();
+    // Scripts may polyfill or replace them, as in a browser; nothing of the host is reachable
+    // through them.
+    let out = f.execute(
+        "const d = Object.getOwnPropertyDescriptor(globalThis, 'URL'); globalThis.URL = class { }; \
+         return {writable: d.writable, enumerable: d.enumerable, replaced: typeof new URL().href, \
+                 names: Object.getOwnPropertyNames(new TextDecoder()).concat(Object.getOwnPropertyNames(crypto))}",
+    );
+    assert_eq!(completed(&out), json!({"writable": true, "enumerable": false, "replaced": "undefined", "names": ["getRandomValues", "randomUUID"]}));
+}
