@@ -29,11 +29,23 @@ fn boa_version(lock: &str) -> String {
     "unknown".to_string()
 }
 
+/// Set (to anything) for the upgrade test's second build (`scripts/test.sh`,
+/// `tests/integration/upgrade.test.mjs`): the sandbox a deploy that changes it would bring — one
+/// more prelude global and another semantics version. Unset, it changes nothing.
+const UPGRADE_PROBE_VAR: &str = "CODEMODE_UPGRADE_PROBE";
+
 fn main() {
     let inputs = ["src/sandbox/prelude.js"];
     let lock = fs::read_to_string("Cargo.lock").unwrap_or_default();
     let boa = boa_version(&lock);
-    let mut hash = fnv1a(SEMANTICS_VERSION.as_bytes(), 0xcbf2_9ce4_8422_2325);
+    println!("cargo:rerun-if-env-changed={UPGRADE_PROBE_VAR}");
+    let probe = std::env::var_os(UPGRADE_PROBE_VAR).is_some();
+    // Put before the prelude's first line (a comment), so no line number moves.
+    let prelude_prefix = if probe { "globalThis.upgradeProbe = 1; " } else { "" };
+    println!("cargo:rustc-env=CODEMODE_PRELUDE_PREFIX={prelude_prefix}");
+    let semantics = if probe { format!("{SEMANTICS_VERSION}p") } else { SEMANTICS_VERSION.to_string() };
+    let mut hash = fnv1a(semantics.as_bytes(), 0xcbf2_9ce4_8422_2325);
+    hash = fnv1a(prelude_prefix.as_bytes(), hash);
     hash = fnv1a(boa.as_bytes(), hash);
     // boa's features decide semantics too (`annex-b` adds built-ins and parsing rules).
     let manifest = fs::read_to_string("Cargo.toml").unwrap_or_default();
@@ -45,5 +57,5 @@ fn main() {
         hash = fnv1a(&fs::read(input).unwrap_or_default(), hash);
     }
     println!("cargo:rerun-if-changed=Cargo.lock");
-    println!("cargo:rustc-env=CODEMODE_FINGERPRINT=boa-{boa}-s{SEMANTICS_VERSION}-{hash:016x}");
+    println!("cargo:rustc-env=CODEMODE_FINGERPRINT=boa-{boa}-s{semantics}-{hash:016x}");
 }

@@ -6,9 +6,12 @@
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 cd "$ROOT"
 export_build_tools
-worker-build --release --no-opt
+# CODEMODE_BUILD_DIR: where the Worker goes (default build/; the upgrade test's second build
+# uses another folder, see scripts/test.sh).
+out="${CODEMODE_BUILD_DIR:-build}"
+worker-build --release --no-opt --out-dir "$out"
 
-wasm=build/index_bg.wasm
+wasm="$out/index_bg.wasm"
 # The features wasm-bindgen's output uses (exnref exceptions, externref, ...); not --all-features,
 # which lets binaryen emit encodings workerd does not read.
 WASM_FEATURES="--enable-exception-handling --enable-reference-types --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext --enable-mutable-globals --enable-multivalue"

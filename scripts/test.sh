@@ -8,6 +8,9 @@ bash scripts/setup.sh
 echo "== native tests (cargo test)"
 cargo test --locked
 
+echo "== building the Worker with a changed sandbox (for tests/integration/upgrade.test.mjs)"
+CODEMODE_UPGRADE_PROBE=1 CODEMODE_BUILD_DIR=build-upgrade CODEMODE_NO_WASM_OPT=1 bash scripts/build-worker.sh
+
 echo "== building the Worker"
 bash scripts/build-worker.sh
 

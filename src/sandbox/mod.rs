@@ -32,7 +32,7 @@ use crate::journal::Outcome;
 use crate::model::ErrorInfo;
 
 /// The prelude that installs the globals (see the file's header).
-pub const PRELUDE: &str = include_str!("prelude.js");
+pub const PRELUDE: &str = concat!(env!("CODEMODE_PRELUDE_PREFIX"), include_str!("prelude.js"));
 
 /// Limits of one VM. The instruction budget is what ends runaway scripts; the others keep single
 /// native calls (which run outside the budget) from building huge values.

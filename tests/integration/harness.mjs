@@ -53,12 +53,13 @@ function parseBody(text) {
 
 /**
  * Starts Miniflare on the built Worker.
- * @param {{persistDir?: string, bindings?: Record<string, unknown>}} [opts]
+ * @param {{persistDir?: string, bindings?: Record<string, unknown>, entry?: string}} [opts]
  *   persistDir: folder for Durable Object storage (kept after dispose; a later runtime on the same
  *   folder sees the same objects). Without it, storage lives in Miniflare's temporary folder.
+ *   entry: another build of the Worker (relative to REPO_ROOT), for the upgrade test.
  */
-export async function startRuntime({ persistDir, bindings } = {}) {
-  const scriptPath = path.join(REPO_ROOT, WORKER_ENTRY);
+export async function startRuntime({ persistDir, bindings, entry = WORKER_ENTRY } = {}) {
+  const scriptPath = path.join(REPO_ROOT, entry);
   if (!existsSync(scriptPath)) {
     throw new Error(`${scriptPath} does not exist: build the Worker first (npm run build)`);
   }
