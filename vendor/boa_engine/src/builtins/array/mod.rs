@@ -3455,6 +3455,15 @@ fn array_exotic_define_own_property(
     match key {
         // 2. If P is "length", then
         PropertyKey::String(s) if s == &StaticJsStrings::LENGTH => {
+            // codemode-runtime patch: a set of "length" must never be served by the inline
+            // cache of `SetPropertyByName`, which would store the value in the shape slot
+            // directly: no ToUint32/RangeError check and no deletion of the elements past the
+            // new length (`a.length = 0` stopped clearing arrays from the second call on).
+            context
+                .slot()
+                .attributes
+                .insert(crate::object::shape::slot::SlotAttributes::NOT_CACHEABLE);
+
             // a. Return ? ArraySetLength(A, Desc).
 
             array_set_length(obj, desc, context)
