@@ -1350,7 +1350,8 @@ impl JsValue {
             JsVariant::Null => Ok(0.0),
             JsVariant::Undefined => Ok(f64::NAN),
             JsVariant::Boolean(b) => Ok(if b { 1.0 } else { 0.0 }),
-            JsVariant::String(string) => Ok(string.to_number()),
+            // codemode-runtime patch: see `string_to_number`.
+            JsVariant::String(string) => Ok(crate::builtins::number::string_to_number(&string)),
             JsVariant::Float64(number) => Ok(number),
             JsVariant::Integer32(integer) => Ok(f64::from(integer)),
             JsVariant::Symbol(_) => Err(JsNativeError::typ()

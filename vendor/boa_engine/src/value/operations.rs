@@ -505,7 +505,8 @@ impl JsValue {
                 self.to_numeric_number(context)
                     .map_or(f64::NAN, std::ops::Neg::neg),
             ),
-            JsVariant::String(str) => Self::new(-str.to_number()),
+            // codemode-runtime patch: see `string_to_number`.
+            JsVariant::String(str) => Self::new(-crate::builtins::number::string_to_number(&str)),
             JsVariant::Float64(num) => Self::new(-num),
             JsVariant::Integer32(0) | JsVariant::Boolean(false) | JsVariant::Null => {
                 Self::new(-0.0)

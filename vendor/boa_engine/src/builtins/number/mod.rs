@@ -35,7 +35,7 @@ mod conversions;
 
 use super::{BuiltInBuilder, BuiltInConstructor, IntrinsicObject};
 use crate::value::JsVariant;
-pub(crate) use conversions::{f64_to_int32, f64_to_uint32};
+pub(crate) use conversions::{f64_to_int32, f64_to_uint32, string_to_number};
 
 #[cfg(test)]
 mod tests;
