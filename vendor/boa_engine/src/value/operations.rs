@@ -213,34 +213,38 @@ impl JsValue {
     /// Perform the binary `**` operator on the value and return the result.
     // NOTE: There are some cases in the spec where we have to compare floats
     #[allow(clippy::float_cmp)]
+    //
+    // codemode-runtime patch: integer exponents went through `powi`, repeated multiplication
+    // that loses precision and underflows early (`10 ** -323` was 0, `Math.pow(10, -323)` 1e-323);
+    // every `**` now uses `powf`, as `Math.pow` does, and `x ** NaN` is NaN (`powf(1, NaN)` is 1).
     pub fn pow(&self, other: &Self, context: &mut Context) -> JsResult<Self> {
         Ok(match (self.variant(), other.variant()) {
             // Fast path:
             (JsVariant::Integer32(x), JsVariant::Integer32(y)) => u32::try_from(y)
                 .ok()
                 .and_then(|y| x.checked_pow(y))
-                .map_or_else(|| Self::new(f64::from(x).powi(y)), Self::new),
+                .map_or_else(|| Self::new(f64::from(x).powf(f64::from(y))), Self::new),
             (JsVariant::Float64(x), JsVariant::Float64(y)) => {
-                if x.abs() == 1.0 && y.is_infinite() {
+                if y.is_nan() || (x.abs() == 1.0 && y.is_infinite()) {
                     Self::nan()
                 } else {
                     Self::new(x.powf(y))
                 }
             }
             (JsVariant::Integer32(x), JsVariant::Float64(y)) => {
-                if x.wrapping_abs() == 1 && y.is_infinite() {
+                if y.is_nan() || (x.wrapping_abs() == 1 && y.is_infinite()) {
                     Self::nan()
                 } else {
                     Self::new(f64::from(x).powf(y))
                 }
             }
-            (JsVariant::Float64(x), JsVariant::Integer32(y)) => Self::new(x.powi(y)),
+            (JsVariant::Float64(x), JsVariant::Integer32(y)) => Self::new(x.powf(f64::from(y))),
             (JsVariant::BigInt(a), JsVariant::BigInt(b)) => Self::new(JsBigInt::pow(&a, &b)?),
 
             // Slow path:
             (_, _) => match (self.to_numeric(context)?, other.to_numeric(context)?) {
                 (Numeric::Number(a), Numeric::Number(b)) => {
-                    if a.abs() == 1.0 && b.is_infinite() {
+                    if b.is_nan() || (a.abs() == 1.0 && b.is_infinite()) {
                         Self::nan()
                     } else {
                         Self::new(a.powf(b))
@@ -785,12 +789,12 @@ impl JsValue {
                 u32::try_from(y)
                     .ok()
                     .and_then(|y| x.checked_pow(y))
-                    .map_or_else(|| Self::new(f64::from(x).powi(y)), Self::new),
+                    .map_or_else(|| Self::new(f64::from(x).powf(f64::from(y))), Self::new),
             );
         }
         let x = self.as_number_cheap()?;
         let y = other.as_number_cheap()?;
-        if x.abs() == 1.0 && y.is_infinite() {
+        if y.is_nan() || (x.abs() == 1.0 && y.is_infinite()) {
             Some(Self::nan())
         } else {
             Some(Self::new(x.powf(y)))
