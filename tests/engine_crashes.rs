@@ -74,3 +74,20 @@ fn sort_comparator_errors_reach_the_script() {
     ));
     assert_eq!(result, Value::from(vec![Value::from("stop"), Value::from(41)]));
 }
+
+/// Integer arithmetic on the engine's 32-bit fast paths: `i32::MIN % -1` panicked in every
+/// build ("attempt to calculate the remainder with overflow"); the rest must not overflow
+/// either. Values from Node.
+#[test]
+fn int32_edge_arithmetic_does_not_overflow() {
+    let f = fixture();
+    let result = completed(&f.execute(
+        "let x = -2147483648; let y = -1; let m = 2147483647;
+         const r = [x / y, x % y, Object.is(x % y, -0), x * y, -x, x - 1, x + x, ~x, x >> 33, x << 33, x >>> 33, x ** 2,
+                    m + 1, m * m, x % 1, Object.is(-4 % 2, -0), -2147483648 % -1 === 0];
+         x--; m++; y++;
+         return [...r, x, m, y].map(String);",
+    ));
+    let node = serde_json::json!(["2147483648", "0", "true", "2147483648", "2147483648", "-2147483649", "-4294967296", "2147483647", "-1073741824", "0", "1073741824", "4611686018427388000", "2147483648", "4611686014132420600", "0", "true", "true", "-2147483649", "2147483648", "0"]);
+    assert_eq!(result, node);
+}

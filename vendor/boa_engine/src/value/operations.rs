@@ -165,9 +165,11 @@ impl JsValue {
                 if y == 0 {
                     Self::nan()
                 } else {
-                    match x % y {
-                        rem if rem == 0 && x < 0 => Self::new(-0.0),
-                        rem => Self::new(rem),
+                    // codemode-runtime patch: `i32::MIN % -1` overflows, and Rust panics on
+                    // it in every build (`-2147483648 % -1` crashed the process); it is -0.
+                    match x.checked_rem(y) {
+                        Some(0) | None if x < 0 => Self::new(-0.0),
+                        rem => Self::new(rem.unwrap_or(0)),
                     }
                 }
             }
@@ -770,9 +772,10 @@ impl JsValue {
             if y == 0 {
                 return Some(Self::nan());
             }
-            return Some(match x % y {
-                rem if rem == 0 && x < 0 => Self::new(-0.0),
-                rem => Self::new(rem),
+            // codemode-runtime patch: `i32::MIN % -1` panics; see `rem`.
+            return Some(match x.checked_rem(y) {
+                Some(0) | None if x < 0 => Self::new(-0.0),
+                rem => Self::new(rem.unwrap_or(0)),
             });
         }
         let x = self.as_number_cheap()?;
