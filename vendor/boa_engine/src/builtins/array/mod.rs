@@ -1002,7 +1002,8 @@ impl Array {
         };
 
         // 5. Let R be the empty String.
-        let mut r = Vec::with_capacity(len as usize + len.saturating_sub(1) as usize);
+        // codemode-runtime patch: a bounded capacity hint (see `capacity_hint`).
+        let mut r = Vec::with_capacity(crate::builtins::capacity_hint(len.saturating_mul(2)));
         // 6. Let k be 0.
         // 7. Repeat, while k < len,
         for k in 0..len {
@@ -2201,7 +2202,8 @@ impl Array {
         };
 
         // 4. Let R be the empty String.
-        let mut r = Vec::with_capacity(len as usize + len.saturating_sub(1) as usize);
+        // codemode-runtime patch: a bounded capacity hint (see `capacity_hint`).
+        let mut r = Vec::with_capacity(crate::builtins::capacity_hint(len.saturating_mul(2)));
 
         // 5. Let k be 0.
         // 6. Repeat, while k < len,
@@ -2639,8 +2641,9 @@ impl Array {
         F: Fn(&JsValue, &JsValue, &mut Context) -> JsResult<Ordering>,
     {
         // 1. Let items be a new empty List.
-        // doesn't matter if it clamps since it's just a best-effort optimization
-        let mut items = Vec::with_capacity(len as usize);
+        // codemode-runtime patch: the capacity is a hint, bounded: `len` comes from the script
+        // (`[].length = 2**32 - 1`, `{length: 2**53 - 1}`) and reserving it aborted the process.
+        let mut items = Vec::with_capacity(crate::builtins::capacity_hint(len));
 
         // 2. Let k be 0.
         // 3. Repeat, while k < len,

@@ -1152,7 +1152,8 @@ impl Json {
         };
 
         // 5. Let partial be a new empty List.
-        let mut partial = Vec::with_capacity(len as usize);
+        // codemode-runtime patch: a bounded capacity hint (see `capacity_hint`).
+        let mut partial = Vec::with_capacity(crate::builtins::capacity_hint(len));
 
         // 7. Let index be 0.
         let mut index = 0;
