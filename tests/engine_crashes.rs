@@ -74,3 +74,52 @@ fn sort_comparator_errors_reach_the_script() {
     ));
     assert_eq!(result, Value::from(vec![Value::from("stop"), Value::from(41)]));
 }
+
+/// Built-ins that reserved memory for a script-given `length` before reading any element: an
+/// array-like of length 2^53 - 1 (or an array of length 2^32 - 1) made `sort`, `toSorted`,
+/// `toLocaleString` and `JSON.stringify` ask for gigabytes at once, and the
+/// failed allocation (or capacity overflow) aborted the process. Here an element getter throws
+/// early, so the run ends quickly with the script's error, as in V8. (`join` and `apply` are
+/// also fixed in the engine, but the prelude refuses their huge lengths before.)
+#[test]
+fn huge_lengths_are_not_reserved_up_front() {
+    let f = fixture();
+    let targets = [
+        "Array.prototype.sort.call(o)",
+        "a.sort()",
+        "a.toSorted()",
+        "JSON.stringify(a)",
+        "Array.prototype.toLocaleString.call(o)",
+        "JSON.stringify(new Proxy([], {get: (t, k) => k === 'length' ? 2 ** 53 - 1 : o[k]}))",
+    ];
+    let mut failures = Vec::new();
+    for target in targets {
+        let code = format!(
+            "const o = {{length: 2 ** 53 - 1, get 3() {{ throw new Error('stop') }}}};
+             const a = []; a.length = 2 ** 32 - 1; Object.defineProperty(a, 3, {{get() {{ throw new Error('stop') }}}});
+             try {{ {target}; return 'no error' }} catch (e) {{ return e.message }}"
+        );
+        let result = completed(&f.execute(&code));
+        if result != Value::from("stop") {
+            failures.push(format!("{target}: {result}"));
+        }
+    }
+    assert!(failures.is_empty(), "{failures:#?}");
+}
+
+/// Integer arithmetic on the engine's 32-bit fast paths: `i32::MIN % -1` panicked in every
+/// build ("attempt to calculate the remainder with overflow"); the rest must not overflow
+/// either. Values from Node.
+#[test]
+fn int32_edge_arithmetic_does_not_overflow() {
+    let f = fixture();
+    let result = completed(&f.execute(
+        "let x = -2147483648; let y = -1; let m = 2147483647;
+         const r = [x / y, x % y, Object.is(x % y, -0), x * y, -x, x - 1, x + x, ~x, x >> 33, x << 33, x >>> 33, x ** 2,
+                    m + 1, m * m, x % 1, Object.is(-4 % 2, -0), -2147483648 % -1 === 0];
+         x--; m++; y++;
+         return [...r, x, m, y].map(String);",
+    ));
+    let node = serde_json::json!(["2147483648", "0", "true", "2147483648", "2147483648", "-2147483649", "-4294967296", "2147483647", "-1073741824", "0", "1073741824", "4611686018427388000", "2147483648", "4611686014132420600", "0", "true", "true", "-2147483649", "2147483648", "0"]);
+    assert_eq!(result, node);
+}

@@ -398,7 +398,7 @@ impl Sandbox {
             .as_string()
             .map(|s| std_string(&s))
             .ok_or_else(|| internal("prelude state is not a string"))?;
-        serde_json::from_str(&text).map_err(|e| internal(format!("prelude state: {e}")))
+        script_json(&text).map_err(|e| internal(format!("prelude state: {e}")))
     }
 
     /// `Some` once the script's promise has settled.
@@ -413,7 +413,7 @@ impl Sandbox {
         }
         if outcome.ok {
             let value = match outcome.value {
-                Some(json) => Some(serde_json::from_str(&json).map_err(|e| internal(format!("result: {e}")))?),
+                Some(json) => Some(script_json(&json).map_err(|e| internal(format!("result: {e}")))?),
                 None => None,
             };
             return Ok(Some(Settled::Returned(value)));
@@ -457,7 +457,7 @@ impl Sandbox {
                             limits.value
                         )));
                     }
-                    let value: Value = serde_json::from_str(&json)
+                    let value: Value = script_json(&json)
                         .map_err(|e| refuse(format!("the value of {key:?} is not JSON: {e}")))?;
                     sizes.insert(key.clone(), key_len + json_len);
                     applied.insert(key, Some(value));
@@ -582,6 +582,52 @@ fn string_arg(args: &[JsValue], index: usize, context: &mut Context) -> JsResult
     Ok(std_string(&value.to_string(context)?))
 }
 
+/// JSON written by the script's `JSON.stringify` (a result, `store()` values and keys, tool
+/// arguments) as a value. A JavaScript string may hold an unpaired surrogate, which
+/// `JSON.stringify` writes as an escape (`"\ud800"`) that `serde_json` refuses, and that no
+/// UTF-8 text can carry: each one becomes U+FFFD, as it does in text output.
+fn script_json<T: serde::de::DeserializeOwned>(json: &str) -> serde_json::Result<T> {
+    match serde_json::from_str(json) {
+        Err(e) if json.contains("\\u") => serde_json::from_str(&replace_lone_surrogate_escapes(json)).map_err(|_| e),
+        parsed => parsed,
+    }
+}
+
+/// `json` with every `\uXXXX` escape of an unpaired surrogate replaced by `\ufffd`.
+fn replace_lone_surrogate_escapes(json: &str) -> String {
+    let bytes = json.as_bytes();
+    let escaped_unit = |at: usize| -> Option<u16> {
+        if bytes.get(at) != Some(&b'\\') || bytes.get(at + 1) != Some(&b'u') {
+            return None;
+        }
+        let hex = json.get(at + 2..at + 6)?;
+        u16::from_str_radix(hex, 16).ok()
+    };
+    let mut out = String::with_capacity(json.len());
+    let mut copied = 0;
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] != b'\\' {
+            i += 1;
+            continue;
+        }
+        match escaped_unit(i) {
+            // A surrogate pair: kept.
+            Some(0xD800..=0xDBFF) if escaped_unit(i + 6).is_some_and(|low| (0xDC00..=0xDFFF).contains(&low)) => i += 12,
+            Some(0xD800..=0xDFFF) => {
+                out.push_str(&json[copied..i]);
+                out.push_str("\\ufffd");
+                i += 6;
+                copied = i;
+            }
+            // Any other escape: two characters, the second one ASCII.
+            _ => i += 2,
+        }
+    }
+    out.push_str(&json[copied.min(json.len())..]);
+    out
+}
+
 /// `text` as a Rust string, unpaired surrogates replaced by U+FFFD. The strict conversion copies
 /// in one pass; only a string that has a lone surrogate takes the (formatting) lossy one.
 fn std_string(text: &JsString) -> String {
@@ -601,7 +647,7 @@ fn host_call(_this: &JsValue, args: &[JsValue], context: &mut Context) -> JsResu
         .get(index)
         .ok_or_else(|| JsNativeError::error().with_message(format!("no method has index {index}")))?;
     let (connector, method) = (&entry.connector, &entry.method);
-    let args: Value = serde_json::from_str(&json).map_err(|e| {
+    let args: Value = script_json(&json).map_err(|e| {
         JsNativeError::typ().with_message(format!("{connector}.{method}: the argument is not JSON: {e}"))
     })?;
     if host.next_seq >= host.limits.max_calls {

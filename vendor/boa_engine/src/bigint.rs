@@ -117,7 +117,8 @@ impl JsBigInt {
         // 4. Let mv be the MV of literal.
         // 5. Assert: mv is an integer.
         // 6. Return ℤ(mv).
-        JsBigInt::from_string(string.to_std_string().ok().as_ref()?)
+        // codemode-runtime patch: trimmed as ECMAScript trims (Rust's `trim` keeps U+FEFF).
+        JsBigInt::from_string(string.trim().to_std_string().ok().as_ref()?)
     }
 
     /// This function takes a string and converts it to `BigInt` type.
@@ -145,6 +146,18 @@ impl JsBigInt {
         } else if string.starts_with("0o") || string.starts_with("0O") {
             radix = 8;
             string = &string[2..];
+        }
+
+        // codemode-runtime patch: `BigUint::parse_bytes` also reads `_` separators and a sign
+        // after the prefix (`BigInt("1_000")` was 1000n, `BigInt("0x-1")` -1n). A
+        // StringIntegerLiteral is digits of the radix, after one sign for decimals only.
+        let digits = if radix == 10 {
+            string.strip_prefix(['+', '-']).unwrap_or(string)
+        } else {
+            string
+        };
+        if digits.is_empty() || !digits.chars().all(|c| c.is_digit(radix)) {
+            return None;
         }
 
         Self::from_string_radix(string, radix)

@@ -462,3 +462,12 @@ pub(crate) fn set_default_global_bindings(context: &mut Context) -> JsResult<()>
 
     Ok(())
 }
+
+/// codemode-runtime patch: a capacity to reserve for `len` items when `len` comes from a script
+/// (a `length` property: up to 2^32 - 1 for arrays, 2^53 - 1 for array-likes). Reserving `len`
+/// itself asked for tens of gigabytes at once, and a failed allocation aborts the process (a
+/// capacity overflow panics); past this bound the vector grows as items actually arrive.
+pub(crate) fn capacity_hint(len: u64) -> usize {
+    const MAX_RESERVED: u64 = 1 << 16;
+    usize::try_from(len.min(MAX_RESERVED)).unwrap_or(0)
+}

@@ -1418,7 +1418,8 @@ impl JsValue {
         let len = obj.length_of_array_like(context)?;
 
         // 4. Let list be a new empty List.
-        let mut list = Vec::with_capacity(len as usize);
+        // codemode-runtime patch: a bounded capacity hint (see `capacity_hint`).
+        let mut list = Vec::with_capacity(crate::builtins::capacity_hint(len));
 
         // 5. Let index be 0.
         // 6. Repeat, while index < len,

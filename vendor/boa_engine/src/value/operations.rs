@@ -165,9 +165,11 @@ impl JsValue {
                 if y == 0 {
                     Self::nan()
                 } else {
-                    match x % y {
-                        rem if rem == 0 && x < 0 => Self::new(-0.0),
-                        rem => Self::new(rem),
+                    // codemode-runtime patch: `i32::MIN % -1` overflows, and Rust panics on
+                    // it in every build (`-2147483648 % -1` crashed the process); it is -0.
+                    match x.checked_rem(y) {
+                        Some(0) | None if x < 0 => Self::new(-0.0),
+                        rem => Self::new(rem.unwrap_or(0)),
                     }
                 }
             }
@@ -213,34 +215,38 @@ impl JsValue {
     /// Perform the binary `**` operator on the value and return the result.
     // NOTE: There are some cases in the spec where we have to compare floats
     #[allow(clippy::float_cmp)]
+    //
+    // codemode-runtime patch: integer exponents went through `powi`, repeated multiplication
+    // that loses precision and underflows early (`10 ** -323` was 0, `Math.pow(10, -323)` 1e-323);
+    // every `**` now uses `powf`, as `Math.pow` does, and `x ** NaN` is NaN (`powf(1, NaN)` is 1).
     pub fn pow(&self, other: &Self, context: &mut Context) -> JsResult<Self> {
         Ok(match (self.variant(), other.variant()) {
             // Fast path:
             (JsVariant::Integer32(x), JsVariant::Integer32(y)) => u32::try_from(y)
                 .ok()
                 .and_then(|y| x.checked_pow(y))
-                .map_or_else(|| Self::new(f64::from(x).powi(y)), Self::new),
+                .map_or_else(|| Self::new(f64::from(x).powf(f64::from(y))), Self::new),
             (JsVariant::Float64(x), JsVariant::Float64(y)) => {
-                if x.abs() == 1.0 && y.is_infinite() {
+                if y.is_nan() || (x.abs() == 1.0 && y.is_infinite()) {
                     Self::nan()
                 } else {
                     Self::new(x.powf(y))
                 }
             }
             (JsVariant::Integer32(x), JsVariant::Float64(y)) => {
-                if x.wrapping_abs() == 1 && y.is_infinite() {
+                if y.is_nan() || (x.wrapping_abs() == 1 && y.is_infinite()) {
                     Self::nan()
                 } else {
                     Self::new(f64::from(x).powf(y))
                 }
             }
-            (JsVariant::Float64(x), JsVariant::Integer32(y)) => Self::new(x.powi(y)),
+            (JsVariant::Float64(x), JsVariant::Integer32(y)) => Self::new(x.powf(f64::from(y))),
             (JsVariant::BigInt(a), JsVariant::BigInt(b)) => Self::new(JsBigInt::pow(&a, &b)?),
 
             // Slow path:
             (_, _) => match (self.to_numeric(context)?, other.to_numeric(context)?) {
                 (Numeric::Number(a), Numeric::Number(b)) => {
-                    if a.abs() == 1.0 && b.is_infinite() {
+                    if b.is_nan() || (a.abs() == 1.0 && b.is_infinite()) {
                         Self::nan()
                     } else {
                         Self::new(a.powf(b))
@@ -505,7 +511,8 @@ impl JsValue {
                 self.to_numeric_number(context)
                     .map_or(f64::NAN, std::ops::Neg::neg),
             ),
-            JsVariant::String(str) => Self::new(-str.to_number()),
+            // codemode-runtime patch: see `string_to_number`.
+            JsVariant::String(str) => Self::new(-crate::builtins::number::string_to_number(&str)),
             JsVariant::Float64(num) => Self::new(-num),
             JsVariant::Integer32(0) | JsVariant::Boolean(false) | JsVariant::Null => {
                 Self::new(-0.0)
@@ -765,9 +772,10 @@ impl JsValue {
             if y == 0 {
                 return Some(Self::nan());
             }
-            return Some(match x % y {
-                rem if rem == 0 && x < 0 => Self::new(-0.0),
-                rem => Self::new(rem),
+            // codemode-runtime patch: `i32::MIN % -1` panics; see `rem`.
+            return Some(match x.checked_rem(y) {
+                Some(0) | None if x < 0 => Self::new(-0.0),
+                rem => Self::new(rem.unwrap_or(0)),
             });
         }
         let x = self.as_number_cheap()?;
@@ -784,12 +792,12 @@ impl JsValue {
                 u32::try_from(y)
                     .ok()
                     .and_then(|y| x.checked_pow(y))
-                    .map_or_else(|| Self::new(f64::from(x).powi(y)), Self::new),
+                    .map_or_else(|| Self::new(f64::from(x).powf(f64::from(y))), Self::new),
             );
         }
         let x = self.as_number_cheap()?;
         let y = other.as_number_cheap()?;
-        if x.abs() == 1.0 && y.is_infinite() {
+        if y.is_nan() || (x.abs() == 1.0 && y.is_infinite()) {
             Some(Self::nan())
         } else {
             Some(Self::new(x.powf(y)))

@@ -1002,7 +1002,8 @@ impl Array {
         };
 
         // 5. Let R be the empty String.
-        let mut r = Vec::with_capacity(len as usize + len.saturating_sub(1) as usize);
+        // codemode-runtime patch: a bounded capacity hint (see `capacity_hint`).
+        let mut r = Vec::with_capacity(crate::builtins::capacity_hint(len.saturating_mul(2)));
         // 6. Let k be 0.
         // 7. Repeat, while k < len,
         for k in 0..len {
@@ -2201,7 +2202,8 @@ impl Array {
         };
 
         // 4. Let R be the empty String.
-        let mut r = Vec::with_capacity(len as usize + len.saturating_sub(1) as usize);
+        // codemode-runtime patch: a bounded capacity hint (see `capacity_hint`).
+        let mut r = Vec::with_capacity(crate::builtins::capacity_hint(len.saturating_mul(2)));
 
         // 5. Let k be 0.
         // 6. Repeat, while k < len,
@@ -2639,8 +2641,9 @@ impl Array {
         F: Fn(&JsValue, &JsValue, &mut Context) -> JsResult<Ordering>,
     {
         // 1. Let items be a new empty List.
-        // doesn't matter if it clamps since it's just a best-effort optimization
-        let mut items = Vec::with_capacity(len as usize);
+        // codemode-runtime patch: the capacity is a hint, bounded: `len` comes from the script
+        // (`[].length = 2**32 - 1`, `{length: 2**53 - 1}`) and reserving it aborted the process.
+        let mut items = Vec::with_capacity(crate::builtins::capacity_hint(len));
 
         // 2. Let k be 0.
         // 3. Repeat, while k < len,
@@ -3455,6 +3458,15 @@ fn array_exotic_define_own_property(
     match key {
         // 2. If P is "length", then
         PropertyKey::String(s) if s == &StaticJsStrings::LENGTH => {
+            // codemode-runtime patch: a set of "length" must never be served by the inline
+            // cache of `SetPropertyByName`, which would store the value in the shape slot
+            // directly: no ToUint32/RangeError check and no deletion of the elements past the
+            // new length (`a.length = 0` stopped clearing arrays from the second call on).
+            context
+                .slot()
+                .attributes
+                .insert(crate::object::shape::slot::SlotAttributes::NOT_CACHEABLE);
+
             // a. Return ? ArraySetLength(A, Desc).
 
             array_set_length(obj, desc, context)

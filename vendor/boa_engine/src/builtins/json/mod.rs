@@ -237,19 +237,26 @@ impl Json {
     /// [mdn]: https://developer.mozilla.org/en-US/docs/Web/JavaScript/Reference/Global_Objects/JSON/parse
     pub(crate) fn parse(_: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
         // 1. Let jsonString be ? ToString(text).
-        let json_string = args
-            .first()
-            .cloned()
-            .unwrap_or_default()
-            .to_string(context)?
-            .to_std_string()
-            .map_err(|e| JsNativeError::syntax().with_message(e.to_string()))?;
+        let text = args.first().cloned().unwrap_or_default().to_string(context)?;
 
         // 2. Parse ! StringToCodePoints(jsonString) as a JSON text as specified in ECMA-404.
         //    Throw a SyntaxError exception if it is not a valid JSON text as defined in that specification.
-        if let Err(e) = serde_json::from_str::<serde_json::Value>(&json_string) {
-            return Err(JsNativeError::syntax().with_message(e.to_string()).into());
-        }
+        //
+        // codemode-runtime patch: the check was `serde_json::from_str`, which refuses valid JSON
+        // texts: an escaped lone surrogate (`JSON.parse('"\\ud800"')`), a number too large for
+        // a double (`1e400`, Infinity in V8) and, before it, any text holding a lone surrogate
+        // (the conversion to a Rust string failed). `validate_json_text` checks the ECMA-404
+        // grammar on the UTF-16 text, and a lone surrogate (only possible inside a string, the
+        // grammar allows nothing but ASCII elsewhere) reaches the script parser as an escape.
+        let units: Vec<u16> = text.iter().collect();
+        validate_json_text(&units)
+            .map_err(|message| JsNativeError::syntax().with_message(message))?;
+        let json_string: String = char::decode_utf16(units.iter().copied())
+            .map(|unit| match unit {
+                Ok(c) => Cow::Owned(c.to_string()),
+                Err(e) => Cow::Owned(format!("\\u{:04x}", e.unpaired_surrogate())),
+            })
+            .collect();
 
         // Check if a reviver is provided, to determine if we need source text tracking
         let has_reviver = args.get_or_undefined(1).is_callable();
@@ -1145,7 +1152,8 @@ impl Json {
         };
 
         // 5. Let partial be a new empty List.
-        let mut partial = Vec::with_capacity(len as usize);
+        // codemode-runtime patch: a bounded capacity hint (see `capacity_hint`).
+        let mut partial = Vec::with_capacity(crate::builtins::capacity_hint(len));
 
         // 7. Let index be 0.
         let mut index = 0;
@@ -1244,4 +1252,185 @@ struct StateRecord {
     indent: JsString,
     gap: JsString,
     property_list: Option<Vec<JsString>>,
+}
+
+/// codemode-runtime patch: the deepest nesting of arrays and objects `JSON.parse` accepts, as
+/// before (`serde_json`'s recursion limit): the text is then parsed by the script parser, which
+/// recurses once per level.
+const JSON_PARSE_MAX_DEPTH: usize = 128;
+
+/// codemode-runtime patch: checks that `text` is a JSON text (ECMA-404), without recursion, and
+/// says where it is not, in the words V8 uses.
+fn validate_json_text(text: &[u16]) -> Result<(), String> {
+    fn is_ws(unit: u16) -> bool {
+        matches!(unit, 0x09 | 0x0A | 0x0D | 0x20)
+    }
+    fn digits(text: &[u16], mut i: usize) -> usize {
+        while text.get(i).is_some_and(|u| (0x30..=0x39).contains(u)) {
+            i += 1;
+        }
+        i
+    }
+    let unexpected = |i: usize| match text.get(i) {
+        None => "Unexpected end of JSON input".to_string(),
+        Some(unit) => {
+            let shown = char::from_u32(u32::from(*unit)).unwrap_or('\u{fffd}');
+            format!("Unexpected token '{shown}' in JSON at position {i}")
+        }
+    };
+    let skip_ws = |mut i: usize| {
+        while text.get(i).copied().is_some_and(is_ws) {
+            i += 1;
+        }
+        i
+    };
+    // A string starting at the quote at `i`; the index after its closing quote.
+    let string = |mut i: usize| -> Result<usize, String> {
+        i += 1;
+        loop {
+            match text.get(i).copied() {
+                None => return Err(format!("Unterminated string in JSON at position {i}")),
+                Some(0x22) => return Ok(i + 1),
+                Some(0x5C) => match text.get(i + 1).copied() {
+                    Some(0x22 | 0x5C | 0x2F | 0x62 | 0x66 | 0x6E | 0x72 | 0x74) => i += 2,
+                    Some(0x75) => {
+                        let hex = text.get(i + 2..i + 6).filter(|h| {
+                            h.iter().all(|u| char::from_u32(u32::from(*u)).is_some_and(|c| c.is_ascii_hexdigit()))
+                        });
+                        if hex.is_none() {
+                            return Err(format!("Bad Unicode escape in JSON at position {i}"));
+                        }
+                        i += 6;
+                    }
+                    _ => return Err(format!("Bad escaped character in JSON at position {}", i + 1)),
+                },
+                Some(unit) if unit < 0x20 => {
+                    return Err(format!("Bad control character in string literal in JSON at position {i}"));
+                }
+                Some(_) => i += 1,
+            }
+        }
+    };
+    // The containers around the current position: `[` or `{`.
+    let mut open: Vec<u16> = Vec::new();
+    let mut i = 0;
+    loop {
+        // A value starts at `i` (after white space).
+        i = skip_ws(i);
+        match text.get(i).copied() {
+            Some(bracket @ (0x7B | 0x5B)) => {
+                i = skip_ws(i + 1);
+                let close = if bracket == 0x7B { 0x7D } else { 0x5D };
+                if text.get(i) == Some(&close) {
+                    i += 1;
+                } else {
+                    if open.len() >= JSON_PARSE_MAX_DEPTH {
+                        return Err(format!(
+                            "JSON nested more than {JSON_PARSE_MAX_DEPTH} levels deep at position {i}"
+                        ));
+                    }
+                    open.push(bracket);
+                    if bracket == 0x7B {
+                        if text.get(i) != Some(&0x22) {
+                            return Err(unexpected(i));
+                        }
+                        i = skip_ws(string(i)?);
+                        if text.get(i) != Some(&0x3A) {
+                            return Err(format!("Expected ':' after property name in JSON at position {i}"));
+                        }
+                        i += 1;
+                    }
+                    continue;
+                }
+            }
+            Some(0x22) => i = string(i)?,
+            Some(first @ (0x74 | 0x66 | 0x6E)) => {
+                let word: &[u16] = match first {
+                    0x74 => &[0x74, 0x72, 0x75, 0x65],
+                    0x66 => &[0x66, 0x61, 0x6C, 0x73, 0x65],
+                    _ => &[0x6E, 0x75, 0x6C, 0x6C],
+                };
+                for (offset, expected) in word.iter().enumerate() {
+                    if text.get(i + offset) != Some(expected) {
+                        return Err(unexpected(i + offset));
+                    }
+                }
+                i += word.len();
+            }
+            Some(first @ (0x2D | 0x30..=0x39)) => {
+                if first == 0x2D {
+                    i += 1;
+                    if !text.get(i).is_some_and(|u| (0x30..=0x39).contains(u)) {
+                        return Err(format!("No number after minus sign in JSON at position {i}"));
+                    }
+                }
+                i = if text.get(i) == Some(&0x30) { i + 1 } else { digits(text, i) };
+                if text.get(i) == Some(&0x2E) {
+                    let end = digits(text, i + 1);
+                    if end == i + 1 {
+                        return Err(format!("Unterminated fractional number in JSON at position {end}"));
+                    }
+                    i = end;
+                }
+                if matches!(text.get(i), Some(0x65 | 0x45)) {
+                    i += 1;
+                    if matches!(text.get(i), Some(0x2B | 0x2D)) {
+                        i += 1;
+                    }
+                    let end = digits(text, i);
+                    if end == i {
+                        return Err(format!("Exponent part is missing a number in JSON at position {i}"));
+                    }
+                    i = end;
+                }
+            }
+            _ => return Err(unexpected(i)),
+        }
+        // A value ended at `i`: close containers, or find where the next value starts.
+        loop {
+            i = skip_ws(i);
+            match open.last().copied() {
+                None => {
+                    return if i == text.len() {
+                        Ok(())
+                    } else {
+                        Err(format!("Unexpected non-whitespace character after JSON at position {i}"))
+                    };
+                }
+                Some(bracket) => {
+                    let close = if bracket == 0x7B { 0x7D } else { 0x5D };
+                    match text.get(i).copied() {
+                        Some(unit) if unit == close => {
+                            open.pop();
+                            i += 1;
+                        }
+                        Some(0x2C) => {
+                            i = skip_ws(i + 1);
+                            if bracket == 0x7B {
+                                if text.get(i) != Some(&0x22) {
+                                    return Err(unexpected(i));
+                                }
+                                i = skip_ws(string(i)?);
+                                if text.get(i) != Some(&0x3A) {
+                                    return Err(format!(
+                                        "Expected ':' after property name in JSON at position {i}"
+                                    ));
+                                }
+                                i += 1;
+                            }
+                            break;
+                        }
+                        _ if bracket == 0x5B => {
+                            return Err(format!("Expected ',' or ']' after array element in JSON at position {i}"));
+                        }
+                        _ => {
+                            return Err(format!(
+                                "Expected ',' or '}}' after property value in JSON at position {i}"
+                            ));
+                        }
+                    }
+                }
+            }
+        }
+    }
 }

@@ -409,10 +409,14 @@ impl Math {
     /// [spec]: https://tc39.es/ecma262/#sec-math.exp
     /// [mdn]: https://developer.mozilla.org/en-US/docs/Web/JavaScript/Reference/Global_Objects/Math/exp
     pub(crate) fn exp(_: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
-        Ok(args
-            .get_or_undefined(0)
-            // 1. Let n be ? ToNumber(x).
-            .to_number(context)?
+        // 1. Let n be ? ToNumber(x).
+        let n = args.get_or_undefined(0).to_number(context)?;
+        // codemode-runtime patch: `exp(1)` is Math.E, as in V8 (whose fdlibm `exp`
+        // special-cases it); Rust's `exp` on wasm32 returned 2.7182818284590455.
+        if n == 1.0 {
+            return Ok(std::f64::consts::E.into());
+        }
+        Ok(n
             // 2. If n is NaN or n is +∞𝔽, return n.
             // 3. If n is +0𝔽 or n is -0𝔽, return 1𝔽.
             // 4. If n is -∞𝔽, return +0𝔽.
@@ -1053,3 +1057,4 @@ impl Math {
         Ok(sum.sum().into())
     }
 }
+

@@ -124,3 +124,27 @@ fn f64_to_int32_conversion() {
     assert_eq!(f64_to_int32(Number::MAX_SAFE_INTEGER + 1.0), 0);
     assert_eq!(f64_to_int32(Number::MIN_SAFE_INTEGER - 1.0), 0);
 }
+
+/// `StringToNumber ( str )` (<https://tc39.es/ecma262/#sec-stringtonumber>).
+///
+/// codemode-runtime patch: `JsStr::to_number` hands decimal text to `fast_float2`, which also reads
+/// `inf`, `infinity` and `nan` in any case and with a sign (`Number("-inf")` was `-Infinity`,
+/// V8 says `NaN`). Of the texts that are infinite, StringNumericLiteral only has the three
+/// spellings of `Infinity` and literals too large for a double, which have no `i` or `n`.
+pub(crate) fn string_to_number(string: &crate::JsString) -> f64 {
+    let number = string.to_number();
+    if !number.is_infinite() {
+        return number;
+    }
+    let trimmed = string.trim();
+    let spelled_infinity = ["Infinity", "+Infinity", "-Infinity"]
+        .iter()
+        .any(|spelling| trimmed == crate::JsString::from(*spelling));
+    let has_letter_of_inf_or_nan = trimmed
+        .iter()
+        .any(|unit| matches!(unit, 0x49 | 0x4E | 0x69 | 0x6E)); // I N i n
+    if has_letter_of_inf_or_nan && !spelled_infinity {
+        return f64::NAN;
+    }
+    number
+}

@@ -35,7 +35,7 @@ mod conversions;
 
 use super::{BuiltInBuilder, BuiltInConstructor, IntrinsicObject};
 use crate::value::JsVariant;
-pub(crate) use conversions::{f64_to_int32, f64_to_uint32};
+pub(crate) use conversions::{f64_to_int32, f64_to_uint32, string_to_number};
 
 #[cfg(test)]
 mod tests;
@@ -281,10 +281,9 @@ impl Number {
                     .with_message("toFixed() digits argument must be between 0 and 100")
             })? as u8;
 
-        let mut buffer = ryu_js::Buffer::new();
-        let string = buffer.format_to_fixed(this_num, precision);
-
-        Ok(js_string!(string).into())
+        // codemode-runtime patch: `ryu_js::Buffer::format_to_fixed` printed stale digits for
+        // small numbers with many places (`(1e-50).toFixed(100)` began "0.1298…").
+        Ok(js_string!(f64_to_fixed(this_num, usize::from(precision))).into())
     }
 
     /// `Number.prototype.toLocaleString( [locales [, options]] )`
@@ -339,92 +338,8 @@ impl Number {
         }
     }
 
-    /// `flt_str_to_exp` - used in `to_precision`
-    ///
-    /// This function traverses a string representing a number,
-    /// returning the floored log10 of this number.
-    fn flt_str_to_exp(flt: &str) -> i32 {
-        let mut non_zero_encountered = false;
-        let mut dot_encountered = false;
-        for (i, c) in flt.chars().enumerate() {
-            if c == '.' {
-                if non_zero_encountered {
-                    return (i as i32) - 1;
-                }
-                dot_encountered = true;
-            } else if c != '0' {
-                if dot_encountered {
-                    return 1 - (i as i32);
-                }
-                non_zero_encountered = true;
-            }
-        }
-        (flt.len() as i32) - 1
-    }
-
-    /// `round_to_precision` - used in `to_precision`
-    ///
-    /// This procedure has two roles:
-    /// - If there are enough or more than enough digits in the
-    ///   string to show the required precision, the number
-    ///   represented by these digits is rounded using string
-    ///   manipulation.
-    /// - Else, zeroes are appended to the string.
-    /// - Additionally, sometimes the exponent was wrongly computed and
-    ///   while up-rounding we find that we need an extra digit. When this
-    ///   happens, we return true so that the calling context can adjust
-    ///   the exponent. The string is kept at an exact length of `precision`.
-    ///
-    /// When this procedure returns, `digits` is exactly `precision` long.
-    fn round_to_precision(digits: &mut String, precision: usize) -> bool {
-        if digits.len() > precision {
-            let to_round = digits.split_off(precision);
-            let mut digit = digits
-                .pop()
-                .expect("already checked that length is bigger than precision")
-                as u8;
-            if let Some(first) = to_round.chars().next()
-                && first > '4'
-            {
-                digit += 1;
-            }
-
-            if digit as char == ':' {
-                // ':' is '9' + 1
-                // need to propagate the increment backward
-                let mut replacement = String::from("0");
-                let mut propagated = false;
-                for c in digits.chars().rev() {
-                    let d = match (c, propagated) {
-                        ('0'..='8', false) => (c as u8 + 1) as char,
-                        (_, false) => '0',
-                        (_, true) => c,
-                    };
-                    replacement.push(d);
-                    if d != '0' {
-                        propagated = true;
-                    }
-                }
-                digits.clear();
-                let replacement = if propagated {
-                    replacement.as_str()
-                } else {
-                    digits.push('1');
-                    &replacement.as_str()[1..]
-                };
-                for c in replacement.chars().rev() {
-                    digits.push(c);
-                }
-                !propagated
-            } else {
-                digits.push(digit as char);
-                false
-            }
-        } else {
-            digits.push_str(&"0".repeat(precision - digits.len()));
-            false
-        }
-    }
+    // codemode-runtime patch: `flt_str_to_exp` and `round_to_precision` were removed; see
+    // `exact_digits_half_up`.
 
     /// `Number.prototype.toPrecision( [precision] )`
     ///
@@ -473,7 +388,7 @@ impl Number {
         // 7
         let mut prefix = String::new(); // spec: 's'
         let mut suffix: String; // spec: 'm'
-        let mut exponent: i32; // spec: 'e'
+        let exponent: i32; // spec: 'e'
 
         // 8
         if this_num < 0.0 {
@@ -487,23 +402,12 @@ impl Number {
             exponent = 0;
         // 10
         } else {
-            // Due to f64 limitations, this part differs a bit from the spec,
-            // but has the same effect. It manipulates the string constructed
-            // by `format`: digits with an optional dot between two of them.
-            suffix = format!("{this_num:.100}");
-
-            // a: getting an exponent
-            exponent = Self::flt_str_to_exp(&suffix);
-            // b: getting relevant digits only
-            if exponent < 0 {
-                suffix = suffix.split_off((1 - exponent) as usize);
-            } else if let Some(n) = suffix.find('.') {
-                suffix.remove(n);
-            }
-            // impl: having exactly `precision` digits in `suffix`
-            if Self::round_to_precision(&mut suffix, precision) {
-                exponent += 1;
-            }
+            // codemode-runtime patch: the digits came from `format!("{this_num:.100}")`, which
+            // has no significant digit below 1e-100 (`(1e-101).toPrecision(3)` gave "0.00e+0")
+            // and rounds ties to even; the digits are now rounded from the exact value.
+            let (digits, e) = exact_digits_half_up(this_num, precision);
+            suffix = digits;
+            exponent = e;
 
             // c: switching to scientific notation
             let great_exp = exponent >= precision_i32;
@@ -953,11 +857,112 @@ fn f64_to_exponential(n: f64) -> JsString {
 // We can't use the same approach as in `f64_to_exponential`
 // because in cases like (0.999).toExponential(0) the result will be 1e0.
 // Instead we get the index of 'e', and if the next character is not '-' we insert the plus sign
+//
+// codemode-runtime patch: `format!("{n:.prec$e}")` rounds a tie to even, where the specification
+// takes the larger candidate (`(1.25).toExponential(1)` gave "1.2e+0", V8 "1.3e+0"); the digits
+// are now rounded half up from the exact value, and no `expect` is left.
 fn f64_to_exponential_with_precision(n: f64, prec: usize) -> JsString {
-    let mut res = format!("{n:.prec$e}");
-    let idx = res.find('e').expect("'e' not found in exponential string");
-    if res.as_bytes()[idx + 1] != b'-' {
-        res.insert(idx + 1, '+');
+    let sign = if n < 0.0 { "-" } else { "" };
+    let (mut digits, exponent) = if n == 0.0 {
+        ("0".repeat(prec + 1), 0)
+    } else {
+        exact_digits_half_up(n.abs(), prec + 1)
+    };
+    if prec > 0 {
+        digits.insert(1, '.');
     }
-    js_string!(res)
+    let exponent_sign = if exponent < 0 { "" } else { "+" };
+    js_string!(format!("{sign}{digits}e{exponent_sign}{exponent}"))
+}
+
+/// codemode-runtime patch: `Number.prototype.toFixed` steps 6 to 11 for `fraction_digits` ≤ 100.
+fn f64_to_fixed(x: f64, fraction_digits: usize) -> String {
+    // 6. If x is not finite, return Number::toString(x). 10. If x ≥ 10^21, let m be ToString(x).
+    if !x.is_finite() || x.abs() >= 1e21 {
+        let mut buffer = ryu_js::Buffer::new();
+        return buffer.format(x).to_owned();
+    }
+    // 8, 9. A negative x (not -0) gets a "-" before the digits of -x.
+    let sign = if x < 0.0 { "-" } else { "" };
+    let x = x.abs();
+    // 10.a. n is the integer nearest to x × 10^f; of two equally near, the larger. `format!`
+    // rounds exactly but takes the even one, so a tie (x has exactly f + 1 decimal places, the
+    // last one a 5) is rounded up by hand from the exact digits.
+    if exact_fraction_digits(x) != fraction_digits + 1 {
+        return format!("{sign}{x:.fraction_digits$}");
+    }
+    let mut digits = format!("{x:.places$}", places = fraction_digits + 1).into_bytes();
+    digits.pop();
+    if digits.last() == Some(&b'.') {
+        digits.pop();
+    }
+    let mut carry = true;
+    for digit in digits.iter_mut().rev() {
+        match *digit {
+            b'.' => {}
+            b'9' => *digit = b'0',
+            _ => {
+                *digit += 1;
+                carry = false;
+                break;
+            }
+        }
+    }
+    if carry {
+        digits.insert(0, b'1');
+    }
+    format!("{sign}{}", String::from_utf8_lossy(&digits))
+}
+
+/// The number of decimal places of the exact value of the finite `x` (0 for an integer): a
+/// double is m × 2^e, and 2^-k has exactly k decimal places.
+fn exact_fraction_digits(x: f64) -> usize {
+    let bits = x.to_bits();
+    let biased_exponent = ((bits >> 52) & 0x7ff) as i64;
+    let fraction = bits & ((1 << 52) - 1);
+    let (mantissa, exponent) = if biased_exponent == 0 {
+        (fraction, -1074)
+    } else {
+        (fraction | (1 << 52), biased_exponent - 1075)
+    };
+    if mantissa == 0 {
+        return 0;
+    }
+    let exponent = exponent + i64::from(mantissa.trailing_zeros());
+    usize::try_from(-exponent).unwrap_or(0)
+}
+
+/// codemode-runtime patch: the first `precision` (≥ 1) significant decimal digits of the finite,
+/// positive `x`, rounded half up from its exact value as `Number.prototype.toPrecision` and
+/// `toExponential` require (of two equally near candidates, the larger), and the decimal exponent
+/// of the first digit.
+fn exact_digits_half_up(x: f64, precision: usize) -> (String, i32) {
+    // A double's exact decimal expansion has at most 767 significant digits, so 800 digits after
+    // the first one print it exactly (followed by zeros): no rounding happens in `format!`.
+    let exact = format!("{x:.800e}");
+    let (mantissa, exponent) = exact.split_once('e').unwrap_or((exact.as_str(), "0"));
+    let mut exponent: i32 = exponent.parse().unwrap_or(0);
+    let mut digits: Vec<u8> = mantissa.bytes().filter(u8::is_ascii_digit).collect();
+    let round_up = digits.get(precision).is_some_and(|digit| *digit >= b'5');
+    digits.resize(precision, b'0');
+    if round_up {
+        let mut carry = true;
+        for digit in digits.iter_mut().rev() {
+            if *digit == b'9' {
+                *digit = b'0';
+            } else {
+                *digit += 1;
+                carry = false;
+                break;
+            }
+        }
+        if carry {
+            // 99…9 rounded up to 100…0: one more power of ten, still `precision` digits.
+            if let Some(first) = digits.first_mut() {
+                *first = b'1';
+            }
+            exponent += 1;
+        }
+    }
+    (String::from_utf8_lossy(&digits).into_owned(), exponent)
 }

@@ -792,26 +792,57 @@ impl RegExp {
     ///  - [ECMAScript reference][spec]
     ///
     /// [spec]: https://tc39.es/ecma262/#sec-escaperegexppattern
+    ///
+    /// codemode-runtime patch: every `/` was escaped, also one already escaped (`/a\/b/.source`
+    /// was `a\\/b`) or inside a class (`[/]` became `[\/]`). Now, as in V8, an escape
+    /// sequence is copied as it is (a backslash before a line terminator is dropped, since the
+    /// terminator is written as an escape), and a bare `/` outside a class gets a backslash.
     fn escape_pattern(src: &JsString, _flags: &JsString) -> JsValue {
         if src.is_empty() {
-            js_string!("(?:)").into()
-        } else {
-            let mut s = Vec::with_capacity(src.len());
-            let mut buf = [0; 2];
-            for c in src.code_points() {
-                match c {
-                    CodePoint::Unicode('/') => s.extend_from_slice(utf16!(r"\/")),
-                    CodePoint::Unicode('\n') => s.extend_from_slice(utf16!(r"\n")),
-                    CodePoint::Unicode('\r') => s.extend_from_slice(utf16!(r"\r")),
-                    CodePoint::Unicode('\u{2028}') => s.extend_from_slice(utf16!(r"\u2028")),
-                    CodePoint::Unicode('\u{2029}') => s.extend_from_slice(utf16!(r"\u2029")),
-                    CodePoint::Unicode(c) => s.extend_from_slice(c.encode_utf16(&mut buf)),
-                    CodePoint::UnpairedSurrogate(surr) => s.push(surr),
-                }
-            }
-
-            JsValue::new(js_string!(&s[..]))
+            return js_string!("(?:)").into();
         }
+        let units: Vec<u16> = src.iter().collect();
+        let line_terminator = |unit: u16| -> Option<&'static [u16]> {
+            match unit {
+                0x0A => Some(utf16!(r"\n")),
+                0x0D => Some(utf16!(r"\r")),
+                0x2028 => Some(utf16!(r"\u2028")),
+                0x2029 => Some(utf16!(r"\u2029")),
+                _ => None,
+            }
+        };
+        let mut s = Vec::with_capacity(units.len() + 2);
+        let mut in_class = false;
+        let mut i = 0;
+        while let Some(&unit) = units.get(i) {
+            i += 1;
+            if let Some(escaped) = line_terminator(unit) {
+                s.extend_from_slice(escaped);
+                continue;
+            }
+            match unit {
+                0x5C => match units.get(i) {
+                    Some(&next) if line_terminator(next).is_some() => {}
+                    Some(&next) => {
+                        s.push(unit);
+                        s.push(next);
+                        i += 1;
+                    }
+                    None => s.push(unit),
+                },
+                0x2F if !in_class => s.extend_from_slice(utf16!(r"\/")),
+                0x5B => {
+                    in_class = true;
+                    s.push(unit);
+                }
+                0x5D => {
+                    in_class = false;
+                    s.push(unit);
+                }
+                _ => s.push(unit),
+            }
+        }
+        JsValue::new(js_string!(&s[..]))
     }
 
     /// `RegExp.escape( string )`
