@@ -41,10 +41,93 @@ impl JournalEntry {
     }
 }
 
-/// A human's decision on a call that needs approval.
+/// What became of a call that needed approval.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
-pub enum Decision {
+pub enum DecisionKind {
+    /// A human approved it: it runs.
     Approved,
+    /// A human rejected it: the run ends `rejected`.
     Rejected,
+    /// Nobody decided within `paused_ttl_ms`.
+    Expired,
+    /// The run was cancelled while it waited.
+    Cancelled,
+}
+
+impl DecisionKind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            DecisionKind::Approved => "approved",
+            DecisionKind::Rejected => "rejected",
+            DecisionKind::Expired => "expired",
+            DecisionKind::Cancelled => "cancelled",
+        }
+    }
+}
+
+/// A decision on a call that needed approval: what, who, why and when (contract: `decision`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(from = "DecisionWire")]
+pub struct Decision {
+    pub kind: DecisionKind,
+    /// Who decided, as the request said (or the token's subject).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub by: Option<String>,
+    /// Why, as given: the model reads it in the report.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+    /// When (ms since the epoch); 0 for decisions stored before this was kept.
+    #[serde(default)]
+    pub at: i64,
+}
+
+impl Decision {
+    pub fn new(kind: DecisionKind, by: Option<String>, reason: Option<String>, at: i64) -> Self {
+        Self { kind, by, reason, at }
+    }
+
+    pub fn is_approved(&self) -> bool {
+        self.kind == DecisionKind::Approved
+    }
+
+    /// `rejected by ana: the text must mention the ticket id`, for reports.
+    pub fn describe(&self) -> String {
+        let mut text = self.kind.as_str().to_string();
+        if let Some(by) = &self.by {
+            text.push_str(" by ");
+            text.push_str(by);
+        }
+        if let Some(reason) = &self.reason {
+            text.push_str(": ");
+            text.push_str(reason);
+        }
+        text
+    }
+}
+
+/// Decisions as stored: the bare kind (`"approved"`, records written before decisions had
+/// reasons) or the whole decision.
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum DecisionWire {
+    Kind(DecisionKind),
+    Full {
+        kind: DecisionKind,
+        #[serde(default)]
+        by: Option<String>,
+        #[serde(default)]
+        reason: Option<String>,
+        #[serde(default)]
+        at: i64,
+    },
+}
+
+impl From<DecisionWire> for Decision {
+    fn from(wire: DecisionWire) -> Self {
+        match wire {
+            DecisionWire::Kind(kind) => Decision::new(kind, None, None, 0),
+            DecisionWire::Full { kind, by, reason, at } => Decision::new(kind, by, reason, at),
+        }
+    }
 }

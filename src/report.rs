@@ -15,7 +15,7 @@ pub enum Ending<'a> {
     Completed { result: Option<&'a Value> },
     Failed { error: &'a ErrorInfo },
     Paused { pending: &'a [PendingAction] },
-    Rejected { seq: u32 },
+    Rejected { seq: u32, decision: &'a crate::journal::Decision },
 }
 
 /// A rendered report.
@@ -175,14 +175,16 @@ fn closing(ending: &Ending<'_>, calls: &[CallRecord]) -> String {
                  When approved, the script resumes where it paused and the result is returned then.\n",
             );
         }
-        Ending::Rejected { seq } => {
+        Ending::Rejected { seq, decision } => {
             let label = calls
                 .iter()
                 .find(|c| c.seq == *seq)
                 .map(|c| call_label(&c.connector, &c.method, &c.args))
                 .unwrap_or_else(|| format!("call #{seq}"));
+            let by = decision.by.as_deref().unwrap_or("a human");
+            let why = decision.reason.as_deref().map(|reason| format!(": {reason}")).unwrap_or_default();
             out.push_str(&format!(
-                "The action #{seq} {label} was rejected by a human; the script was stopped there. \
+                "The action #{seq} {label} was rejected by {by}{why}; the script was stopped there. \
                  Calls made before it stay applied. Do not retry it unless the user asks.\n"
             ));
         }

@@ -4,6 +4,7 @@
 use serde_json::{json, Value};
 
 use crate::error::{Error, Result};
+use crate::run::lifecycle::Who;
 use crate::runtime::Runtime;
 
 /// Every method of the contract, in its table's order.
@@ -109,6 +110,34 @@ impl<'a> Args<'a> {
         Error::BadRequest(format!("{}: `{name}` must be {expected}, got {kind}", self.method))
     }
 
+    /// A decision's options object `{seq?, by?, reason?}` (`seq` only where `with_seq`).
+    fn decision(&self, index: usize, with_seq: bool) -> Result<(Option<u32>, Who)> {
+        let Some(value) = self.get(index) else { return Ok((None, Who::default())) };
+        let Value::Object(options) = value else { return Err(self.wrong("options", "an object", value)) };
+        let allowed: &[&str] = if with_seq { &["seq", "by", "reason"] } else { &["by", "reason"] };
+        if let Some(unknown) = options.keys().find(|k| !allowed.contains(&k.as_str())) {
+            return Err(Error::BadRequest(format!(
+                "{}: unknown option `{unknown}`; the options are {}",
+                self.method,
+                allowed.join(", ")
+            )));
+        }
+        let text = |name: &str| -> Result<Option<String>> {
+            match options.get(name) {
+                None | Some(Value::Null) => Ok(None),
+                Some(Value::String(s)) => Ok(Some(s.clone())),
+                Some(other) => Err(self.wrong(name, "a string", other)),
+            }
+        };
+        let seq = match options.get("seq") {
+            None | Some(Value::Null) => None,
+            Some(value) => Some(
+                value.as_u64().and_then(|n| u32::try_from(n).ok()).ok_or_else(|| self.wrong("seq", "a non-negative integer", value))?,
+            ),
+        };
+        Ok((seq, Who { by: text("by")?, reason: text("reason")? }))
+    }
+
     /// `execute`'s argument: a code string or `{code}`.
     fn code(&self) -> Result<&'a str> {
         match self.get(0) {
@@ -134,8 +163,14 @@ pub async fn dispatch(runtime: &Runtime, method: &str, args: &[Value]) -> Result
         "search" => to_json(runtime.search(a.optional_string(0, "query")?.unwrap_or(""))?),
         "describe" => to_json(runtime.describe(a.string(0, "path")?)?),
         "pendingApprovals" => to_json(runtime.pending_approvals(a.optional_execution_id(0)?)?),
-        "approveExecution" => to_json(runtime.approve_execution(a.execution_id(0)?).await?),
-        "rejectExecution" => to_json(runtime.reject_execution(a.execution_id(0)?, a.seq(1)?)?),
+        "approveExecution" => {
+            let (seq, who) = a.decision(1, true)?;
+            to_json(runtime.approve_execution_with(a.execution_id(0)?, seq, &who).await?)
+        }
+        "rejectExecution" => {
+            let (_, who) = a.decision(2, false)?;
+            to_json(runtime.reject_execution_with(a.execution_id(0)?, a.seq(1)?, &who)?)
+        }
         "rollbackExecution" => to_json(runtime.rollback_execution(a.execution_id(0)?).await?),
         "executionHistory" => to_json(runtime.execution_history(a.optional_count(0, "limit")?)?),
         "execution" => to_json(runtime.execution(a.execution_id(0)?)?),

@@ -240,7 +240,7 @@ fn a_run_interrupted_after_its_approval_resumes_with_the_approval() {
     drop(runtime);
     let record = host.f.record(&id);
     assert_eq!(record.state.status, ExecutionStatus::Running);
-    assert_eq!(record.decisions.get(&0), Some(&Decision::Approved));
+    assert!(record.decisions.get(&0).is_some_and(Decision::is_approved));
 
     let runtime = host.runtime();
     assert_eq!(run(runtime.wake()).unwrap().resumed, [id.clone()]);
@@ -664,7 +664,7 @@ fn paused_runs_past_their_ttl_expire_to_rejected() {
     assert_eq!(state.error.as_ref().map(|e| e.code.as_str()), Some("EXPIRED"));
     assert!(state.pending.is_empty());
     assert_eq!(states(&state.calls), [(0, CallState::Applied), (1, CallState::Rejected)]);
-    assert_eq!(f.record(&old).decisions.get(&1), Some(&Decision::Rejected));
+    assert_eq!(f.record(&old).decisions.get(&1).map(|d| d.kind), Some(codemode_runtime::journal::DecisionKind::Expired));
     assert_eq!(err_code(run(f.runtime.approve_execution(&old))), "NOT_PAUSED");
     assert_eq!(f.state(&young).status, ExecutionStatus::Paused, "the younger run stays paused");
 
@@ -754,7 +754,7 @@ fn a_reject_racing_an_approve_leaves_one_outcome() {
     assert_eq!(completed(&approved.unwrap()), json!([5, "w"]));
     let record = host.f.record(&id);
     assert_eq!(record.state.status, ExecutionStatus::Completed);
-    assert!(record.decisions.values().all(|d| *d == Decision::Approved), "{:?}", record.decisions);
+    assert!(record.decisions.values().all(Decision::is_approved), "{:?}", record.decisions);
     assert_eq!(host.f.effects(), [(format!("{id}:0"), 1)]);
 
     // The reject comes first: the approval finds the run rejected, and the call never runs.

@@ -3,9 +3,9 @@
 
 use std::collections::BTreeMap;
 
-use codemode_runtime::journal::Decision;
+use codemode_runtime::journal::DecisionKind;
 use codemode_runtime::model::{CallRecord, CallState, ErrorInfo, ExecuteOutput, ExecutionStatus, PendingAction};
-use codemode_runtime::run::lifecycle::PassRecord;
+use codemode_runtime::run::lifecycle::{PassRecord, Who};
 use codemode_runtime::run::PassEnd;
 use codemode_runtime::sandbox::{Output, Settled};
 use codemode_runtime::ExecutionRecord;
@@ -22,6 +22,7 @@ fn call(seq: u32, state: CallState) -> CallRecord {
         error: None,
         requires_approval: state == CallState::Pending,
         duration_ms: None,
+        decision: None,
     }
 }
 
@@ -81,25 +82,25 @@ fn settling_sets_the_status_and_resets_attempts() {
 #[test]
 fn approving_marks_every_pending_action_approved() {
     let mut record = paused(&[1, 2]);
-    record.approve_pending(400).expect("paused");
+    record.approve_pending(None, &Who::default(), 400).expect("paused");
     assert_eq!(record.state.status, ExecutionStatus::Running);
-    assert_eq!(record.decisions.get(&1), Some(&Decision::Approved));
-    assert_eq!(record.decisions.get(&2), Some(&Decision::Approved));
-    assert_eq!(record.approve_pending(401).map_err(|e| e.code()), Err("NOT_PAUSED"), "only a paused run is approved");
+    assert_eq!(record.decisions.get(&1).map(|d| d.kind), Some(DecisionKind::Approved));
+    assert_eq!(record.decisions.get(&2).map(|d| d.kind), Some(DecisionKind::Approved));
+    assert_eq!(record.approve_pending(None, &Who::default(), 401).map_err(|e| e.code()), Err("NOT_PAUSED"), "only a paused run is approved");
 }
 
 #[test]
 fn rejecting_one_call_cancels_the_others_and_keeps_applied_ones() {
     let mut record = paused(&[1, 2]);
-    assert!(!record.reject(9, 500), "a seq that is not pending is not rejected");
+    assert!(!record.reject(9, &Who::default(), 500), "a seq that is not pending is not rejected");
     assert_eq!(record.state.status, ExecutionStatus::Paused);
-    assert!(record.reject(2, 500));
+    assert!(record.reject(2, &Who::default(), 500));
     let states: Vec<(u32, CallState)> = record.state.calls.iter().map(|c| (c.seq, c.state)).collect();
     assert_eq!(states, [(0, CallState::Applied), (1, CallState::Cancelled), (2, CallState::Rejected)]);
     assert_eq!(record.state.status, ExecutionStatus::Rejected);
     assert_eq!(record.state.error.as_ref().map(|e| e.code.as_str()), Some("REJECTED"));
     assert!(record.state.pending.is_empty());
-    assert!(!record.reject(1, 501), "a finished run is not rejected again");
+    assert!(!record.reject(1, &Who::default(), 501), "a finished run is not rejected again");
 }
 
 #[test]
@@ -111,14 +112,14 @@ fn expiry_rejects_every_pending_call_once_due() {
     assert_eq!(states, [(0, CallState::Applied), (1, CallState::Rejected), (2, CallState::Rejected)]);
     assert_eq!(record.state.error.as_ref().map(|e| e.code.as_str()), Some("EXPIRED"));
     assert!(record.state.report.as_deref().unwrap_or_default().contains("Expired"));
-    assert_eq!(record.decisions.get(&2), Some(&Decision::Rejected));
+    assert_eq!(record.decisions.get(&2).map(|d| d.kind), Some(DecisionKind::Expired));
 }
 
 #[test]
 fn only_finished_runs_roll_back() {
     let mut record = paused(&[1]);
     assert_eq!(record.require_finished().map_err(|e| e.code()), Err("INVALID_STATE"));
-    assert!(record.reject(1, 600));
+    assert!(record.reject(1, &Who::default(), 600));
     record.require_finished().expect("a rejected run is finished");
     record.mark_reverted(0, 601);
     record.finish_rollback(1, 0, 602);

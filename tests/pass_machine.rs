@@ -4,7 +4,7 @@
 
 use std::collections::{BTreeMap, VecDeque};
 
-use codemode_runtime::journal::{Decision, JournalEntry, Outcome};
+use codemode_runtime::journal::{Decision, DecisionKind, JournalEntry, Outcome};
 use codemode_runtime::model::{CallState, PendingAction};
 use codemode_runtime::run::pass::Deadline;
 use codemode_runtime::run::{Effect, Finished, Pass, PassEnd, PassLimits, PassRules};
@@ -94,7 +94,7 @@ impl Case {
 /// tick per run and a connector that answers in the order calls started. Returns the trace and
 /// the pass's calls.
 fn drive(case: &Case) -> (Vec<String>, Vec<codemode_runtime::model::CallRecord>) {
-    let decisions: BTreeMap<u32, Decision> = case.approved.iter().map(|seq| (*seq, Decision::Approved)).collect();
+    let decisions: BTreeMap<u32, Decision> = case.approved.iter().map(|seq| (*seq, Decision::new(DecisionKind::Approved, None, None, 0))).collect();
     let mut pass = Pass::new(PassRules {
         execution_id: "x",
         journal: &case.journal,

@@ -11,7 +11,7 @@
 use std::collections::BTreeMap;
 use std::rc::Rc;
 
-use codemode_runtime::journal::{Decision, JournalEntry, Outcome};
+use codemode_runtime::journal::{Decision, DecisionKind, JournalEntry, Outcome};
 use codemode_runtime::model::{ExecuteOutput, Snippet};
 use codemode_runtime::sandbox::SandboxLimits;
 use codemode_runtime::{ExecutionRecord, MemoryStore, Runtime, RuntimeConfig, Store};
@@ -421,7 +421,8 @@ pub fn apply_edit(edit: &[u8], record: &mut ExecutionRecord, journal: &mut Vec<J
             }
         }
         15 => {
-            let decision = if arg & 1 == 0 { Decision::Approved } else { Decision::Rejected };
+            let kind = if arg & 1 == 0 { DecisionKind::Approved } else { DecisionKind::Rejected };
+            let decision = Decision::new(kind, None, None, 0);
             record.decisions.insert(u32::from(arg >> 1) % 8, decision);
         }
         16 => match record.state.pending.first_mut() {

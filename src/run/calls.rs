@@ -24,6 +24,7 @@ impl CallBook {
             error: None,
             requires_approval,
             duration_ms: None,
+            decision: None,
         });
     }
 

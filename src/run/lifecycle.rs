@@ -15,13 +15,37 @@ use std::collections::BTreeMap;
 use serde_json::Value;
 
 use crate::error::{Error, Result, RunCode};
-use crate::journal::Decision;
+use crate::journal::{Decision, DecisionKind};
 use crate::model::{CallState, ErrorInfo, ExecuteOutput, ExecutionState, ExecutionStatus, PendingAction};
 use crate::options;
 use crate::report::{self, Ending, ReportInput};
 use crate::run::pass::PassEnd;
 use crate::sandbox::{Output, Settled};
 use crate::store::ExecutionRecord;
+
+/// Who decided and why, as a request gives them. Both are optional, stored as given (within
+/// [`Who::MAX_BY`] and [`Who::MAX_REASON`] characters) and shown in the report.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Who {
+    pub by: Option<String>,
+    pub reason: Option<String>,
+}
+
+impl Who {
+    pub const MAX_BY: usize = 200;
+    pub const MAX_REASON: usize = 2000;
+
+    /// `BAD_REQUEST` when a string is too long.
+    pub fn check(&self) -> Result<()> {
+        for (name, value, max) in [("by", &self.by, Self::MAX_BY), ("reason", &self.reason, Self::MAX_REASON)] {
+            let length = value.as_deref().map_or(0, |v| v.chars().count());
+            if length > max {
+                return Err(Error::BadRequest(format!("`{name}` is {length} characters; the limit is {max}")));
+            }
+        }
+        Ok(())
+    }
+}
 
 /// What a settled pass leaves besides its end.
 pub struct PassRecord {
@@ -86,12 +110,17 @@ impl ExecutionRecord {
         self.attempts.saturating_sub(1)
     }
 
-    /// `approveExecution`: every pending action is approved and the run is `running` again, to
-    /// be resumed by replay.
-    pub fn approve_pending(&mut self, now: i64) -> Result<()> {
+    /// `approveExecution`: the pending action `seq` (every pending action without one) is approved
+    /// and the run is `running` again, to be resumed by replay; it pauses again on any other call
+    /// still pending.
+    pub fn approve_pending(&mut self, seq: Option<u32>, who: &Who, now: i64) -> Result<()> {
         self.require_paused()?;
-        for action in &self.state.pending {
-            self.decisions.insert(action.seq, Decision::Approved);
+        if let Some(seq) = seq {
+            self.require_pending(seq)?;
+        }
+        let approved = Decision::new(DecisionKind::Approved, who.by.clone(), who.reason.clone(), now);
+        for action in self.state.pending.iter().filter(|p| seq.is_none_or(|seq| p.seq == seq)) {
+            self.decisions.insert(action.seq, approved.clone());
         }
         self.state.status = ExecutionStatus::Running;
         self.state.updated_at = now;
@@ -101,40 +130,52 @@ impl ExecutionRecord {
     /// `rejectExecution` of call `seq`: the run ends `rejected`; other pending calls are
     /// cancelled, calls that ran stay applied. `false` (nothing changes) unless the run is paused
     /// on `seq`.
-    pub fn reject(&mut self, seq: u32, now: i64) -> bool {
-        if self.state.status != ExecutionStatus::Paused || !self.state.pending.iter().any(|p| p.seq == seq) {
+    pub fn reject(&mut self, seq: u32, who: &Who, now: i64) -> bool {
+        if self.state.status != ExecutionStatus::Paused || self.require_pending(seq).is_err() {
             return false;
         }
-        self.end_rejected(&[seq], ErrorInfo::run(RunCode::Rejected, format!("call #{seq} was rejected")), now);
+        let decision = Decision::new(DecisionKind::Rejected, who.by.clone(), who.reason.clone(), now);
+        let error = ErrorInfo::run(RunCode::Rejected, format!("call #{seq} was {}", decision.describe()));
+        self.end_rejected(&[seq], &decision, error, now);
         let max_output_tokens = options::parse(&self.state.code).unwrap_or_default().max_output_tokens;
         let state = &self.state;
         let input = ReportInput { execution_id: &state.id, wall_ms: 0, output: &self.output, calls: &state.calls, max_output_tokens };
-        self.state.report = Some(report::render(&Ending::Rejected { seq }, &input).report);
+        self.state.report = Some(report::render(&Ending::Rejected { seq, decision: &decision }, &input).report);
         true
     }
 
     /// A paused run nobody decided within `ttl_ms` of its last change: every pending call is
-    /// rejected and the run ends `rejected` with `EXPIRED`. `false` if it is not due.
+    /// refused as `expired` and the run ends `rejected` with `EXPIRED`. `false` if it is not due.
     pub fn expire(&mut self, ttl_ms: i64, now: i64) -> bool {
         if self.state.status != ExecutionStatus::Paused || now.saturating_sub(self.state.updated_at) < ttl_ms {
             return false;
         }
         let seqs: Vec<u32> = self.state.pending.iter().map(|p| p.seq).collect();
         let error = ErrorInfo::run(RunCode::Expired, format!("no one approved or rejected it within {ttl_ms} ms"));
-        self.end_rejected(&seqs, error, now);
+        let decision = Decision::new(DecisionKind::Expired, None, None, now);
+        self.end_rejected(&seqs, &decision, error, now);
         let mut text = self.state.report.take().unwrap_or_default();
         text.push_str("Expired: the pending action was not approved in time; the run ended as rejected.\n");
         self.state.report = Some(text);
         true
     }
 
-    /// Ends a paused run `rejected`: `rejected` calls are refused, other pending ones cancelled.
-    fn end_rejected(&mut self, rejected: &[u32], error: ErrorInfo, now: i64) {
+    fn require_pending(&self, seq: u32) -> Result<()> {
+        if self.state.pending.iter().any(|p| p.seq == seq) {
+            return Ok(());
+        }
+        Err(Error::NotFound(format!("execution {} has no call #{seq} waiting for approval", self.state.id)))
+    }
+
+    /// Ends a paused run `rejected`: `rejected` calls are refused with `decision`, other pending
+    /// ones cancelled.
+    fn end_rejected(&mut self, rejected: &[u32], decision: &Decision, error: ErrorInfo, now: i64) {
         for seq in rejected {
-            self.decisions.insert(*seq, Decision::Rejected);
+            self.decisions.insert(*seq, decision.clone());
         }
         for call in self.state.calls.iter_mut().filter(|c| c.state == CallState::Pending) {
             call.state = if rejected.contains(&call.seq) { CallState::Rejected } else { CallState::Cancelled };
+            call.decision = self.decisions.get(&call.seq).cloned();
         }
         let state = &mut self.state;
         state.status = ExecutionStatus::Rejected;
@@ -147,7 +188,10 @@ impl ExecutionRecord {
     /// `ExecuteOutput` the caller returns. A completed run's `store()` writes are applied by the
     /// caller, together with saving this record.
     pub fn settle(&mut self, end: PassEnd, pass: PassRecord, now: i64) -> ExecuteOutput {
-        let PassRecord { calls, output, wall_ms, max_output_tokens } = pass;
+        let PassRecord { mut calls, output, wall_ms, max_output_tokens } = pass;
+        for call in &mut calls {
+            call.decision = self.decisions.get(&call.seq).cloned();
+        }
         let id = self.state.id.clone();
         let input = ReportInput { execution_id: &id, wall_ms, output: &output, calls: &calls, max_output_tokens };
         let state = &mut self.state;

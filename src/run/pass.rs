@@ -429,7 +429,7 @@ impl<'a> Pass<'a> {
     }
 
     fn approved(&self, seq: u32) -> bool {
-        self.rules.decisions.get(&seq) == Some(&Decision::Approved)
+        self.rules.decisions.get(&seq).is_some_and(Decision::is_approved)
     }
 
     /// For a call that was approved: a divergence unless it is exactly the action shown.

@@ -11,6 +11,7 @@ use crate::model::{
     CallState, Description, ExecuteOutput, ExecutionOutputText, ExecutionState, ExecutionStatus, PendingAction,
     RollbackFailure, RollbackOutcome, RollbackSkip, SearchResults, Snippet, ToolDescriptor,
 };
+use crate::run::lifecycle::Who;
 use crate::store::ExecutionRecord;
 
 use super::Runtime;
@@ -42,9 +43,16 @@ impl Runtime {
 
     /// `approveExecution`: approves every pending action of a paused run and resumes it by replay.
     pub async fn approve_execution(&self, id: &str) -> Result<ExecuteOutput> {
+        self.approve_execution_with(id, None, &Who::default()).await
+    }
+
+    /// `approveExecution` with options: only call `seq` when given (the run pauses again on any
+    /// other still pending), recording who approved and why.
+    pub async fn approve_execution_with(&self, id: &str, seq: Option<u32>, who: &Who) -> Result<ExecuteOutput> {
+        who.check()?;
         let _guard = self.claim(id)?;
         let mut record = self.load(id)?;
-        record.approve_pending(self.now())?;
+        record.approve_pending(seq, who, self.now())?;
         self.store.save_execution(&record)?;
         self.drive(record).await
     }
@@ -52,8 +60,14 @@ impl Runtime {
     /// `rejectExecution`: refuses one pending action; the run ends `rejected`, earlier calls stay.
     /// `false` if the run is not paused on that `seq` (or a request is driving it right now).
     pub fn reject_execution(&self, id: &str, seq: u32) -> Result<bool> {
+        self.reject_execution_with(id, seq, &Who::default())
+    }
+
+    /// `rejectExecution` with who rejected and why: the report the model reads names them.
+    pub fn reject_execution_with(&self, id: &str, seq: u32, who: &Who) -> Result<bool> {
+        who.check()?;
         let mut record = self.load(id)?;
-        if self.is_busy(id) || !record.reject(seq, self.now()) {
+        if self.is_busy(id) || !record.reject(seq, who, self.now()) {
             return Ok(false);
         }
         self.store.save_execution(&record)?;
