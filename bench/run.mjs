@@ -7,8 +7,13 @@
 // real process start. Durable Object storage goes to a folder on /dev/shm (RAM) when there is one.
 // Requests go over loopback HTTP with Node's fetch (keep-alive), like any client.
 //
+// Scripts that compute (issue 15): (i) the data-wrangling script of the side-by-side bench against
+// the reference runtime, (j) a tool result of just over 1 MB of JSON from the MCP fixture server,
+// reduced in the script (a runtime of its own, with the connector declared), (k) approving a run
+// that did the data wrangling before its pause (the approval replays all of it).
+//
 // Usage: node bench/run.mjs [--quick] [--out FILE]
-//   --quick   fewer repetitions (a smoke run, about a minute)
+//   --quick   fewer repetitions (a smoke run, a minute or two)
 //   --out     where to write the JSON (default bench/results/latest.json)
 
 import { execFileSync } from "node:child_process";
@@ -16,7 +21,9 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, wri
 import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
+import { isDeepStrictEqual } from "node:util";
 import { REPO_ROOT, base, startRuntime } from "../tests/integration/harness.mjs";
+import { bulkRows, startMcpServer } from "../tests/integration/fixtures/mcp_server.mjs";
 
 const args = process.argv.slice(2);
 const QUICK = args.includes("--quick") || process.env.BENCH_QUICK === "1";
@@ -32,12 +39,30 @@ const REPS = {
   resume: { 10: QUICK ? 5 : 20, 100: QUICK ? 3 : 15, 999: QUICK ? 2 : 10 },
   cold: QUICK ? 2 : 10,
   cpu: QUICK ? [1, 3] : [2, 10],
+  data: QUICK ? [1, 3] : [2, 10],
+  large: QUICK ? [2, 5] : [3, 20],
+  computeResume: QUICK ? 3 : 10,
 };
 const CALLS = 200;
 // N journaled calls before the approval. The sandbox allows 1,000 calls per run
 // (SandboxLimits::max_calls) and the pending createNote is one of them, so "1000" is 999.
 const RESUME_N = [10, 100, 999];
 const LOOP_ITERATIONS = 1_000_000;
+// The large tool result: rows of the MCP fixture's `bulk-rows`, 1,021,229 bytes of JSON (1.02 MB,
+// 0.97 MiB): over 1 MB in one call, under the runtime's 1 MiB limit on a tool result.
+const BULK_ROWS = 9600;
+const MAX_RESULT_BYTES = 1024 * 1024;
+
+// Data wrangling as models write it: build 20k records, filter, sort, group, serialize. The body is
+// the one of the side-by-side bench against the reference runtime (sbs-bench.mjs), character for
+// character, so the figures compare.
+const DATA_BODY = `
+  const rows = Array.from({ length: 20000 }, (_, i) => ({ id: i, name: "user" + i, score: (i * 7919) % 1000, tags: ["a", "b"] }));
+  const top = rows.filter((r) => r.score > 500).sort((a, b) => b.score - a.score || (a.name < b.name ? -1 : 1)).slice(0, 10);
+  const groups = {};
+  for (const r of rows) (groups[r.score % 10] ??= []).push(r.id);
+  const json = JSON.stringify(rows);`;
+const DATA_RETURN = "{ top: top.map((r) => r.id), sizes: Object.values(groups).map((g) => g.length), bytes: json.length, back: JSON.parse(json).length }";
 
 const SCRIPTS = {
   trivial: "return 1",
@@ -46,7 +71,39 @@ const SCRIPTS = {
   resume: (n) =>
     `for (let i = 0; i < ${n}; i++) await notes.listNotes(); const note = await notes.createNote({ text: "bench" }); return note.text`,
   cpu: `let x = 0; for (let i = 0; i < ${LOOP_ITERATIONS}; i++) x += i; return x`,
+  data: `async () => {${DATA_BODY}
+  return ${DATA_RETURN};
+}`,
+  // The large result reduced in the script: totals per region and the five biggest sales.
+  large: `async () => {
+  const { rows } = await bench.bulkRows({ count: ${BULK_ROWS} });
+  const byRegion = {};
+  for (const r of rows) {
+    const g = (byRegion[r.region] ??= { n: 0, qty: 0, revenueCents: 0, promo: 0 });
+    g.n++;
+    g.qty += r.qty;
+    g.revenueCents += r.qty * r.priceCents;
+    if (r.tags.includes("promo")) g.promo++;
+  }
+  const top = [...rows].sort((a, b) => b.qty * b.priceCents - a.qty * a.priceCents || a.id - b.id).slice(0, 5).map((r) => r.id);
+  return { rows: rows.length, byRegion, top };
+}`,
+  // The same call, its result only counted: what the call itself costs (transfer, parsing,
+  // journaling, the value built in the sandbox) without the reduction.
+  largeCallOnly: `async () => (await bench.bulkRows({ count: ${BULK_ROWS} })).rows.length`,
+  // The data wrangling (all of it, the JSON.parse of the result too), then a call that needs
+  // approval: the approval replays all of it.
+  computeResume: `async () => {${DATA_BODY}
+  const summary = ${DATA_RETURN};
+  const note = await notes.createNote({ text: "bench " + summary.bytes });
+  return { note: note.text, ...summary };
+}`,
 };
+
+/** What a script computes, computed by Node (V8) on the same input: the engine must agree. */
+async function expected(script, globals = {}) {
+  return new Function(...Object.keys(globals), `return (${script})()`)(...Object.values(globals));
+}
 
 // ---------------------------------------------------------------- helpers
 
@@ -246,6 +303,40 @@ async function main() {
       if (out.result !== (LOOP_ITERATIONS * (LOOP_ITERATIONS - 1)) / 2) throw new Error(`loop result ${out.result}`);
     });
 
+    const dataExpected = await expected(SCRIPTS.data);
+    log("(i) data wrangling: 20k records built, filtered, sorted, grouped, JSON round trip (sbs-bench's script)");
+    results.data = await measure("data wrangling", REPS.data, async () => {
+      const out = await c.expect("completed", instance, "execute", SCRIPTS.data);
+      mustEqual("data wrangling", out.result, dataExpected);
+    });
+
+    log("(k) approve → replay of a run that did the data wrangling before its approval, vs the fresh run up to the pause");
+    {
+      const fresh = [];
+      const resume = [];
+      const want = { note: `bench ${dataExpected.bytes}`, ...dataExpected };
+      // As (e): one warm-up pair, then measured pairs, each on its own object.
+      for (let i = -1; i < REPS.computeResume; i++) {
+        const inst = `bench-compute-resume-${i}-${process.pid}`;
+        await c.get(`${base(inst)}/tool`);
+        let t0 = nowMs();
+        const paused = await c.expect("paused", inst, "execute", SCRIPTS.computeResume);
+        const tFresh = nowMs() - t0;
+        t0 = nowMs();
+        const done = await c.expect("completed", inst, "approveExecution", paused.executionId);
+        const tResume = nowMs() - t0;
+        mustEqual("replay after the data wrangling", done.result, want);
+        if (i >= 0) {
+          fresh.push(tFresh);
+          resume.push(tResume);
+        }
+      }
+      const f = summary(fresh);
+      const r = summary(resume);
+      results.computeResume = { fresh: f, resume: r, ratio: r.median / f.median };
+      log(`  fresh ${fmtMs(f.median)}, resume ${fmtMs(r.median)} → resume/fresh ${(r.median / f.median).toFixed(2)} (n=${f.n})`);
+    }
+
     await rt.dispose();
     rt = undefined;
 
@@ -304,6 +395,8 @@ async function main() {
     log(`  second request: median ${fmtMs(results.cold.secondRequest.median)}`);
     log(`  first request GET / (no object): median ${fmtMs(results.cold.rootFirst.median)}, then GET /tool: ${fmtMs(results.cold.objectAfterRoot.median)}`);
 
+    results.largeResult = await largeResult(state.dir);
+
     log("(h) wasm size");
     const wasm = readFileSync(path.join(REPO_ROOT, "build/index_bg.wasm"));
     // `gzip -9` as scripts/build-worker.sh reports it; zlib's level 9 when there is no gzip.
@@ -341,6 +434,61 @@ async function main() {
   writeFileSync(OUT, `${JSON.stringify(json, null, 2)}\n`);
   process.stdout.write(render(json, report));
   process.stdout.write(`\nJSON: ${path.relative(process.cwd(), OUT) || OUT}\n`);
+}
+
+function mustEqual(what, actual, want) {
+  if (!isDeepStrictEqual(actual, want)) {
+    throw new Error(`${what}: the script computed ${JSON.stringify(actual).slice(0, 300)}, Node ${JSON.stringify(want).slice(0, 300)}`);
+  }
+}
+
+/**
+ * (j) A large tool result: the MCP fixture server (the official SDK, SSE answers) publishes
+ * `bulk-rows`, declared to a runtime of its own with CODEMODE_CONNECTORS (the main runtime has no
+ * connector, so the other cases and their baseline stay as they were). One call returns
+ * BULK_ROWS rows, just over 1 MB of JSON, which the script reduces to a few totals.
+ */
+async function largeResult(stateDir) {
+  const bytes = JSON.stringify(bulkRows(BULK_ROWS)).length;
+  if (bytes < 1_000_000 || bytes > MAX_RESULT_BYTES) throw new Error(`bulk-rows(${BULK_ROWS}) is ${bytes} bytes`);
+  log(`(j) a large tool result: ${bytes} bytes of JSON from one MCP call (bench.bulkRows), reduced in the script`);
+  const want = await expected(SCRIPTS.large, { bench: { bulkRows: async ({ count }) => bulkRows(count) } });
+  const mcp = await startMcpServer({ bulk: true });
+  let rt;
+  try {
+    rt = await startRuntime({
+      persistDir: path.join(stateDir, "large"),
+      bindings: {
+        CODEMODE_CONNECTORS: JSON.stringify([
+          { name: "bench", type: "mcp", url: mcp.url, timeoutMs: 60_000, description: "The benchmark's MCP server." },
+        ]),
+      },
+    });
+    const c = client(rt.url);
+    const instance = `bench-large-${process.pid}`;
+    await c.get(`${base(instance)}/tool`); // creates the object, which connects to the server
+    const run = async () => mustEqual("large result", (await c.expect("completed", instance, "execute", SCRIPTS.large)).result, want);
+    const warmUntil = nowMs() + (QUICK ? 3000 : 8000); // a new workerd process: tier up again
+    while (nowMs() < warmUntil) {
+      await run();
+      await c.expect("completed", instance, "execute", SCRIPTS.sequential);
+      for (let i = 0; i < 20; i++) await c.get(`${base(instance)}/tool`);
+    }
+    const callsBefore = mcp.stats.calls["bulk-rows"] ?? 0;
+    const roundTrip = await measure("GET /tool (this runtime, with the MCP connector)", REPS.roundTrip, () => c.get(`${base(instance)}/tool`));
+    const execute = await measure(`execute: bench.bulkRows, ${bytes} bytes, reduced`, REPS.large, run);
+    const callOnly = await measure("execute: the same call, only rows.length returned", REPS.large, async () => {
+      const out = await c.expect("completed", instance, "execute", SCRIPTS.largeCallOnly);
+      if (out.result !== BULK_ROWS) throw new Error(`rows.length ${out.result}`);
+    });
+    const calls = (mcp.stats.calls["bulk-rows"] ?? 0) - callsBefore;
+    const runs = 2 * (REPS.large[0] + REPS.large[1]);
+    if (calls !== runs) throw new Error(`bulk-rows reached the server ${calls} times in ${runs} runs`);
+    return { rows: BULK_ROWS, bytes, transport: "MCP streamable HTTP, SSE answers (the SDK's default)", execute, callOnly, roundTrip };
+  } finally {
+    await rt?.dispose().catch(() => {});
+    await mcp.close();
+  }
 }
 
 // ---------------------------------------------------------------- analysis and output
@@ -396,6 +544,11 @@ function analyse(r) {
     resumeSlopes: slopes,
     resumeGrowth: growth,
     coldFirstRequestRatio: r.cold.firstRequest.median / a,
+    dataWranglingRatio: r.data.median / a,
+    largeResultRatio: r.largeResult.execute.median / a,
+    largeResultMsPerMB: r.largeResult.execute.median / (r.largeResult.bytes / 1e6),
+    largeCallOnlyMsPerMB: r.largeResult.callOnly.median / (r.largeResult.bytes / 1e6),
+    computeResumeRatio: r.computeResume.ratio,
     wasmGzipMiB: gzipMiB,
   };
   const targets = [
@@ -447,6 +600,13 @@ function render(json, report) {
   rows.push(row("(f) cold start: first request GET / (no object)", r.cold.rootFirst));
   rows.push(row("(f) …then GET /tool (first touch of the object)", r.cold.objectAfterRoot));
   rows.push(row(`(g) loop of ${LOOP_ITERATIONS.toLocaleString("en")} iterations`, r.cpu));
+  rows.push(row("(i) data wrangling: 20k records (sbs-bench's script)", r.data));
+  const mb = (r.largeResult.bytes / 1e6).toFixed(2);
+  rows.push(row(`(j) large tool result: ${mb} MB of JSON over MCP, reduced`, r.largeResult.execute));
+  rows.push(row("(j) …the same call, only rows.length returned", r.largeResult.callOnly));
+  rows.push(row("(j) …GET /tool on that runtime (MCP connector)", r.largeResult.roundTrip));
+  rows.push(row("(k) data wrangling, then pause: fresh run", r.computeResume.fresh));
+  rows.push(row("(k) approve → replay of the data wrangling", r.computeResume.resume));
   const d = report.derived;
   const derivedRows = [
     ["cost per call, sequential = (c − b) / 200", fmtMs(d.costPerCallMs), `${d.costPerCallRatio.toFixed(3)}×`],
@@ -464,6 +624,12 @@ function render(json, report) {
     ]),
     ["resume growth with N", d.resumeGrowth, ""],
     ["loop iterations per second = 1e6 / (g − b)", `${(d.loopIterationsPerSecond / 1e6).toFixed(2)} M/s`, ""],
+    [
+      "large tool result per MB of JSON: reduced, call only",
+      `${fmtMs(d.largeResultMsPerMB)}, ${fmtMs(d.largeCallOnlyMsPerMB)}`,
+      "",
+    ],
+    ["replay after heavy computation / fresh (k)", `${d.computeResumeRatio.toFixed(2)}`, ""],
     ["wasm (build/index_bg.wasm), raw", `${(r.wasm.rawBytes / 2 ** 20).toFixed(2)} MiB (${r.wasm.rawBytes} B)`, ""],
     [`wasm, ${r.wasm.gzipTool}`, `${(r.wasm.gzipBytes / 2 ** 20).toFixed(2)} MiB (${r.wasm.gzipBytes} B)`, ""],
   ];
