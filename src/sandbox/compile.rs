@@ -1,0 +1,79 @@
+//! Compiling model code: the wrapper around the script, and the nesting check before the parser.
+
+use std::path::Path;
+
+use boa_engine::{Context, JsObject, Script, Source};
+
+use crate::error::RunCode;
+use crate::model::ErrorInfo;
+
+use super::*;
+
+/// Compiles model code into an `async function (input)`. The code is a function body (`return`
+/// and top-level `await` work), or an expression: a bare value (a trailing `;` is fine), or a
+/// function (an `async () => {...}` arrow) that is then called. The wrapper adds no line before
+/// the code, so line numbers in errors are the script's own.
+pub(super) fn compile_script(context: &mut Context, code: &str, path: &str) -> Result<JsObject, ErrorInfo> {
+    let path = Path::new(path);
+    let expression_code = code.trim_end().trim_end_matches(';');
+    let expression = format!(
+        "(async function (input) {{ const __codemode_value = ({expression_code}\n); return typeof __codemode_value === \"function\" ? await __codemode_value(input) : __codemode_value; }})"
+    );
+    let body = format!("(async function (input) {{{code}\n}})");
+    let source = if is_one_function(context, &expression) { expression } else { body };
+    if !is_one_function(context, &source) {
+        // Either a syntax error (reported below with its position) or code that closes the
+        // wrapper to run at the top level.
+        if Script::parse(Source::from_bytes(&source).with_path(path), None, context).is_ok() {
+            return Err(ErrorInfo::run(
+                RunCode::SyntaxError,
+                "SyntaxError: unbalanced `}` or `)`: the code must be a function body or an expression",
+            ));
+        }
+    }
+    let function = context
+        .eval(Source::from_bytes(&source).with_path(path))
+        .map_err(|e| ErrorInfo::run(RunCode::SyntaxError, e.to_string()))?;
+    function.as_callable().ok_or_else(|| internal("compiled script is not a function"))
+}
+
+/// `true` if `source` parses as exactly one parenthesised async function expression, so the
+/// code inside cannot have closed the wrapper and reopened another.
+pub(super) fn is_one_function(context: &mut Context, source: &str) -> bool {
+    use boa_engine::ast::{Expression, Statement, StatementListItem};
+    let scope = context.realm().scope().clone();
+    let mut parser = boa_engine::parser::Parser::new(Source::from_bytes(source));
+    let Ok(script) = parser.parse_script(&scope, context.interner_mut()) else { return false };
+    match script.statements().statements() {
+        [StatementListItem::Statement(statement)] => match statement.as_ref() {
+            Statement::Expression(Expression::Parenthesized(inner)) => {
+                matches!(inner.expression(), Expression::AsyncFunctionExpression(_))
+            }
+            _ => false,
+        },
+        _ => false,
+    }
+}
+
+/// Refuses source nested deeper than `max` brackets before the parser (which recurses once per
+/// level) sees it. Brackets in strings and comments count too: the limit is far above real code.
+pub(super) fn check_nesting(code: &str, max: usize) -> Result<(), ErrorInfo> {
+    let mut depth = 0usize;
+    for byte in code.bytes() {
+        match byte {
+            b'(' | b'[' | b'{' => {
+                depth += 1;
+                if depth > max {
+                    return Err(ErrorInfo::run(
+                        RunCode::SyntaxError,
+                        format!("SyntaxError: brackets nested more than {max} levels deep"),
+                    ));
+                }
+            }
+            b')' | b']' | b'}' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    Ok(())
+}
+

@@ -1,0 +1,75 @@
+//! Engine errors and thrown values as coded run errors the model can read.
+
+
+use boa_engine::{Context, JsError};
+
+use crate::error::RunCode;
+use crate::model::ErrorInfo;
+
+use super::*;
+
+pub(super) fn internal(message: impl Into<String>) -> ErrorInfo {
+    ErrorInfo::run(RunCode::Internal, message)
+}
+
+pub(super) fn utf16_len(text: &str) -> usize {
+    text.encode_utf16().count()
+}
+
+pub(super) fn budget_exceeded() -> ErrorInfo {
+    ErrorInfo::run(
+        RunCode::BudgetExceeded,
+        "the run used up its instruction budget (a loop that never ends, or too much work for one run)",
+    )
+}
+
+/// The source name of the script in stack traces.
+pub(super) const SCRIPT_PATH: &str = "script.js";
+
+/// `(source, line)` of the innermost stack frame in the script or a snippet.
+pub(super) fn script_line(stack: &str) -> Option<(String, u32)> {
+    stack.lines().find_map(|frame| {
+        let start = frame.find(SCRIPT_PATH).or_else(|| frame.find("snippet:"))?;
+        let location = frame[start..].trim_end_matches(')');
+        let mut parts = location.rsplitn(3, ':');
+        let _column = parts.next()?;
+        let line = parts.next()?.parse().ok()?;
+        Some((parts.next()?.to_string(), line))
+    })
+}
+
+/// A thrown error as the model reads it: with the script line it came from, and a hint when it
+/// named an unknown global.
+pub(super) fn script_error(thrown: &ThrownJson, connectors: &str) -> ErrorInfo {
+    let mut text = format!("{}: {}", thrown.name, thrown.message);
+    match script_line(&thrown.stack) {
+        Some((source, line)) if source == SCRIPT_PATH => text.push_str(&format!(" (line {line})")),
+        Some((source, line)) => text.push_str(&format!(" ({source}, line {line})")),
+        None => {}
+    }
+    if thrown.name == "ReferenceError" && thrown.message.contains("is not defined") {
+        text.push_str(&format!(
+            ". The sandbox's globals are: {connectors}{}codemode, console, text, store, load, the standard \
+             built-ins and URL, URLSearchParams, TextEncoder, TextDecoder, atob, btoa, structuredClone, \
+             queueMicrotask, crypto (no fetch, timers, modules or host access)",
+            if connectors.is_empty() { "" } else { ", " }
+        ));
+    }
+    ErrorInfo::run(RunCode::ScriptError, text)
+}
+
+/// Turns an engine-level failure (a limit, an error thrown outside the script's promise) into a
+/// coded error.
+pub(super) fn engine_error(error: &JsError, context: &mut Context) -> ErrorInfo {
+    if let Some(engine) = error.as_engine() {
+        if matches!(engine, boa_engine::error::EngineError::NoInstructionsRemain) {
+            return budget_exceeded();
+        }
+        return ErrorInfo::run(RunCode::LimitExceeded, engine.to_string());
+    }
+    match error.try_native(context) {
+        Ok(native) => ErrorInfo::run(RunCode::ScriptError, format!("{}: {}", native.kind(), native.message())),
+        Err(_) => ErrorInfo::run(RunCode::ScriptError, error.to_string()),
+    }
+}
+

@@ -1,0 +1,95 @@
+//! Installing the prelude: compiled once per thread, evaluated in each VM, its internals kept.
+
+use std::path::Path;
+
+use boa_engine::script::CompiledScript;
+use boa_engine::{Context, JsObject, JsResult, JsString, JsValue, Script, Source};
+use serde_json::Value;
+
+use crate::model::ErrorInfo;
+
+use super::*;
+
+/// The prelude's internals (see `prelude.js`).
+pub(super) struct Internals {
+    pub(super) start: JsObject,
+    pub(super) deliver: JsObject,
+    pub(super) state: JsObject,
+}
+
+impl Internals {
+    pub(super) fn start(&self, main: &JsObject, context: &mut Context) -> JsResult<()> {
+        self.start.call(&JsValue::undefined(), &[JsValue::from(main.clone())], context)?;
+        Ok(())
+    }
+}
+
+thread_local! {
+    /// The prelude compiled by this thread's first VM. Parsing and compiling its 19 KB was most
+    /// of a pass's fixed cost; every VM runs the same code, so later ones reuse it. Never dropped:
+    /// the garbage collector that owns it is itself a thread-local, which may be gone first when
+    /// the thread exits.
+    static PRELUDE_CODE: std::cell::OnceCell<std::mem::ManuallyDrop<CompiledScript>> =
+        const { std::cell::OnceCell::new() };
+}
+
+/// The prelude as a script of `context` (a fresh VM: the prelude is the first code it runs, and
+/// declares no globals, so its compiled code is the same in every VM).
+pub(super) fn prelude_script(context: &mut Context) -> JsResult<Script> {
+    if let Some(compiled) = PRELUDE_CODE.with(|cell| cell.get().map(|c| CompiledScript::clone(c))) {
+        return Ok(Script::from_compiled(&compiled, context));
+    }
+    let script = Script::parse(Source::from_bytes(PRELUDE).with_path(Path::new("prelude.js")), None, context)?;
+    let compiled = script.compiled(context)?;
+    PRELUDE_CODE.with(|cell| {
+        let _ = cell.set(std::mem::ManuallyDrop::new(compiled));
+    });
+    Ok(script)
+}
+
+/// Evaluates the prelude and returns its internals.
+pub(super) fn install_prelude(context: &mut Context, config: &SandboxConfig<'_>) -> Result<Internals, ErrorInfo> {
+    let factory = prelude_script(context)
+        .and_then(|script| script.evaluate(context))
+        .map_err(|e| internal(format!("prelude: {e}")))?
+        .as_callable()
+        .ok_or_else(|| internal("prelude is not a function"))?;
+    let host = host_object(context);
+    let to_js = |value: Value, context: &mut Context| {
+        JsValue::from_json(&value, context).map_err(|e| internal(e.to_string()))
+    };
+    let table = to_js(serde_json::to_value(&config.connectors).map_err(|e| internal(e.to_string()))?, context)?;
+    let limits = serde_json::json!({
+        "maxNesting": config.limits.max_nesting,
+        "maxJsonDepth": config.limits.max_json_depth,
+        "key": config.store_limits.key,
+        "value": config.store_limits.value,
+        "total": config.store_limits.total,
+        "maxChars": config.limits.max_string_chars,
+        "maxElements": config.limits.max_array_elements,
+        "maxOutput": config.limits.max_output_chars,
+    });
+    let limits = to_js(limits, context)?;
+    let values = serde_json::to_string(&config.values).map_err(|e| internal(e.to_string()))?;
+    let args = [
+        JsValue::from(host),
+        JsValue::from((config.seed >> 32) as f64),
+        JsValue::from((config.seed & 0xffff_ffff) as f64),
+        table,
+        JsValue::from(JsString::from(values.as_str())),
+        limits,
+    ];
+    let internals = factory
+        .call(&JsValue::undefined(), &args, context)
+        .map_err(|e| internal(format!("prelude: {e}")))?;
+    let internals = internals.as_object().ok_or_else(|| internal("prelude returned no internals"))?;
+    let mut get = |name: &str| -> Result<JsObject, ErrorInfo> {
+        internals
+            .get(JsString::from(name), context)
+            .ok()
+            .and_then(|v| v.as_callable())
+            .ok_or_else(|| internal(format!("prelude internals lack `{name}`")))
+    };
+    Ok(Internals { start: get("start")?, deliver: get("deliver")?, state: get("state")? })
+}
+

@@ -1,0 +1,73 @@
+//! Limits of one VM and of `store()` values.
+
+
+use serde::Serialize;
+
+
+
+/// Limits of one VM. The instruction budget is what ends runaway scripts; the others keep single
+/// native calls (which run outside the budget) from building huge values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SandboxLimits {
+    /// Bytecode instructions for the whole run (every pass replays from the start, so a replay
+    /// ends at the same point). Exhausting it ends the run with `BUDGET_EXCEEDED`; scripts cannot
+    /// catch it.
+    pub instruction_budget: usize,
+    /// Iterations of any one loop (boa counts per call frame); a backstop behind the budget.
+    pub loop_iterations: u64,
+    /// Nested calls.
+    pub recursion: usize,
+    /// Longest string `repeat`/`padStart`/`padEnd`/`concat`/`join` may build, in UTF-16 units.
+    pub max_string_chars: usize,
+    /// Most elements `Array(n)`/`fill`/`Array.from`/`join` may handle.
+    pub max_array_elements: usize,
+    /// Largest `ArrayBuffer`, in bytes.
+    pub max_buffer_bytes: u64,
+    /// Characters of `text()`/`console` output kept per run; the rest is dropped.
+    pub max_output_chars: usize,
+    /// Tool calls per run.
+    pub max_calls: u32,
+    /// Largest tool-call argument, in bytes of JSON.
+    pub max_argument_bytes: usize,
+    /// Deepest bracket nesting accepted in source code (the parser recurses per level).
+    pub max_nesting: usize,
+    /// Deepest value `JSON.stringify`/`JSON.parse` (and tool arguments, `store`, `text`) accept.
+    pub max_json_depth: usize,
+}
+
+impl Default for SandboxLimits {
+    fn default() -> Self {
+        Self {
+            instruction_budget: 100_000_000,
+            loop_iterations: 50_000_000,
+            recursion: 400,
+            max_string_chars: 1 << 24,
+            max_array_elements: 1 << 24,
+            max_buffer_bytes: 16 * 1024 * 1024,
+            max_output_chars: 4 * 1024 * 1024,
+            max_calls: 1000,
+            max_argument_bytes: 256 * 1024,
+            max_nesting: 128,
+            // Below serde_json's own recursion limit (128), which parses what crosses to the host.
+            max_json_depth: 100,
+        }
+    }
+}
+
+/// Caps on `store()` values, in characters of JSON.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct StoreLimits {
+    /// Longest key.
+    pub key: usize,
+    /// Largest single value.
+    pub value: usize,
+    /// All keys and values together.
+    pub total: usize,
+}
+
+impl Default for StoreLimits {
+    fn default() -> Self {
+        Self { key: 256, value: 256 * 1024, total: 1024 * 1024 }
+    }
+}
+
