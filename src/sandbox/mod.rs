@@ -16,6 +16,7 @@ use std::rc::Rc;
 
 use boa_engine::context::time::JsInstant;
 use boa_engine::context::{Clock, ContextBuilder, HostHooks};
+use boa_engine::error::{EngineError, RuntimeLimitError};
 use boa_engine::builtins::promise::ResolvingFunctions;
 use boa_engine::object::builtins::JsPromise;
 use boa_engine::object::{FunctionObjectBuilder, ObjectInitializer};
@@ -62,6 +63,14 @@ pub struct SandboxLimits {
     pub max_nesting: usize,
     /// Deepest value `JSON.stringify`/`JSON.parse` (and tool arguments, `store`, `text`) accept.
     pub max_json_depth: usize,
+    /// Steps the regular expression engine may take to find one match (one `exec`, or one step
+    /// of `test`, `match`, `matchAll`, `replace`, `search`, `split`): an instruction of the
+    /// compiled pattern (each resumption after a backtrack runs one), a character consumed by a
+    /// loop like `\w*`, or a character compared by a backreference. Catastrophic backtracking
+    /// (`/(a+)+$/` on `"aaa…!"`) reaches it and ends the run with `LIMIT_EXCEEDED`; scripts
+    /// cannot catch it. Every step is also charged to the instruction budget, so the matches of
+    /// one run together are bounded by it too.
+    pub max_regex_steps: u64,
 }
 
 impl Default for SandboxLimits {
@@ -79,6 +88,9 @@ impl Default for SandboxLimits {
             max_nesting: 128,
             // Below serde_json's own recursion limit (128), which parses what crosses to the host.
             max_json_depth: 100,
+            // V8's backtrack limit, where it is set, and fancy-regex's default are 1,000,000
+            // backtracks; a step here is finer (a consumed character counts), so 10x that.
+            max_regex_steps: 10_000_000,
         }
     }
 }
@@ -291,6 +303,7 @@ impl Sandbox {
         let limits = context.runtime_limits_mut();
         limits.set_loop_iteration_limit(config.limits.loop_iterations);
         limits.set_recursion_limit(config.limits.recursion);
+        limits.set_regexp_step_limit(config.limits.max_regex_steps);
 
         let value_sizes = config
             .values
@@ -563,7 +576,6 @@ fn host_object(context: &mut Context) -> JsObject {
         .function(NativeFunction::from_fn_ptr(host_output), js_string!("output"), 2)
         .function(NativeFunction::from_fn_ptr(host_check_source), js_string!("checkSource"), 1)
         .function(NativeFunction::from_fn_ptr(host_check_json), js_string!("checkJson"), 1)
-        .function(NativeFunction::from_fn_ptr(host_check_regex), js_string!("checkRegex"), 1)
         .function(NativeFunction::from_fn_ptr(host_done), js_string!("done"), 0)
         .function(NativeFunction::from_fn_ptr(host_last_seq), js_string!("lastSeq"), 0)
         .function(NativeFunction::from_fn_ptr(host_connector_get), js_string!("connectorGet"), 1)
@@ -765,83 +777,8 @@ fn host_check_json(_this: &JsValue, args: &[JsValue], context: &mut Context) -> 
     Ok(JsValue::undefined())
 }
 
-/// `host.checkRegex(source)`: refuses patterns with a nested quantifier (see [`nested_quantifier`]).
-fn host_check_regex(_this: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
-    let source = string_arg(args, 0, context)?;
-    if nested_quantifier(&source) {
-        return Err(JsNativeError::syntax()
-            .with_message(format!(
-                "the regular expression /{source}/ has a nested quantifier (like (a+)+), which can backtrack \
-                 for ever; rewrite it without one"
-            ))
-            .into());
-    }
-    Ok(JsValue::undefined())
-}
-
 fn strip_kind(message: &str) -> String {
     message.strip_prefix("SyntaxError: ").unwrap_or(message).to_string()
-}
-
-/// `true` if a quantified group contains a quantifier (`(a+)+`, `(a*)*b`, `(x+x+){2,}`): the
-/// shape that makes a backtracking engine take exponential time. Escapes and character classes
-/// are skipped; `?` and `{0,1}`/`{1}` do not count as repeating.
-pub fn nested_quantifier(source: &str) -> bool {
-    let chars: Vec<char> = source.chars().collect();
-    let repeats = |i: usize| -> bool {
-        match chars.get(i) {
-            Some('*') | Some('+') => true,
-            Some('{') => {
-                let Some(close) = chars[i..].iter().position(|c| *c == '}') else { return false };
-                let body: String = chars[i + 1..i + close].iter().collect();
-                let mut parts = body.splitn(2, ',');
-                let low: Option<u64> = parts.next().and_then(|p| p.trim().parse().ok());
-                match parts.next() {
-                    None => low.is_some_and(|n| n > 1),
-                    Some(high) if high.trim().is_empty() => low.is_some(),
-                    Some(high) => high.trim().parse::<u64>().is_ok_and(|n| n > 1),
-                }
-            }
-            _ => false,
-        }
-    };
-    // One flag per open group: does it contain a repeating quantifier?
-    let mut groups: Vec<bool> = vec![false];
-    let mut i = 0;
-    while i < chars.len() {
-        match chars[i] {
-            '\\' => i += 1,
-            '[' => {
-                i += 1;
-                while i < chars.len() && chars[i] != ']' {
-                    if chars[i] == '\\' {
-                        i += 1;
-                    }
-                    i += 1;
-                }
-            }
-            '(' => groups.push(false),
-            ')' => {
-                let inner = if groups.len() > 1 { groups.pop().unwrap_or(false) } else { false };
-                let quantified = repeats(i + 1);
-                if inner && quantified {
-                    return true;
-                }
-                if let Some(outer) = groups.last_mut() {
-                    *outer |= inner || quantified;
-                }
-            }
-            _ => {
-                if repeats(i) {
-                    if let Some(current) = groups.last_mut() {
-                        *current = true;
-                    }
-                }
-            }
-        }
-        i += 1;
-    }
-    false
 }
 
 /// `host.output(kind, text)`: a `text()` item (kind 0) or a console line (kind 1). Output past
@@ -1002,8 +939,16 @@ fn script_error(thrown: &ThrownJson, connectors: &str) -> ErrorInfo {
 /// coded error.
 fn engine_error(error: &JsError, context: &mut Context) -> ErrorInfo {
     if let Some(engine) = error.as_engine() {
-        if matches!(engine, boa_engine::error::EngineError::NoInstructionsRemain) {
+        if matches!(engine, EngineError::NoInstructionsRemain) {
             return budget_exceeded();
+        }
+        if matches!(engine, EngineError::RuntimeLimit(RuntimeLimitError::RegExpSteps)) {
+            return ErrorInfo::run(
+                RunCode::LimitExceeded,
+                "a regular expression took more than the step limit to find one match (catastrophic \
+                 backtracking, as with nested quantifiers like /(a+)+$/ on a string that does not match); \
+                 rewrite the pattern so that each part of the text can match only one way",
+            );
         }
         return ErrorInfo::run(RunCode::LimitExceeded, engine.to_string());
     }
