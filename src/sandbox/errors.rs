@@ -3,6 +3,7 @@
 
 use boa_engine::{Context, JsError};
 
+use boa_engine::error::{EngineError, RuntimeLimitError};
 use crate::error::RunCode;
 use crate::model::ErrorInfo;
 
@@ -62,8 +63,16 @@ pub(super) fn script_error(thrown: &ThrownJson, connectors: &str) -> ErrorInfo {
 /// coded error.
 pub(super) fn engine_error(error: &JsError, context: &mut Context) -> ErrorInfo {
     if let Some(engine) = error.as_engine() {
-        if matches!(engine, boa_engine::error::EngineError::NoInstructionsRemain) {
+        if matches!(engine, EngineError::NoInstructionsRemain) {
             return budget_exceeded();
+        }
+        if matches!(engine, EngineError::RuntimeLimit(RuntimeLimitError::RegExpSteps)) {
+            return ErrorInfo::run(
+                RunCode::LimitExceeded,
+                "a regular expression took more than the step limit to find one match (catastrophic \
+                 backtracking, as with nested quantifiers like /(a+)+$/ on a string that does not match); \
+                 rewrite the pattern so that each part of the text can match only one way",
+            );
         }
         return ErrorInfo::run(RunCode::LimitExceeded, engine.to_string());
     }

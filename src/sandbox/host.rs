@@ -72,7 +72,6 @@ pub(super) fn host_object(context: &mut Context) -> JsObject {
         .function(NativeFunction::from_fn_ptr(host_output), js_string!("output"), 2)
         .function(NativeFunction::from_fn_ptr(host_check_source), js_string!("checkSource"), 1)
         .function(NativeFunction::from_fn_ptr(host_check_json), js_string!("checkJson"), 1)
-        .function(NativeFunction::from_fn_ptr(host_check_regex), js_string!("checkRegex"), 1)
         .function(NativeFunction::from_fn_ptr(host_done), js_string!("done"), 0)
         .function(NativeFunction::from_fn_ptr(host_last_seq), js_string!("lastSeq"), 0)
         .function(NativeFunction::from_fn_ptr(host_connector_get), js_string!("connectorGet"), 1)
@@ -320,83 +319,8 @@ pub(super) fn host_check_json(_this: &JsValue, args: &[JsValue], context: &mut C
     Ok(JsValue::undefined())
 }
 
-/// `host.checkRegex(source)`: refuses patterns with a nested quantifier (see [`nested_quantifier`]).
-pub(super) fn host_check_regex(_this: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
-    let source = string_arg(args, 0, context)?;
-    if nested_quantifier(&source) {
-        return Err(JsNativeError::syntax()
-            .with_message(format!(
-                "the regular expression /{source}/ has a nested quantifier (like (a+)+), which can backtrack \
-                 for ever; rewrite it without one"
-            ))
-            .into());
-    }
-    Ok(JsValue::undefined())
-}
-
 pub(super) fn strip_kind(message: &str) -> String {
     message.strip_prefix("SyntaxError: ").unwrap_or(message).to_string()
-}
-
-/// `true` if a quantified group contains a quantifier (`(a+)+`, `(a*)*b`, `(x+x+){2,}`): the
-/// shape that makes a backtracking engine take exponential time. Escapes and character classes
-/// are skipped; `?` and `{0,1}`/`{1}` do not count as repeating.
-pub fn nested_quantifier(source: &str) -> bool {
-    let chars: Vec<char> = source.chars().collect();
-    let repeats = |i: usize| -> bool {
-        match chars.get(i) {
-            Some('*') | Some('+') => true,
-            Some('{') => {
-                let Some(close) = chars[i..].iter().position(|c| *c == '}') else { return false };
-                let body: String = chars[i + 1..i + close].iter().collect();
-                let mut parts = body.splitn(2, ',');
-                let low: Option<u64> = parts.next().and_then(|p| p.trim().parse().ok());
-                match parts.next() {
-                    None => low.is_some_and(|n| n > 1),
-                    Some(high) if high.trim().is_empty() => low.is_some(),
-                    Some(high) => high.trim().parse::<u64>().is_ok_and(|n| n > 1),
-                }
-            }
-            _ => false,
-        }
-    };
-    // One flag per open group: does it contain a repeating quantifier?
-    let mut groups: Vec<bool> = vec![false];
-    let mut i = 0;
-    while i < chars.len() {
-        match chars[i] {
-            '\\' => i += 1,
-            '[' => {
-                i += 1;
-                while i < chars.len() && chars[i] != ']' {
-                    if chars[i] == '\\' {
-                        i += 1;
-                    }
-                    i += 1;
-                }
-            }
-            '(' => groups.push(false),
-            ')' => {
-                let inner = if groups.len() > 1 { groups.pop().unwrap_or(false) } else { false };
-                let quantified = repeats(i + 1);
-                if inner && quantified {
-                    return true;
-                }
-                if let Some(outer) = groups.last_mut() {
-                    *outer |= inner || quantified;
-                }
-            }
-            _ => {
-                if repeats(i) {
-                    if let Some(current) = groups.last_mut() {
-                        *current = true;
-                    }
-                }
-            }
-        }
-        i += 1;
-    }
-    false
 }
 
 /// `host.output(kind, text)`: a `text()` item (kind 0) or a console line (kind 1). Output past

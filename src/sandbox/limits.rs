@@ -33,6 +33,14 @@ pub struct SandboxLimits {
     pub max_nesting: usize,
     /// Deepest value `JSON.stringify`/`JSON.parse` (and tool arguments, `store`, `text`) accept.
     pub max_json_depth: usize,
+    /// Steps the regular expression engine may take to find one match (one `exec`, or one step
+    /// of `test`, `match`, `matchAll`, `replace`, `search`, `split`): an instruction of the
+    /// compiled pattern (each resumption after a backtrack runs one), a character consumed by a
+    /// loop like `\w*`, or a character compared by a backreference. Catastrophic backtracking
+    /// (`/(a+)+$/` on `"aaa…!"`) reaches it and ends the run with `LIMIT_EXCEEDED`; scripts
+    /// cannot catch it. Every step is also charged to the instruction budget, so the matches of
+    /// one run together are bounded by it too.
+    pub max_regex_steps: u64,
 }
 
 impl Default for SandboxLimits {
@@ -50,6 +58,9 @@ impl Default for SandboxLimits {
             max_nesting: 128,
             // Below serde_json's own recursion limit (128), which parses what crosses to the host.
             max_json_depth: 100,
+            // V8's backtrack limit, where it is set, and fancy-regex's default are 1,000,000
+            // backtracks; a step here is finer (a consumed character counts), so 10x that.
+            max_regex_steps: 10_000_000,
         }
     }
 }

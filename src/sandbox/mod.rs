@@ -15,7 +15,6 @@ mod jobs;
 mod limits;
 mod web;
 
-pub use host::nested_quantifier;
 pub use limits::{SandboxLimits, StoreLimits};
 
 use compile::*;
@@ -145,6 +144,7 @@ impl Sandbox {
         let limits = context.runtime_limits_mut();
         limits.set_loop_iteration_limit(config.limits.loop_iterations);
         limits.set_recursion_limit(config.limits.recursion);
+        limits.set_regexp_step_limit(config.limits.max_regex_steps);
 
         let value_sizes = config
             .values

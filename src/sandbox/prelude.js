@@ -176,22 +176,8 @@
     }
   }
 
-  // ---- Regular expressions: the engine backtracks without a step limit, so patterns with a
-  // quantified group that itself contains a quantifier (`(a+)+`) are refused when used. Every
-  // entry point is guarded, and the pattern is read through the captured `source` getter (the
-  // internal slot, which a script cannot fake).
-  {
-    const sourceOf = getOwnPropertyDescriptor(RegExp.prototype, "source").get;
-    const checkRegex = (self) => {
-      if (self !== null && typeof self === "object") host.checkRegex(apply(sourceOf, self, []));
-    };
-    const proto = RegExp.prototype;
-    for (const name of ["exec", "test"]) guard(proto, name, checkRegex);
-    for (const symbol of [Symbol.match, Symbol.matchAll, Symbol.replace, Symbol.search, Symbol.split]) {
-      const original = proto[symbol];
-      keep(function (...args) { checkRegex(this); return apply(original, this, args); }, symbol, proto);
-    }
-  }
+  // ---- Regular expressions need no guard here: the engine bounds every match by a step limit
+  // (SandboxLimits::max_regex_steps) and charges the steps to the instruction budget.
 
   // ---- Engine-level globals that leak host timing or are not deterministic.
   for (const name of ["WeakRef", "FinalizationRegistry", "SharedArrayBuffer", "Atomics", "Temporal"]) {

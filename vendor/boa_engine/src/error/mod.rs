@@ -314,6 +314,10 @@ pub enum RuntimeLimitError {
     /// Error for reaching the maximum stack size
     #[error("reached the maximum stack size on this execution")]
     StackSize,
+    /// codemode-runtime patch: error for a regular expression match that took more steps than
+    /// [`RuntimeLimits::regexp_step_limit`](crate::vm::RuntimeLimits::regexp_step_limit).
+    #[error("reached the maximum number of regular expression steps in one match on this execution")]
+    RegExpSteps,
 }
 
 /// Internal panic error.

@@ -12,6 +12,9 @@ pub struct RuntimeLimits {
 
     /// Max function recursion limit
     recursion: usize,
+
+    /// codemode-runtime patch: max steps of the regular expression engine in one match.
+    regexp_steps: u64,
 }
 
 impl Default for RuntimeLimits {
@@ -22,6 +25,7 @@ impl Default for RuntimeLimits {
             recursion: 512,
             backtrace_limit: 50,
             stack_size: 1024 * 10,
+            regexp_steps: u64::MAX,
         }
     }
 }
@@ -93,5 +97,29 @@ impl RuntimeLimits {
     #[inline]
     pub fn set_recursion_limit(&mut self, value: usize) {
         self.recursion = value;
+    }
+
+    /// codemode-runtime patch: the most steps the regular expression engine may take to find one
+    /// match (one `RegExpBuiltinExec`, which every `exec`, `test`, `match`, `matchAll`,
+    /// `replace`, `search` and `split` step goes through). A step is an instruction of the
+    /// compiled pattern, a character consumed by a single-character loop or a code unit compared
+    /// by a backreference (see `regress::Regex::find_from_utf16_bounded`). A match that needs
+    /// more ends the execution with [`RuntimeLimitError::RegExpSteps`], which scripts cannot
+    /// catch.
+    ///
+    /// The limit value [`u64::MAX`] (the default) means that there is no limit.
+    ///
+    /// [`RuntimeLimitError::RegExpSteps`]: crate::error::RuntimeLimitError::RegExpSteps
+    #[inline]
+    #[must_use]
+    pub const fn regexp_step_limit(&self) -> u64 {
+        self.regexp_steps
+    }
+
+    /// codemode-runtime patch: set the regular expression step limit (see
+    /// [`RuntimeLimits::regexp_step_limit`]).
+    #[inline]
+    pub fn set_regexp_step_limit(&mut self, value: u64) {
+        self.regexp_steps = value;
     }
 }

@@ -38,6 +38,8 @@ use crate::builtins::intl::date_time_format::{
 };
 
 pub(crate) mod utils;
+// codemode-runtime patch: the date formats V8 accepts besides the Date Time String Format.
+mod legacy_parser;
 
 #[cfg(test)]
 mod tests;

@@ -4,7 +4,6 @@ use boa_string::JsStrVariant;
 use std::slice::Iter;
 use std::str;
 use std::{borrow::Cow, iter::Peekable};
-use time::{OffsetDateTime, PrimitiveDateTime, macros::format_description};
 
 // Time-related Constants
 //
@@ -744,60 +743,34 @@ pub(super) fn pad_six(t: u32, output: &mut [u8; 6]) -> JsStr<'_> {
 
 /// Parse a date string according to the steps specified in [`Date.parse`][spec].
 ///
-/// We parse three different formats:
-/// - The [`Date Time String Format`][spec-format] specified in the spec: `YYYY-MM-DDTHH:mm:ss.sssZ`
-/// - The `toString` format: `Thu Jan 01 1970 00:00:00 GMT+0000`
-/// - The `toUTCString` format: `Thu, 01 Jan 1970 00:00:00 GMT`
+/// The [`Date Time String Format`][spec-format] specified in the spec (`YYYY-MM-DDTHH:mm:ss.sssZ`)
+/// is tried first. codemode-runtime patch: any other string is parsed as V8 parses it (see
+/// [`legacy_parser`](super::legacy_parser)), which covers the `toString` and `toUTCString`
+/// formats this function accepted before and the other formats code written for browsers and
+/// Node relies on.
 ///
 /// [spec]: https://tc39.es/ecma262/#sec-date.parse
 /// [spec-format]: https://tc39.es/ecma262/#sec-date-time-string-format
 pub(super) fn parse_date(date: &JsString, hooks: &dyn HostHooks) -> Option<i64> {
-    // All characters must be ASCII so we can return early if we find a non-ASCII character.
+    // The Date Time String Format is ASCII.
     let owned_js_str = date.as_str();
-    let date = match owned_js_str.variant() {
-        JsStrVariant::Latin1(s) => {
-            if !s.is_ascii() {
-                return None;
-            }
+    let ascii = match owned_js_str.variant() {
+        JsStrVariant::Latin1(s) => s.is_ascii().then(|| {
             // SAFETY: Since all characters are ASCII we can safely convert this into str.
             Cow::Borrowed(unsafe { str::from_utf8_unchecked(s) })
-        }
-        JsStrVariant::Utf16(s) => {
-            let date = String::from_utf16(s).ok()?;
-            if !date.is_ascii() {
-                return None;
-            }
-            Cow::Owned(date)
-        }
+        }),
+        JsStrVariant::Utf16(s) => String::from_utf16(s).ok().filter(|s| s.is_ascii()).map(Cow::Owned),
     };
 
     // Date Time String Format: 'YYYY-MM-DDTHH:mm:ss.sssZ'
-    if let Some(dt) = DateParser::new(&date, hooks).parse() {
-        return Some(dt);
+    if let Some(date) = ascii {
+        if let Some(dt) = DateParser::new(&date, hooks).parse() {
+            return Some(dt);
+        }
     }
 
-    // `toString` format: `Thu Jan 01 1970 00:00:00 GMT+0000`
-    if let Ok(t) = OffsetDateTime::parse(
-        &date,
-        &format_description!(
-            "[weekday repr:short] [month repr:short] [day] [year] [hour]:[minute]:[second] GMT[offset_hour sign:mandatory][offset_minute][end]"
-        ),
-    ) {
-        return Some(t.unix_timestamp() * 1000 + i64::from(t.millisecond()));
-    }
-
-    // `toUTCString` format: `Thu, 01 Jan 1970 00:00:00 GMT`
-    if let Ok(t) = PrimitiveDateTime::parse(
-        &date,
-        &format_description!(
-            "[weekday repr:short], [day] [month repr:short] [year] [hour]:[minute]:[second] GMT[end]"
-        ),
-    ) {
-        let t = t.assume_utc();
-        return Some(t.unix_timestamp() * 1000 + i64::from(t.millisecond()));
-    }
-
-    None
+    // codemode-runtime patch: the formats V8 accepts.
+    super::legacy_parser::parse(&owned_js_str.to_vec(), hooks)
 }
 
 /// Parses a date string according to the [`Date Time String Format`][spec].
@@ -1053,9 +1026,8 @@ impl<'a> DateParser<'a> {
                     return None;
                 }
                 self.offset = if neg { offset_hour } else { -offset_hour } * 60;
-                if self.input.peek().is_none() {
-                    return Some(());
-                }
+                // codemode-runtime patch: an offset is `+HH:mm`; `+HH` alone is not the Date Time
+                // String Format (V8 rejects it as well).
                 self.next_expect(b':')?;
                 let offset_minute = self.parse_n_ascii_digits::<2>()? as i64;
                 if offset_minute > 59 {

@@ -1188,19 +1188,49 @@ impl RegExp {
 
         // 13.b. Let inputIndex be the index into input of the character that was obtained from element lastIndex of S.
         // 13.c. Let r be matcher(input, inputIndex).
-        let r: Option<regress::Match> = match (full_unicode, input.as_str().variant()) {
+        //
+        // codemode-runtime patch: the match is bounded by the context's regular expression step
+        // limit (`RuntimeLimits::regexp_step_limit`) and, with the `fuzz` feature, by the
+        // instructions the execution has left: the steps taken are charged to that budget, so
+        // the loops of `replace`, `split` and `match` with a global regex cannot multiply the
+        // work of one match. Running out of either ends the execution with an engine error that
+        // scripts cannot catch.
+        let step_limit = context.vm.runtime_limits.regexp_step_limit();
+        #[cfg(feature = "fuzz")]
+        let instructions = context.instructions_remaining as u64;
+        #[cfg(not(feature = "fuzz"))]
+        let instructions = u64::MAX;
+        let allowed = step_limit.min(instructions);
+        let mut steps = allowed;
+        let found = match (full_unicode, input.as_str().variant()) {
             (true | false, JsStrVariant::Latin1(_)) => {
                 // TODO: Currently regress does not support latin1 encoding.
                 let input = input.to_vec();
 
                 // NOTE: We can use the faster ucs2 variant since there will never be two byte unicode.
-                matcher.find_from_ucs2(&input, last_index as usize).next()
+                matcher.find_from_ucs2_bounded(&input, last_index as usize, &mut steps)
             }
             (true, JsStrVariant::Utf16(input)) => {
-                matcher.find_from_utf16(input, last_index as usize).next()
+                matcher.find_from_utf16_bounded(input, last_index as usize, &mut steps)
             }
             (false, JsStrVariant::Utf16(input)) => {
-                matcher.find_from_ucs2(input, last_index as usize).next()
+                matcher.find_from_ucs2_bounded(input, last_index as usize, &mut steps)
+            }
+        };
+        #[cfg(feature = "fuzz")]
+        {
+            let taken = usize::try_from(allowed - steps).unwrap_or(usize::MAX);
+            context.instructions_remaining = context.instructions_remaining.saturating_sub(taken);
+        }
+        let r: Option<regress::Match> = match found {
+            Ok(r) => r,
+            Err(regress::StepLimitExceeded) => {
+                // The instruction budget ran out first.
+                #[cfg(feature = "fuzz")]
+                if instructions < step_limit {
+                    return Err(crate::error::EngineError::NoInstructionsRemain.into());
+                }
+                return Err(crate::error::RuntimeLimitError::RegExpSteps.into());
             }
         };
 
