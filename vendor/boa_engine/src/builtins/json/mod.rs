@@ -261,6 +261,28 @@ impl Json {
         // Check if a reviver is provided, to determine if we need source text tracking
         let has_reviver = args.get_or_undefined(1).is_callable();
 
+        // codemode-runtime patch: without a reviver, a text `serde_json` reads exactly is built
+        // directly (`JsValue::from_json`), instead of being parsed, compiled and run as a script
+        // below. Texts it cannot read exactly take the script
+        // path as before: a lone surrogate (an escape `serde_json` refuses), a number out of
+        // range (`1e400`), nesting past its recursion limit. (`-0` it reads as -0.)
+        // The work is charged to the instruction budget (one instruction per 8 code units), so
+        // the budget still bounds a loop of large parses, deterministically.
+        if !has_reviver {
+            if let Ok(value) = serde_json::from_str::<serde_json::Value>(&json_string) {
+                #[cfg(feature = "fuzz")]
+                {
+                    let cost = units.len() / 8;
+                    if context.instructions_remaining < cost {
+                        context.instructions_remaining = 0;
+                        return Err(crate::error::EngineError::NoInstructionsRemain.into());
+                    }
+                    context.instructions_remaining -= cost;
+                }
+                return JsValue::from_json(&value, context);
+            }
+        }
+
         // 3. Let scriptString be the string-concatenation of "(", jsonString, and ");".
         let script_string = format!("({json_string});");
 
@@ -1434,3 +1456,4 @@ fn validate_json_text(text: &[u16]) -> Result<(), String> {
         }
     }
 }
+
