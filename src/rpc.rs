@@ -5,6 +5,7 @@ use serde_json::{json, Value};
 
 use crate::error::{Error, Result};
 use crate::runtime::Runtime;
+use crate::token::{self, Access};
 
 /// Every method of the contract, in its table's order.
 pub const METHODS: &[&str] = &[
@@ -22,6 +23,7 @@ pub const METHODS: &[&str] = &[
     "saveSnippet",
     "snippets",
     "deleteSnippet",
+    "issueToken",
 ];
 
 /// Methods that change state (clients are told when one succeeds).
@@ -125,7 +127,18 @@ fn to_json<T: serde::Serialize>(value: T) -> Result<Value> {
     serde_json::to_value(value).map_err(|e| Error::Internal(format!("cannot encode the result: {e}")))
 }
 
-/// Runs `method` with positional `args`.
+/// Runs `method` with positional `args` for a caller with `access`: a scoped token's expiry and
+/// scope are checked first (`TOKEN_EXPIRED`, `FORBIDDEN`); `issueToken` signs with `access.key`.
+pub async fn dispatch_with(runtime: &Runtime, access: &Access, method: &str, args: &[Value]) -> Result<Value> {
+    access.grant.check_method(method, access.now_ms)?;
+    if method == "issueToken" {
+        return token::issue(access.key.as_ref(), args.first(), access.now_ms);
+    }
+    dispatch(runtime, method, args).await
+}
+
+/// Runs `method` with positional `args`, with full access and no signing key (`issueToken`
+/// answers `INVALID_CONFIG`).
 pub async fn dispatch(runtime: &Runtime, method: &str, args: &[Value]) -> Result<Value> {
     let a = Args { method, values: args };
     match method {
@@ -147,6 +160,7 @@ pub async fn dispatch(runtime: &Runtime, method: &str, args: &[Value]) -> Result
         )?),
         "snippets" => to_json(runtime.snippets()?),
         "deleteSnippet" => to_json(runtime.delete_snippet(a.string(0, "name")?)?),
+        "issueToken" => token::issue(None, args.first(), 0),
         other => Err(Error::UnknownMethod(other.to_string(), METHODS.join(", "))),
     }
 }
