@@ -346,6 +346,36 @@ impl Access {
     }
 }
 
+/// The secrets a Worker checks credentials against: `CODEMODE_TOKEN` and the signing key in
+/// force (see [`SigningKey::from_settings`]). `Keys::default()` accepts no scoped token.
+#[derive(Clone, Default)]
+pub struct Keys {
+    pub main_token: Option<String>,
+    pub signing_key: Option<SigningKey>,
+}
+
+impl Keys {
+    /// From the settings `CODEMODE_SIGNING_KEY` and `CODEMODE_TOKEN` (empty counts as unset).
+    pub fn from_settings(signing_key: Option<&str>, main_token: Option<&str>) -> Keys {
+        let main_token = main_token.filter(|t| !t.is_empty());
+        Keys {
+            signing_key: SigningKey::from_settings(signing_key, main_token),
+            main_token: main_token.map(str::to_string),
+        }
+    }
+
+    /// [`authenticate`] with these keys.
+    pub fn authenticate(&self, presented: Option<&str>, loopback: bool, host: &str, now_ms: i64) -> Result<Grant, Error> {
+        authenticate(presented, self.main_token.as_deref(), self.signing_key.as_ref(), loopback, host, now_ms)
+    }
+
+    /// The [`Access`] of a request inside the object (see [`grant_inside_object`]).
+    pub fn access_inside_object(&self, presented: Option<&str>, now_ms: i64) -> Result<Access, Error> {
+        let grant = grant_inside_object(presented, self.main_token.as_deref(), self.signing_key.as_ref(), now_ms)?;
+        Ok(Access { grant, key: self.signing_key.clone(), now_ms })
+    }
+}
+
 /// `issueToken(options)`: `options = {instance?, scope, ttlSeconds, subject?}` →
 /// `{token, expiresAt, scope, instance, subject}`. The caller must hold [`Grant::Main`] (checked
 /// with [`Grant::check_method`]); `key` is `None` when no key is configured.
