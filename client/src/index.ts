@@ -96,10 +96,12 @@ export class CodemodeClient {
       const base = String(target).replace(/\/+$/, "");
       const fetchImpl = options.fetch ?? ((input: string, init?: RequestInit) => globalThis.fetch(input, init));
       this.#target = { kind: "url", base, fetch: fetchImpl };
+    } else if (isFetcher(target)) {
+      // Checked first: a service binding answers any property name with an RPC stub, so it
+      // would look like a namespace too. A namespace has no `fetch`.
+      this.#target = { kind: "binding", binding: target };
     } else if (isNamespace(target)) {
       this.#target = { kind: "namespace", namespace: target };
-    } else if (isFetcher(target)) {
-      this.#target = { kind: "binding", binding: target };
     } else {
       throw new TypeError("CodemodeClient needs a base URL, a service binding (Fetcher) or a Durable Object namespace");
     }
