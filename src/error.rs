@@ -19,6 +19,13 @@ pub enum Error {
     /// Missing or wrong credentials, or a non-loopback host without a configured token.
     #[error("{0}")]
     Unauthorized(String),
+    /// A scoped token whose time is over.
+    #[error("{0}")]
+    TokenExpired(String),
+    /// A valid credential that does not open this: a scoped token outside its scope or instance,
+    /// or a method that needs the main token.
+    #[error("{0}")]
+    Forbidden(String),
     /// The request body is larger than the transport accepts.
     #[error("{0}")]
     BodyTooLarge(String),
@@ -69,6 +76,8 @@ impl Error {
             Error::UnknownMethod(..) => "UNKNOWN_METHOD",
             Error::NotFound(_) => "NOT_FOUND",
             Error::Unauthorized(_) => "UNAUTHORIZED",
+            Error::TokenExpired(_) => "TOKEN_EXPIRED",
+            Error::Forbidden(_) => "FORBIDDEN",
             Error::CodeTooLarge { .. } => "CODE_TOO_LARGE",
             Error::BodyTooLarge(_) => "BODY_TOO_LARGE",
             Error::MethodNotAllowed(_) => "METHOD_NOT_ALLOWED",

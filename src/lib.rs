@@ -38,6 +38,7 @@ pub mod runtime;
 pub mod sandbox;
 pub mod schema;
 pub mod store;
+pub mod token;
 
 #[cfg(target_arch = "wasm32")]
 pub mod shell;

@@ -5,6 +5,7 @@ use serde_json::{json, Value};
 
 use crate::error::Error;
 use crate::runtime::Runtime;
+use crate::token::Access;
 
 /// Protocol versions this server speaks, newest first.
 pub const PROTOCOL_VERSIONS: &[&str] = &["2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"];
@@ -15,6 +16,24 @@ pub mod codes {
     pub const INVALID_REQUEST: i64 = -32600;
     pub const METHOD_NOT_FOUND: i64 = -32601;
     pub const INVALID_PARAMS: i64 = -32602;
+    /// The request's credential does not allow it (a scoped token outside its scope); `data`
+    /// holds the runtime's `{code, message}` (`FORBIDDEN`).
+    pub const REFUSED: i64 = -32003;
+}
+
+/// The contract method each tool runs, for scope checks.
+fn tool_method(tool: &str) -> &str {
+    match tool {
+        "codemode" => "execute",
+        other => other,
+    }
+}
+
+/// A refusal: JSON-RPC error `REFUSED` with the runtime's error in `data`.
+fn refused(id: &Value, error: &Error) -> Value {
+    json!({"jsonrpc": "2.0", "id": id, "error": {
+        "code": codes::REFUSED, "message": format!("{}: {}", error.code(), error), "data": error.to_info()
+    }})
 }
 
 /// What to send back: an HTTP status and an optional JSON body (none for notifications: 202).
@@ -30,6 +49,20 @@ fn rpc_error(id: &Value, code: i64, message: impl Into<String>) -> Value {
 
 fn rpc_result(id: &Value, result: Value) -> Value {
     json!({"jsonrpc": "2.0", "id": id, "result": result})
+}
+
+/// The tools this server lists to a caller with `grant` (a `read` token sees `search` and
+/// `describe` only).
+pub fn tools_for(runtime: &Runtime, access: &Access) -> Value {
+    let Value::Array(all) = tools(runtime) else { return json!([]) };
+    let allowed = all
+        .into_iter()
+        .filter(|tool| {
+            let name = tool.get("name").and_then(Value::as_str).unwrap_or("");
+            access.grant.check_method(tool_method(name), access.now_ms).is_ok()
+        })
+        .collect();
+    Value::Array(allowed)
 }
 
 /// The tools this server lists.
@@ -66,8 +99,15 @@ fn string_argument<'a>(arguments: &'a Value, name: &str) -> Result<&'a str, Stri
         .ok_or_else(|| format!("argument `{name}` must be a string"))
 }
 
-async fn call_tool(runtime: &Runtime, id: &Value, params: &Value) -> Value {
+async fn call_tool(runtime: &Runtime, access: &Access, id: &Value, params: &Value) -> Result<Value, Error> {
     let name = params.get("name").and_then(Value::as_str).unwrap_or("");
+    if ["codemode", "search", "describe"].contains(&name) {
+        access.grant.check_method(tool_method(name), access.now_ms)?;
+    }
+    Ok(call_allowed_tool(runtime, id, name, params).await)
+}
+
+async fn call_allowed_tool(runtime: &Runtime, id: &Value, name: &str, params: &Value) -> Value {
     let empty = json!({});
     let arguments = params.get("arguments").unwrap_or(&empty);
     let result = match name {
@@ -99,15 +139,16 @@ async fn call_tool(runtime: &Runtime, id: &Value, params: &Value) -> Value {
     rpc_result(id, result.unwrap_or_else(|error| error_result(&error)))
 }
 
-/// Answers one JSON-RPC message; `None` for notifications and responses.
-async fn handle_message(runtime: &Runtime, message: &Value) -> Option<Value> {
+/// Answers one JSON-RPC message; `None` for notifications and responses. A refused call also
+/// gives the HTTP status it earns (403 `FORBIDDEN`, 401 otherwise).
+async fn handle_message(runtime: &Runtime, access: &Access, message: &Value) -> Option<(Value, Option<u16>)> {
     let Some(object) = message.as_object() else {
-        return Some(rpc_error(&Value::Null, codes::INVALID_REQUEST, "a JSON-RPC message is an object"));
+        return Some((rpc_error(&Value::Null, codes::INVALID_REQUEST, "a JSON-RPC message is an object"), None));
     };
     let id = object.get("id").cloned();
     let Some(method) = object.get("method").and_then(Value::as_str) else {
         // A response from the client (we send no requests) or garbage without an id: nothing to say.
-        return id.map(|id| rpc_error(&id, codes::INVALID_REQUEST, "a request needs a string `method`"));
+        return id.map(|id| (rpc_error(&id, codes::INVALID_REQUEST, "a request needs a string `method`"), None));
     };
     let id = id?; // notifications get no answer
     let params = object.get("params").cloned().unwrap_or(json!({}));
@@ -126,15 +167,28 @@ async fn handle_message(runtime: &Runtime, message: &Value) -> Option<Value> {
             )
         }
         "ping" => rpc_result(&id, json!({})),
-        "tools/list" => rpc_result(&id, json!({"tools": tools(runtime)})),
-        "tools/call" => call_tool(runtime, &id, &params).await,
+        "tools/list" => rpc_result(&id, json!({"tools": tools_for(runtime, access)})),
+        "tools/call" => match call_tool(runtime, access, &id, &params).await {
+            Ok(reply) => reply,
+            Err(error) => {
+                let status = if matches!(error, Error::Forbidden(_)) { 403 } else { 401 };
+                return Some((refused(&id, &error), Some(status)));
+            }
+        },
         other => rpc_error(&id, codes::METHOD_NOT_FOUND, format!("method `{other}` is not supported")),
     };
-    Some(reply)
+    Some((reply, None))
 }
 
-/// Handles a `POST /mcp` body: one message or a batch.
+/// Handles a `POST /mcp` body: one message or a batch, with full access.
 pub async fn handle(runtime: &Runtime, body: &[u8]) -> McpReply {
+    handle_with(runtime, &Access::main(0), body).await
+}
+
+/// Handles a `POST /mcp` body for a caller with `access`: `tools/list` lists the tools its scope
+/// allows, and a `tools/call` outside it answers HTTP 403 with a JSON-RPC error
+/// [`codes::REFUSED`] whose `data` is `{code: "FORBIDDEN", message}` (in a batch: that item).
+pub async fn handle_with(runtime: &Runtime, access: &Access, body: &[u8]) -> McpReply {
     let message: Value = match serde_json::from_slice(body) {
         Ok(message) => message,
         Err(error) => {
@@ -148,7 +202,7 @@ pub async fn handle(runtime: &Runtime, body: &[u8]) -> McpReply {
         Value::Array(batch) => {
             let mut replies = Vec::new();
             for message in &batch {
-                if let Some(reply) = handle_message(runtime, message).await {
+                if let Some((reply, _)) = handle_message(runtime, access, message).await {
                     replies.push(reply);
                 }
             }
@@ -158,8 +212,8 @@ pub async fn handle(runtime: &Runtime, body: &[u8]) -> McpReply {
                 McpReply { status: 200, body: Some(Value::Array(replies)) }
             }
         }
-        single => match handle_message(runtime, &single).await {
-            Some(reply) => McpReply { status: 200, body: Some(reply) },
+        single => match handle_message(runtime, access, &single).await {
+            Some((reply, status)) => McpReply { status: status.unwrap_or(200), body: Some(reply) },
             None => McpReply { status: 202, body: None },
         },
     }

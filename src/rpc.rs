@@ -6,6 +6,7 @@ use serde_json::{json, Value};
 use crate::error::{Error, Result};
 use crate::run::lifecycle::Who;
 use crate::runtime::Runtime;
+use crate::token::{self, Access};
 
 /// Every method of the contract, in its table's order.
 pub const METHODS: &[&str] = &[
@@ -23,6 +24,7 @@ pub const METHODS: &[&str] = &[
     "saveSnippet",
     "snippets",
     "deleteSnippet",
+    "issueToken",
 ];
 
 /// Methods that change state (clients are told when one succeeds).
@@ -154,9 +156,27 @@ fn to_json<T: serde::Serialize>(value: T) -> Result<Value> {
     serde_json::to_value(value).map_err(|e| Error::Internal(format!("cannot encode the result: {e}")))
 }
 
-/// Runs `method` with positional `args`.
+/// Runs `method` with positional `args` for a caller with `access`: a scoped token's expiry and
+/// scope are checked first (`TOKEN_EXPIRED`, `FORBIDDEN`); `issueToken` signs with `access.key`.
+pub async fn dispatch_with(runtime: &Runtime, access: &Access, method: &str, args: &[Value]) -> Result<Value> {
+    access.grant.check_method(method, access.now_ms)?;
+    if method == "issueToken" {
+        return token::issue(access.key.as_ref(), args.first(), access.now_ms);
+    }
+    dispatch_as(runtime, method, args, access.grant.subject()).await
+}
+
+/// Runs `method` with positional `args`, with full access and no signing key (`issueToken`
+/// answers `INVALID_CONFIG`).
 pub async fn dispatch(runtime: &Runtime, method: &str, args: &[Value]) -> Result<Value> {
+    dispatch_as(runtime, method, args, None).await
+}
+
+/// [`dispatch`] for a caller known as `subject` (a scoped token's): a decision that names no
+/// `by` records the subject as who made it.
+async fn dispatch_as(runtime: &Runtime, method: &str, args: &[Value], subject: Option<&str>) -> Result<Value> {
     let a = Args { method, values: args };
+    let decided_by = |(seq, who): (Option<u32>, Who)| (seq, Who { by: who.by.or_else(|| subject.map(str::to_string)), ..who });
     match method {
         "tool" => to_json(runtime.tool()),
         "execute" => to_json(runtime.execute(a.code()?).await?),
@@ -164,11 +184,11 @@ pub async fn dispatch(runtime: &Runtime, method: &str, args: &[Value]) -> Result
         "describe" => to_json(runtime.describe(a.string(0, "path")?)?),
         "pendingApprovals" => to_json(runtime.pending_approvals(a.optional_execution_id(0)?)?),
         "approveExecution" => {
-            let (seq, who) = a.decision(1, true)?;
+            let (seq, who) = decided_by(a.decision(1, true)?);
             to_json(runtime.approve_execution_with(a.execution_id(0)?, seq, &who).await?)
         }
         "rejectExecution" => {
-            let (_, who) = a.decision(2, false)?;
+            let (_, who) = decided_by(a.decision(2, false)?);
             to_json(runtime.reject_execution_with(a.execution_id(0)?, a.seq(1)?, &who)?)
         }
         "rollbackExecution" => to_json(runtime.rollback_execution(a.execution_id(0)?).await?),
@@ -182,6 +202,7 @@ pub async fn dispatch(runtime: &Runtime, method: &str, args: &[Value]) -> Result
         )?),
         "snippets" => to_json(runtime.snippets()?),
         "deleteSnippet" => to_json(runtime.delete_snippet(a.string(0, "name")?)?),
+        "issueToken" => token::issue(None, args.first(), 0),
         other => Err(Error::UnknownMethod(other.to_string(), METHODS.join(", "))),
     }
 }

@@ -93,3 +93,21 @@ fn bad_decisions_are_coded_errors_that_change_nothing() {
     assert_eq!(run(rpc::dispatch(&f.runtime, "rejectExecution", &args)).expect("reject"), json!(true));
     assert!(f.state(&id).report.unwrap_or_default().contains("rejected by ana: no"));
 }
+
+/// A decision made with a scoped token that names no `by` records the token's subject.
+#[test]
+fn a_token_subject_is_who_decided_when_the_request_names_no_one() {
+    use codemode_runtime::token::{Access, Claims, Grant, Scope};
+    let f = fixture();
+    let out = f.execute(TWO_GUARDED);
+    let id = out.execution_id().to_string();
+    let claims = Claims { scope: Scope::Approve, instance: None, expires_at: i64::MAX, subject: Some("carol@example.com".into()) };
+    let access = Access { grant: Grant::Scoped(claims), key: None, now_ms: 0 };
+    let args = [json!(id), json!({"seq": 0, "reason": "fine"})];
+    run(rpc::dispatch_with(&f.runtime, &access, "approveExecution", &args)).expect("approve");
+    let args = [json!(id), json!(1), json!({"by": "dave", "reason": "no"})];
+    run(rpc::dispatch_with(&f.runtime, &access, "rejectExecution", &args)).expect("reject");
+    let calls = f.state(&id).calls;
+    let by: Vec<Option<String>> = calls.iter().map(|c| c.decision.as_ref().and_then(|d| d.by.clone())).collect();
+    assert_eq!(by, [Some("carol@example.com".to_string()), Some("dave".to_string())]);
+}

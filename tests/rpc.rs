@@ -5,6 +5,7 @@ mod common;
 use std::collections::BTreeSet;
 
 use codemode_runtime::rpc::{self, METHODS};
+use codemode_runtime::token::{Access, Grant, Scope, SigningKey};
 use codemode_runtime::Error;
 use common::*;
 use serde_json::{json, Value};
@@ -71,9 +72,38 @@ fn every_method_is_callable() {
         assert_eq!(got, expected, "{method} {args:?} at {pointer:?}: {result}");
         called.insert(method);
     }
+    // issueToken signs with the access's key (the Worker passes its own; plain dispatch has none).
+    let key = SigningKey::from_secret("rpc-test-key");
+    let access = Access { grant: Grant::Main, key: Some(key.clone()), now_ms: 1_000 };
+    let issued = run(rpc::dispatch_with(&f.runtime, &access, "issueToken", &[json!({"scope": "read", "ttlSeconds": 60})]))
+        .unwrap_or_else(|e| panic!("issueToken: {e}"));
+    assert_eq!(issued["expiresAt"], json!(61_000));
+    assert_eq!(key.verify(issued["token"].as_str().unwrap(), 1_000).map(|c| c.scope), Ok(Scope::Read));
+    assert_eq!(err_code(dispatch(&f, "issueToken", &[json!({"scope": "read", "ttlSeconds": 60})])), "INVALID_CONFIG");
+    called.insert("issueToken");
     assert_eq!(called, METHODS.iter().copied().collect::<BTreeSet<_>>());
     assert_eq!(err_code(dispatch(&f, "approveExecution", &[json!(approve_me)])), "NOT_PAUSED");
     assert_eq!(f.total(), 1, "guardedBump 1 approved, bump 10 rolled back, guardedBump 2 rejected");
+}
+
+/// A scoped grant is checked before the method runs: nothing happens outside the scope.
+#[test]
+fn dispatch_with_checks_the_grant_first() {
+    let f = fixture();
+    let paused = execute_id(&f, "return await counter.guardedBump({by: 1})");
+    let grant = |scope, expires_at| Grant::Scoped(codemode_runtime::token::Claims { scope, instance: None, expires_at, subject: None });
+    let call = |grant: Grant, method: &str, args: &[Value]| {
+        run(rpc::dispatch_with(&f.runtime, &Access { grant, key: None, now_ms: 100 }, method, args))
+    };
+    assert_eq!(err_code(call(grant(Scope::Read, 200), "approveExecution", &[json!(paused)])), "FORBIDDEN");
+    assert_eq!(err_code(call(grant(Scope::Approve, 200), "execute", &[json!("return 1")])), "FORBIDDEN");
+    assert_eq!(err_code(call(grant(Scope::Full, 200), "issueToken", &[json!({"scope": "read", "ttlSeconds": 5})])), "FORBIDDEN");
+    assert_eq!(err_code(call(grant(Scope::Approve, 100), "approveExecution", &[json!(paused)])), "TOKEN_EXPIRED");
+    assert_eq!(f.total(), 0, "nothing was approved");
+    assert_eq!(err_code(call(grant(Scope::Approve, 200), "cancelExecution", &[json!(paused)])), "UNKNOWN_METHOD");
+    let approved = call(grant(Scope::Approve, 200), "approveExecution", &[json!(paused)]).unwrap();
+    assert_eq!(approved["status"], "completed");
+    assert_eq!(f.total(), 1);
 }
 
 #[test]

@@ -5,60 +5,37 @@
 use worker::{event, Context, Env, Headers, Method, Request, Response};
 
 use super::http;
-use super::serve::agent_route;
+use super::serve::{self, agent_route};
 use crate::error::Error;
+use crate::token::{Grant, Keys};
 
 const INSPECTOR_PAGE: &str = include_str!("../../web/index.html");
 
 /// Hosts served when no `CODEMODE_TOKEN` is configured.
 const LOOPBACK_HOSTS: &[&str] = &["localhost", "127.0.0.1", "[::1]", "::1"];
 
-/// `Some(token)` if `CODEMODE_TOKEN` is set as a secret or a var.
-fn configured_token(env: &Env) -> Option<String> {
-    env.secret("CODEMODE_TOKEN")
+/// A secret, or (for local development) a var, by name; empty counts as unset.
+fn setting(env: &Env, name: &str) -> Option<String> {
+    env.secret(name)
         .map(|s| s.to_string())
-        .or_else(|_| env.var("CODEMODE_TOKEN").map(|v| v.to_string()))
+        .or_else(|_| env.var(name).map(|v| v.to_string()))
         .ok()
         .filter(|t| !t.is_empty())
 }
 
-/// Compares without stopping at the first differing byte.
-fn same_secret(a: &str, b: &str) -> bool {
-    a.len() == b.len() && a.bytes().zip(b.bytes()).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
+/// `CODEMODE_TOKEN` and the key scoped tokens are signed with (`CODEMODE_SIGNING_KEY`, else one
+/// derived from `CODEMODE_TOKEN`).
+pub fn keys(env: &Env) -> Keys {
+    Keys::from_settings(setting(env, "CODEMODE_SIGNING_KEY").as_deref(), setting(env, "CODEMODE_TOKEN").as_deref())
 }
 
-/// The contract's auth rule for every route but `GET /`.
-fn authorize(req: &Request, env: &Env) -> Result<(), Error> {
+/// The contract's auth rule for every route but `GET /` (see [`crate::token::authenticate`]):
+/// who is asking, or `UNAUTHORIZED` / `TOKEN_EXPIRED`.
+fn authorize(req: &Request, env: &Env) -> Result<Grant, Error> {
     let url = req.url().map_err(|e| Error::BadRequest(e.to_string()))?;
-    match configured_token(env) {
-        Some(token) => {
-            let bearer = req
-                .headers()
-                .get("authorization")
-                .ok()
-                .flatten()
-                .and_then(|h| h.strip_prefix("Bearer ").map(str::to_string));
-            let query = url.query_pairs().find(|(k, _)| k == "token").map(|(_, v)| v.into_owned());
-            let given = bearer.or(query);
-            match given {
-                Some(given) if same_secret(&given, &token) => Ok(()),
-                Some(_) => Err(Error::Unauthorized("the token is wrong".into())),
-                None => Err(Error::Unauthorized(
-                    "send `Authorization: Bearer <CODEMODE_TOKEN>` (or `?token=` for WebSocket and browsers)".into(),
-                )),
-            }
-        }
-        None => {
-            let host = url.host_str().unwrap_or("");
-            if LOOPBACK_HOSTS.contains(&host) {
-                Ok(())
-            } else {
-                Err(Error::Unauthorized(format!(
-                    "CODEMODE_TOKEN is not set, so only loopback hosts are served (this request is for `{host}`)"
-                )))
-            }
-        }
-    }
+    let host = url.host_str().unwrap_or("");
+    let presented = serve::presented_token(req).map_err(|e| Error::BadRequest(e.to_string()))?;
+    keys(env).authenticate(presented.as_deref(), LOOPBACK_HOSTS.contains(&host), host, super::now_ms())
 }
 
 /// `CODEMODE` from `codemode`, `MY_AGENT` from `my-agent`.
@@ -102,12 +79,14 @@ async fn route(req: Request, env: Env) -> Result<Response, Error> {
     if req.method() == Method::Options {
         return preflight().map_err(|e| Error::Internal(e.to_string()));
     }
-    authorize(&req, &env)?;
+    let grant = authorize(&req, &env)?;
     let Some((namespace, instance, _)) = agent_route(&path) else {
         return Err(Error::NotFound(format!(
             "no route for `{path}`; the runtime lives at /agents/codemode/<instance>"
         )));
     };
+    // A token bound to one instance is refused at the door for every other: no object wakes.
+    grant.check_instance(instance)?;
     if instance.len() > 256 {
         return Err(Error::BadRequest("the instance name is longer than 256 characters".into()));
     }

@@ -8,7 +8,8 @@ use crate::error::Error;
 pub fn status(error: &Error) -> u16 {
     match error {
         Error::BadRequest(_) | Error::UnknownMethod(..) | Error::InvalidName(_) => 400,
-        Error::Unauthorized(_) => 401,
+        Error::Unauthorized(_) | Error::TokenExpired(_) => 401,
+        Error::Forbidden(_) => 403,
         Error::NotFound(_) => 404,
         Error::NotPaused { .. } | Error::NotCompleted { .. } | Error::InvalidState(_) | Error::Busy(_) => 409,
         Error::MethodNotAllowed(_) => 405,

@@ -152,12 +152,12 @@ impl DurableObject for CodemodeObject {
 
     async fn fetch(&self, req: Request) -> worker::Result<Response> {
         let runtime = self.runtime().await;
-        serve::handle_request(runtime.as_deref(), &self.state, req).await
+        serve::handle_request_with(runtime.as_deref(), &self.state, req, &super::entry::keys(&self.env)).await
     }
 
     async fn websocket_message(&self, ws: WebSocket, message: WebSocketIncomingMessage) -> worker::Result<()> {
         let runtime = self.runtime().await;
-        serve::handle_websocket_message(runtime.as_deref(), &self.state, &ws, message).await
+        serve::handle_websocket_message_with(runtime.as_deref(), &self.state, &ws, message, &super::entry::keys(&self.env)).await
     }
 
     /// Alarms are at-least-once: `wake` only touches runs that still need it. A runtime that

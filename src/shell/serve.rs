@@ -9,6 +9,7 @@ use super::http;
 use crate::error::Error;
 use crate::rpc;
 use crate::runtime::Runtime;
+use crate::token::{Access, Claims, Grant, Keys};
 
 /// Largest request body accepted (a script is far smaller; see `RuntimeConfig::max_code_bytes`).
 pub const MAX_BODY_BYTES: usize = 1024 * 1024;
@@ -27,16 +28,40 @@ pub fn agent_route(path: &str) -> Option<(&str, &str, &str)> {
     Some((namespace, instance, rest))
 }
 
-/// Handles one request routed to the object. `runtime` is `Err` if the object could not build its
-/// runtime (bad storage or configuration): every request then gets that error.
-pub async fn handle_request(
+/// Handles one request routed to the object, with full access (no scoped tokens). `runtime` is
+/// `Err` if the object could not build its runtime (bad storage or configuration): every request
+/// then gets that error.
+pub async fn handle_request(runtime: Result<&Runtime, &Error>, state: &State, req: Request) -> worker::Result<Response> {
+    handle_request_with(runtime, state, req, &Keys::default()).await
+}
+
+/// The credential a request presents (`Authorization: Bearer`, else `?token=`).
+pub fn presented_token(req: &Request) -> worker::Result<Option<String>> {
+    let authorization = req.headers().get("authorization")?;
+    let url = req.url()?;
+    let query = url.query_pairs().find(|(k, _)| k == "token").map(|(_, v)| v.into_owned());
+    Ok(crate::token::presented(authorization.as_deref(), query.as_deref()).map(str::to_string))
+}
+
+/// [`handle_request`] for a Worker that issues scoped tokens: a scoped token presented by the
+/// request limits what it may call (see [`crate::token`]); any other request has full access
+/// (the Worker's front door already admitted it).
+pub async fn handle_request_with(
     runtime: Result<&Runtime, &Error>,
     state: &State,
     mut req: Request,
+    keys: &Keys,
 ) -> worker::Result<Response> {
     let path = req.path();
     let Some((namespace, instance, rest)) = agent_route(&path) else {
         return http::error(&Error::NotFound(format!("no route for `{path}`")));
+    };
+    let access = match keys
+        .access_inside_object(presented_token(&req)?.as_deref(), super::now_ms())
+        .and_then(|access| access.grant.check_instance(instance).map(|()| access))
+    {
+        Ok(access) => access,
+        Err(error) => return http::error(&error),
     };
     let runtime = match runtime {
         Ok(runtime) => runtime,
@@ -44,18 +69,18 @@ pub async fn handle_request(
     };
     let upgrade = req.headers().get("upgrade")?.unwrap_or_default();
     if upgrade.eq_ignore_ascii_case("websocket") && (rest.is_empty() || rest == "/") {
-        return accept_websocket(state, namespace, instance);
+        return accept_websocket(state, namespace, instance, &access.grant);
     }
     match (req.method(), rest) {
         (Method::Post, "/rpc") => {
             let body = req.bytes().await?;
             let result = match check_size(&body).and_then(|()| rpc::parse_request(&body)) {
-                Ok((method, args)) => rpc::dispatch(runtime, &method, &args).await,
+                Ok((method, args)) => rpc::dispatch_with(runtime, &access, &method, &args).await,
                 Err(error) => Err(error),
             };
             if let Ok((method, args)) = rpc::parse_request(&body) {
                 if result.is_ok() {
-                    broadcast_change(runtime, state, &method, &args, result.as_ref().ok());
+                    broadcast_change(runtime, state, &method, &args, result.as_ref().ok(), access.grant.subject());
                 }
             }
             match result {
@@ -68,7 +93,7 @@ pub async fn handle_request(
             if let Err(error) = check_size(&body) {
                 return http::error(&error);
             }
-            let reply = crate::mcp::handle(runtime, &body).await;
+            let reply = crate::mcp::handle_with(runtime, &access, &body).await;
             match reply.body {
                 Some(body) => http::json(&body, reply.status),
                 None => Ok(Response::empty()?.with_status(reply.status)),
@@ -82,7 +107,10 @@ pub async fn handle_request(
             response.headers_mut().set("allow", "POST")?;
             Ok(response)
         }
-        (Method::Get, "/tool") => http::json(&serde_json::to_value(runtime.tool()).unwrap_or_default(), 200),
+        (Method::Get, "/tool") => match access.grant.check_method("tool", access.now_ms) {
+            Ok(()) => http::json(&serde_json::to_value(runtime.tool()).unwrap_or_default(), 200),
+            Err(error) => http::error(&error),
+        },
         (Method::Get, "" | "/") => http::json(
             &json!({
                 "agent": namespace,
@@ -110,22 +138,50 @@ fn check_size(body: &[u8]) -> Result<(), Error> {
     Ok(())
 }
 
-/// Accepts a hibernatable WebSocket and greets it with the Agents identity frame.
-fn accept_websocket(state: &State, namespace: &str, instance: &str) -> worker::Result<Response> {
+/// Accepts a hibernatable WebSocket and greets it with the Agents identity frame. A scoped
+/// token's claims are attached to the socket (they outlive hibernation): every frame is checked
+/// against them.
+fn accept_websocket(state: &State, namespace: &str, instance: &str, grant: &Grant) -> worker::Result<Response> {
     let pair = WebSocketPair::new()?;
     state.accept_websocket_with_tags(&pair.server, &[instance, namespace]);
+    if let Grant::Scoped(claims) = grant {
+        let claims = serde_json::to_string(claims).map_err(|e| worker::Error::RustError(e.to_string()))?;
+        pair.server.serialize_attachment(claims)?;
+    }
     let identity = json!({"type": "cf_agent_identity", "name": instance, "agent": namespace});
     pair.server.send_with_str(identity.to_string())?;
     Response::from_websocket(pair.client)
 }
 
-/// Answers one Agents RPC frame. Frames that are not `{"type":"rpc",...}` are ignored.
+/// Answers one Agents RPC frame with full access. Frames that are not `{"type":"rpc",...}` are
+/// ignored.
 pub async fn handle_websocket_message(
     runtime: Result<&Runtime, &Error>,
     state: &State,
     ws: &WebSocket,
     message: WebSocketIncomingMessage,
 ) -> worker::Result<()> {
+    handle_websocket_message_with(runtime, state, ws, message, &Keys::default()).await
+}
+
+/// [`handle_websocket_message`] on a socket opened with a scoped token: each frame is checked
+/// against the token's claims (its expiry too).
+pub async fn handle_websocket_message_with(
+    runtime: Result<&Runtime, &Error>,
+    state: &State,
+    ws: &WebSocket,
+    message: WebSocketIncomingMessage,
+    keys: &Keys,
+) -> worker::Result<()> {
+    // Fails closed: an attachment that cannot be read refuses the frame.
+    let grant = match ws.deserialize_attachment::<String>() {
+        Ok(None) => Ok(Grant::Main),
+        Ok(Some(text)) => serde_json::from_str::<Claims>(&text)
+            .map(Grant::Scoped)
+            .map_err(|_| Error::Unauthorized("this socket's token cannot be read".into())),
+        Err(_) => Err(Error::Unauthorized("this socket's token cannot be read".into())),
+    };
+    let access = grant.map(|grant| Access { grant, key: keys.signing_key.clone(), now_ms: super::now_ms() });
     let WebSocketIncomingMessage::String(text) = message else { return Ok(()) };
     if text.len() > MAX_BODY_BYTES {
         return Ok(());
@@ -135,18 +191,19 @@ pub async fn handle_websocket_message(
         return Ok(());
     }
     let id = frame.get("id").cloned().unwrap_or(Value::Null);
-    let result = match (runtime, frame.get("method").and_then(Value::as_str)) {
-        (Err(error), _) => Err(error.clone()),
-        (Ok(_), None) => Err(Error::BadRequest("an rpc frame needs a string `method`".into())),
-        (Ok(runtime), Some(method)) => {
+    let result = match (runtime, access, frame.get("method").and_then(Value::as_str)) {
+        (_, Err(error), _) => Err(error),
+        (Err(error), _, _) => Err(error.clone()),
+        (Ok(_), _, None) => Err(Error::BadRequest("an rpc frame needs a string `method`".into())),
+        (Ok(runtime), Ok(access), Some(method)) => {
             let args = match frame.get("args") {
                 Some(Value::Array(args)) => args.clone(),
                 None | Some(Value::Null) => Vec::new(),
                 Some(_) => return send(ws, &rpc_error(&id, &Error::BadRequest("`args` must be an array".into()))),
             };
-            let result = rpc::dispatch(runtime, method, &args).await;
+            let result = rpc::dispatch_with(runtime, &access, method, &args).await;
             if let Ok(value) = &result {
-                broadcast_change(runtime, state, method, &args, Some(value));
+                broadcast_change(runtime, state, method, &args, Some(value), access.grant.subject());
             }
             result
         }
@@ -169,9 +226,17 @@ fn send(ws: &WebSocket, frame: &Value) -> worker::Result<()> {
 }
 
 /// Tells every connected client that something changed, so pages update live:
-/// `{"type":"cf_codemode_changed", method, executionId, status, snippet}`. Only mutating methods
-/// that changed something broadcast; `status` is the execution's status after the change.
-fn broadcast_change(runtime: &Runtime, state: &State, method: &str, args: &[Value], result: Option<&Value>) {
+/// `{"type":"cf_codemode_changed", method, executionId, status, snippet, by}`. Only mutating methods
+/// that changed something broadcast; `status` is the execution's status after the change; `by`
+/// is the subject of the scoped token that made the change, when it names one.
+fn broadcast_change(
+    runtime: &Runtime,
+    state: &State,
+    method: &str,
+    args: &[Value],
+    result: Option<&Value>,
+    by: Option<&str>,
+) {
     if !rpc::MUTATING_METHODS.contains(&method) || result == Some(&Value::Bool(false)) {
         return;
     }
@@ -189,6 +254,9 @@ fn broadcast_change(runtime: &Runtime, state: &State, method: &str, args: &[Valu
     let mut frame = json!({"type": "cf_codemode_changed", "method": method, "executionId": execution_id, "status": status});
     if let Some(snippet) = snippet {
         frame["snippet"] = Value::String(snippet);
+    }
+    if let Some(by) = by {
+        frame["by"] = Value::String(by.to_string());
     }
     for ws in state.get_websockets() {
         let _ = ws.send_with_str(frame.to_string());
