@@ -84,6 +84,8 @@ pub enum ExecutionStatus {
     Error,
     Rejected,
     RolledBack,
+    /// Stopped by `cancelExecution`: calls that finished stay applied, nothing new runs.
+    Cancelled,
 }
 
 impl ExecutionStatus {
@@ -95,6 +97,7 @@ impl ExecutionStatus {
             ExecutionStatus::Error => "error",
             ExecutionStatus::Rejected => "rejected",
             ExecutionStatus::RolledBack => "rolled_back",
+            ExecutionStatus::Cancelled => "cancelled",
         }
     }
 
@@ -120,6 +123,9 @@ pub enum ExecuteOutput {
     Paused { execution_id: String, pending: Vec<PendingAction>, calls: Vec<CallRecord>, report: String },
     #[serde(rename_all = "camelCase")]
     Error { execution_id: String, error: ErrorInfo, calls: Vec<CallRecord>, report: String },
+    /// The run was cancelled while this request drove it.
+    #[serde(rename_all = "camelCase")]
+    Cancelled { execution_id: String, calls: Vec<CallRecord>, report: String },
 }
 
 impl ExecuteOutput {
@@ -127,7 +133,8 @@ impl ExecuteOutput {
         match self {
             ExecuteOutput::Completed { execution_id, .. }
             | ExecuteOutput::Paused { execution_id, .. }
-            | ExecuteOutput::Error { execution_id, .. } => execution_id,
+            | ExecuteOutput::Error { execution_id, .. }
+            | ExecuteOutput::Cancelled { execution_id, .. } => execution_id,
         }
     }
 
@@ -135,7 +142,17 @@ impl ExecuteOutput {
         match self {
             ExecuteOutput::Completed { report, .. }
             | ExecuteOutput::Paused { report, .. }
-            | ExecuteOutput::Error { report, .. } => report,
+            | ExecuteOutput::Error { report, .. }
+            | ExecuteOutput::Cancelled { report, .. } => report,
+        }
+    }
+
+    pub fn calls(&self) -> &[CallRecord] {
+        match self {
+            ExecuteOutput::Completed { calls, .. }
+            | ExecuteOutput::Paused { calls, .. }
+            | ExecuteOutput::Error { calls, .. }
+            | ExecuteOutput::Cancelled { calls, .. } => calls,
         }
     }
 

@@ -16,6 +16,8 @@ pub enum Ending<'a> {
     Failed { error: &'a ErrorInfo },
     Paused { pending: &'a [PendingAction] },
     Rejected { seq: u32, decision: &'a crate::journal::Decision },
+    /// Cancelled by `decision`; `aborted` were running then.
+    Cancelled { decision: &'a crate::journal::Decision, aborted: &'a [u32] },
 }
 
 /// A rendered report.
@@ -119,6 +121,7 @@ pub fn render(ending: &Ending<'_>, input: &ReportInput<'_>) -> Rendered {
         Ending::Failed { .. } => "Script failed",
         Ending::Paused { .. } => "Script paused",
         Ending::Rejected { .. } => "Script rejected",
+        Ending::Cancelled { .. } => "Script cancelled",
     };
     let mut out = format!("{headline}\nWall time {:.1} seconds\nOutput:\n", input.wall_ms.max(0) as f64 / 1000.0);
     let full_output = output_text(ending, input.output);
@@ -174,6 +177,19 @@ fn closing(ending: &Ending<'_>, calls: &[CallRecord]) -> String {
                 "Do not retry or re-run this action: a human must approve or reject it. \
                  When approved, the script resumes where it paused and the result is returned then.\n",
             );
+        }
+        Ending::Cancelled { decision, aborted } => {
+            let by = decision.by.as_deref().unwrap_or("a human");
+            let why = decision.reason.as_deref().map(|reason| format!(": {reason}")).unwrap_or_default();
+            out.push_str(&format!("The run was cancelled by {by}{why}. Calls that finished stay applied.\n"));
+            for call in calls.iter().filter(|c| aborted.contains(&c.seq)) {
+                out.push_str(&format!(
+                    "- #{} {} was running when it was cancelled: its effect may have happened.\n",
+                    call.seq,
+                    call_label(&call.connector, &call.method, &call.args)
+                ));
+            }
+            out.push_str("Do not run it again unless the user asks.\n");
         }
         Ending::Rejected { seq, decision } => {
             let label = calls

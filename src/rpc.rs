@@ -18,6 +18,7 @@ pub const METHODS: &[&str] = &[
     "approveExecution",
     "rejectExecution",
     "rollbackExecution",
+    "cancelExecution",
     "executionHistory",
     "execution",
     "executionOutput",
@@ -33,6 +34,7 @@ pub const MUTATING_METHODS: &[&str] = &[
     "approveExecution",
     "rejectExecution",
     "rollbackExecution",
+    "cancelExecution",
     "saveSnippet",
     "deleteSnippet",
 ];
@@ -192,6 +194,10 @@ async fn dispatch_as(runtime: &Runtime, method: &str, args: &[Value], subject: O
             to_json(runtime.reject_execution_with(a.execution_id(0)?, a.seq(1)?, &who)?)
         }
         "rollbackExecution" => to_json(runtime.rollback_execution(a.execution_id(0)?).await?),
+        "cancelExecution" => {
+            let (_, who) = decided_by(a.decision(1, false)?);
+            to_json(json!({ "cancelled": runtime.cancel_execution(a.execution_id(0)?, &who)? }))
+        }
         "executionHistory" => to_json(runtime.execution_history(a.optional_count(0, "limit")?)?),
         "execution" => to_json(runtime.execution(a.execution_id(0)?)?),
         "executionOutput" => to_json(runtime.execution_output(a.execution_id(0)?)?),

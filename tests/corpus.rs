@@ -42,6 +42,7 @@ fn outcome(output: &ExecuteOutput) -> Value {
         ExecuteOutput::Completed { result, .. } => serde_json::json!({ "value": result }),
         ExecuteOutput::Error { error, .. } => serde_json::json!({ "error": error.message, "code": error.code }),
         ExecuteOutput::Paused { .. } => serde_json::json!({ "paused": true }),
+        ExecuteOutput::Cancelled { .. } => serde_json::json!({ "cancelled": true }),
     }
 }
 

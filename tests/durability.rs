@@ -4,74 +4,22 @@
 
 mod common;
 
-use std::cell::{Cell, RefCell};
+use std::cell::Cell;
 use std::future::Future;
 use std::pin::Pin;
 use std::rc::Rc;
 use std::task::{Context, Poll};
 
-use async_trait::async_trait;
 use codemode_runtime::journal::{Decision, JournalEntry};
 use codemode_runtime::model::{CallState, ExecuteOutput, ExecutionStatus, Snippet};
 use codemode_runtime::{
-    CallContext, Connector, ExecutionRecord, Runtime, RuntimeConfig, Store, ToolError, ToolSpec, UpgradePolicy,
+    Connector, ExecutionRecord, Runtime, RuntimeConfig, Store, UpgradePolicy,
 };
 use common::*;
-use futures::channel::oneshot;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
 // ---- helpers: a host that can be restarted, a gate ----
-
-/// Calls to `gate.wait(args)` wait until the test opens them.
-#[derive(Default)]
-struct Gate {
-    /// `(idempotency key, args, where to send the result)` of each waiting call.
-    waiting: RefCell<Vec<(String, Value, oneshot::Sender<Value>)>>,
-    calls: Cell<u32>,
-}
-
-impl Gate {
-    fn waiting(&self) -> usize {
-        self.waiting.borrow().len()
-    }
-
-    /// The execution id of the first waiting call.
-    fn first_execution(&self) -> String {
-        let waiting = self.waiting.borrow();
-        let key = &waiting.first().expect("a waiting call").0;
-        key.rsplit_once(':').expect("execution:seq").0.to_string()
-    }
-
-    /// Lets the first waiting call (or the one whose args match) return `value`.
-    fn open(&self, args: Option<&Value>, value: Value) {
-        let mut waiting = self.waiting.borrow_mut();
-        let index = match args {
-            Some(args) => waiting.iter().position(|(_, a, _)| a == args).expect("a call with these args"),
-            None => 0,
-        };
-        let (_, _, sender) = waiting.remove(index);
-        sender.send(value).expect("the call still waits");
-    }
-}
-
-struct GateConnector(Rc<Gate>);
-
-#[async_trait(?Send)]
-impl Connector for GateConnector {
-    fn name(&self) -> &str {
-        "gate"
-    }
-    fn tools(&self) -> Vec<ToolSpec> {
-        vec![ToolSpec::new("wait", "Waits until the test opens it.", json!({"type": "object"}))]
-    }
-    async fn execute(&self, args: Value, ctx: &CallContext) -> Result<Value, ToolError> {
-        self.0.calls.set(self.0.calls.get() + 1);
-        let (sender, receiver) = oneshot::channel();
-        self.0.waiting.borrow_mut().push((ctx.idempotency_key(), args, sender));
-        receiver.await.map_err(|_| ToolError::new("the gate was dropped"))
-    }
-}
 
 /// The common fixture's durable state (store, counter, clock) plus what a host needs to build a
 /// fresh runtime over it, as after a restart.
@@ -157,6 +105,7 @@ fn status(output: &ExecuteOutput) -> &'static str {
         ExecuteOutput::Completed { .. } => "completed",
         ExecuteOutput::Paused { .. } => "paused",
         ExecuteOutput::Error { .. } => "error",
+        ExecuteOutput::Cancelled { .. } => "cancelled",
     }
 }
 

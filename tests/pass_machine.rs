@@ -144,6 +144,7 @@ fn drive(case: &Case) -> (Vec<String>, Vec<codemode_runtime::model::CallRecord>)
                     PassEnd::Settled(_) => "end settled".to_string(),
                     PassEnd::Paused(pending) => format!("end paused {}", seqs(pending.iter().map(|p| p.seq))),
                     PassEnd::Failed(error) => format!("end failed {}", error.code),
+                    PassEnd::Cancelled { aborted } => format!("end cancelled {}", seqs(aborted.into_iter())),
                 });
                 return (trace, pass.into_calls().into_sorted());
             }
@@ -342,4 +343,31 @@ fn calls_record_each_outcome() {
     let states: Vec<(u32, CallState)> = calls.iter().map(|c| (c.seq, c.state)).collect();
     assert_eq!(states, [(0, CallState::Applied), (1, CallState::Error), (2, CallState::Cancelled)]);
     assert!(calls[2].requires_approval && !calls[0].requires_approval);
+}
+
+/// `cancel` ends the pass at once: calls under way are abandoned (listed cancelled, their effect
+/// unknown), calls awaiting approval are cancelled, nothing more is journaled or started.
+#[test]
+fn cancel_abandons_the_calls_under_way() {
+    let decisions = BTreeMap::new();
+    let mut pass = Pass::new(PassRules {
+        execution_id: "x",
+        journal: &[],
+        decisions: &decisions,
+        approved_before: &[],
+        deadline: None,
+        limits: LIMITS,
+        requires_approval: &requires_approval,
+    });
+    assert_eq!(pass.poll(1), Effect::RunScript);
+    pass.call_issued(request(0, "a"));
+    pass.call_issued(request(1, "guardedWrite"));
+    assert!(matches!(pass.poll(2), Effect::Start { calls, .. } if calls.len() == 1));
+    assert_eq!(pass.poll(3), Effect::AwaitCall);
+    pass.cancel();
+    assert_eq!(pass.poll(4), Effect::End(PassEnd::Cancelled { aborted: vec![0] }));
+    let calls = pass.into_calls().into_sorted();
+    assert_eq!(calls.iter().map(|c| (c.seq, c.state)).collect::<Vec<_>>(), [(0, CallState::Cancelled), (1, CallState::Cancelled)]);
+    assert!(calls[0].error.as_deref().unwrap_or_default().contains("may have happened"));
+    assert_eq!(calls[1].error, None, "the call awaiting approval never ran");
 }

@@ -108,7 +108,7 @@ pub fn check_output(output: &ExecuteOutput, what: &str) {
         ExecuteOutput::Paused { pending, .. } => {
             assert!(!pending.is_empty(), "{what}: paused with nothing pending");
         }
-        ExecuteOutput::Completed { .. } => {}
+        ExecuteOutput::Completed { .. } | ExecuteOutput::Cancelled { .. } => {}
     }
 }
 
@@ -152,6 +152,7 @@ fn check_stored(f: &Fixture, output: &ExecuteOutput) {
         ExecuteOutput::Completed { .. } => "completed",
         ExecuteOutput::Paused { .. } => "paused",
         ExecuteOutput::Error { .. } => "error",
+        ExecuteOutput::Cancelled { .. } => "cancelled",
     };
     assert_eq!(state.status.as_str(), expected, "stored status disagrees with the output");
     assert_eq!(state.report.as_deref(), Some(output.report()), "stored report disagrees with the output");

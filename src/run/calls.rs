@@ -42,6 +42,15 @@ impl CallBook {
         }
     }
 
+    /// Calls abandoned while they ran (the run was cancelled) become `cancelled`, saying that
+    /// their effect may have happened.
+    pub fn abort(&mut self, seqs: &[u32]) {
+        for call in self.calls.iter_mut().filter(|c| seqs.contains(&c.seq)) {
+            call.state = CallState::Cancelled;
+            call.error = Some("cancelled while it ran: its effect may have happened".into());
+        }
+    }
+
     /// Calls never run (the script ended first, or the pass did) become `cancelled`.
     pub fn cancel_pending(&mut self) {
         for call in self.calls.iter_mut().filter(|c| c.state == CallState::Pending) {

@@ -54,6 +54,8 @@ pub struct PassRecord {
     /// How long the pass took (ms), for the report.
     pub wall_ms: i64,
     pub max_output_tokens: usize,
+    /// Who cancelled the run, when the pass ended [`PassEnd::Cancelled`].
+    pub cancelled_by: Option<Decision>,
 }
 
 impl ExecutionRecord {
@@ -160,6 +162,33 @@ impl ExecutionRecord {
         true
     }
 
+    /// `cancelExecution` of a run no pass is driving (paused, or left `running` by an interrupted
+    /// pass): it ends `cancelled`, calls awaiting approval are cancelled with `who`'s decision,
+    /// calls that ran stay applied. `false` (nothing changes) for a finished run.
+    pub fn cancel(&mut self, who: &Who, now: i64) -> bool {
+        if self.state.status.is_finished() {
+            return false;
+        }
+        let decision = Decision::new(DecisionKind::Cancelled, who.by.clone(), who.reason.clone(), now);
+        for action in &self.state.pending {
+            self.decisions.insert(action.seq, decision.clone());
+        }
+        for call in self.state.calls.iter_mut().filter(|c| c.state == CallState::Pending) {
+            call.state = CallState::Cancelled;
+            call.decision = self.decisions.get(&call.seq).cloned();
+        }
+        let state = &mut self.state;
+        state.status = ExecutionStatus::Cancelled;
+        state.pending.clear();
+        state.updated_at = now;
+        let max_output_tokens = options::parse(&state.code).unwrap_or_default().max_output_tokens;
+        let input = ReportInput { execution_id: &state.id, wall_ms: 0, output: &self.output, calls: &state.calls, max_output_tokens };
+        let report = report::render(&Ending::Cancelled { decision: &decision, aborted: &[] }, &input).report;
+        self.state.report = Some(report);
+        self.attempts = 0;
+        true
+    }
+
     fn require_pending(&self, seq: u32) -> Result<()> {
         if self.state.pending.iter().any(|p| p.seq == seq) {
             return Ok(());
@@ -188,9 +217,15 @@ impl ExecutionRecord {
     /// `ExecuteOutput` the caller returns. A completed run's `store()` writes are applied by the
     /// caller, together with saving this record.
     pub fn settle(&mut self, end: PassEnd, pass: PassRecord, now: i64) -> ExecuteOutput {
-        let PassRecord { mut calls, output, wall_ms, max_output_tokens } = pass;
+        let PassRecord { mut calls, output, wall_ms, max_output_tokens, cancelled_by } = pass;
         for call in &mut calls {
             call.decision = self.decisions.get(&call.seq).cloned();
+        }
+        if let (PassEnd::Cancelled { .. }, Some(decision)) = (&end, &cancelled_by) {
+            // Calls that awaited approval carry the cancellation as their decision.
+            for call in calls.iter_mut().filter(|c| c.requires_approval && c.decision.is_none() && c.state == CallState::Cancelled) {
+                call.decision = Some(decision.clone());
+            }
         }
         let id = self.state.id.clone();
         let input = ReportInput { execution_id: &id, wall_ms, output: &output, calls: &calls, max_output_tokens };
@@ -214,6 +249,14 @@ impl ExecutionRecord {
                 state.error = Some(error.clone());
                 let output =
                     ExecuteOutput::Error { execution_id: id.clone(), error, calls: calls.clone(), report: rendered.report.clone() };
+                (rendered, output)
+            }
+            PassEnd::Cancelled { aborted } => {
+                state.status = ExecutionStatus::Cancelled;
+                let decision = cancelled_by.unwrap_or_else(|| Decision::new(DecisionKind::Cancelled, None, None, now));
+                let rendered = report::render(&Ending::Cancelled { decision: &decision, aborted: &aborted }, &input);
+                let output =
+                    ExecuteOutput::Cancelled { execution_id: id.clone(), calls: calls.clone(), report: rendered.report.clone() };
                 (rendered, output)
             }
             PassEnd::Paused(pending) => {

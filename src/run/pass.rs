@@ -53,6 +53,9 @@ pub enum PassEnd {
     Paused(Vec<PendingAction>),
     /// The run fails with this error.
     Failed(ErrorInfo),
+    /// `cancelExecution` stopped it; `aborted` are the calls that were running then (their
+    /// effects may have happened).
+    Cancelled { aborted: Vec<u32> },
 }
 
 /// What the driver does next.
@@ -145,6 +148,8 @@ pub struct Pass<'a> {
     steps_done: BTreeMap<u32, Outcome>,
     /// Calls started and not yet reported finished.
     in_flight: usize,
+    /// Their `seq`s.
+    running: std::collections::BTreeSet<u32>,
     /// Calls that finished without running (the journal was full), not yet journaled.
     refused: VecDeque<Finished>,
     /// Effects decided and not yet handed out.
@@ -165,6 +170,7 @@ impl<'a> Pass<'a> {
             waiting: BTreeMap::new(),
             steps_done: BTreeMap::new(),
             in_flight: 0,
+            running: std::collections::BTreeSet::new(),
             refused: VecDeque::new(),
             queued: VecDeque::new(),
             script_due: true,
@@ -243,8 +249,24 @@ impl<'a> Pass<'a> {
     /// closing.
     pub fn call_finished(&mut self, finished: Finished, now: i64) {
         self.in_flight = self.in_flight.saturating_sub(1);
+        self.running.remove(&finished.request.seq);
         let outcome = self.ledger.result_outcome(&finished.request, finished.outcome);
         self.journal(Finished { outcome, ..finished }, now);
+    }
+
+    /// `cancelExecution`: the pass ends now. Calls running are abandoned (the driver drops them)
+    /// and listed `cancelled`, with a note that their effect may have happened; nothing else runs.
+    pub fn cancel(&mut self) {
+        if matches!(self.phase, Phase::Ended) {
+            return;
+        }
+        let aborted: Vec<u32> = std::mem::take(&mut self.running).into_iter().collect();
+        self.calls.abort(&aborted);
+        self.calls.cancel_pending();
+        self.in_flight = 0;
+        self.refused.clear();
+        self.queued.clear();
+        self.phase = Phase::Closing { end: PassEnd::Cancelled { aborted } };
     }
 
     // ---- decisions ----
@@ -421,6 +443,7 @@ impl<'a> Pass<'a> {
             return None;
         }
         self.in_flight += batch.len();
+        self.running.extend(batch.iter().map(|r| r.seq));
         Some(Effect::Start { calls: batch, started: now })
     }
 

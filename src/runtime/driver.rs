@@ -34,12 +34,20 @@ struct Passed {
     writes: BTreeMap<String, Option<Value>>,
     calls: CallBook,
     output: Output,
+    /// Who cancelled the pass, if it was cancelled.
+    cancelled_by: Option<crate::journal::Decision>,
 }
 
 impl Passed {
     /// A pass that ended before the script started.
     fn refused(error: ErrorInfo) -> Self {
-        Self { end: PassEnd::Failed(error), writes: BTreeMap::new(), calls: CallBook::default(), output: Output::default() }
+        Self {
+            end: PassEnd::Failed(error),
+            writes: BTreeMap::new(),
+            calls: CallBook::default(),
+            output: Output::default(),
+            cancelled_by: None,
+        }
     }
 }
 
@@ -152,7 +160,17 @@ impl Runtime {
             requires_approval: &requires_approval,
         });
         let mut in_flight = InFlight::default();
+        let cancel = self.cancel_signal(id).unwrap_or_default();
+        let mut cancelled_by = None;
         let end = loop {
+            if cancelled_by.is_none() {
+                if let Some(decision) = cancel.decision(self.now()) {
+                    // Abandon the calls under way (dropping their futures) and end the pass.
+                    in_flight = InFlight::default();
+                    pass.cancel();
+                    cancelled_by = Some(decision);
+                }
+            }
             match pass.poll(self.now()) {
                 Effect::RunScript => observe(&mut vm, &mut pass),
                 Effect::Start { calls, started } => {
@@ -173,10 +191,20 @@ impl Runtime {
                         pass.script_failed(error);
                     }
                 }
-                Effect::AwaitCall => match in_flight.next().await {
-                    Some(finished) => pass.call_finished(finished, self.now()),
-                    None => pass.script_failed(ErrorInfo::run(RunCode::Internal, "awaited a call that never started")),
-                },
+                Effect::AwaitCall => {
+                    // The next call to finish, unless the run is cancelled first.
+                    let next = futures_lite::future::or(async { Some(in_flight.next().await) }, async {
+                        cancel.fired().await;
+                        None
+                    });
+                    match next.await {
+                        Some(Some(finished)) => pass.call_finished(finished, self.now()),
+                        Some(None) => {
+                            pass.script_failed(ErrorInfo::run(RunCode::Internal, "awaited a call that never started"))
+                        }
+                        None => {}
+                    }
+                }
                 Effect::End(end) => break end,
             }
         };
@@ -189,7 +217,7 @@ impl Runtime {
             },
             other => (other, BTreeMap::new()),
         };
-        Ok(Passed { end, writes, calls: pass.into_calls(), output: vm.output() })
+        Ok(Passed { end, writes, calls: pass.into_calls(), output: vm.output(), cancelled_by })
     }
 
     fn sandbox_config<'a>(&self, record: &'a ExecutionRecord, journal: &[JournalEntry]) -> Result<SandboxConfig<'a>> {
@@ -237,7 +265,7 @@ impl Runtime {
         options: &RunOptions,
         journal: &[JournalEntry],
     ) -> Result<ExecuteOutput> {
-        let Passed { end, writes, mut calls, output } = passed;
+        let Passed { end, writes, mut calls, output, cancelled_by } = passed;
         if matches!(end, PassEnd::Failed(_) | PassEnd::Settled(Settled::Threw(_))) {
             calls.keep_journaled(journal, |connector, method| self.requires_approval(connector, method));
         }
@@ -247,6 +275,7 @@ impl Runtime {
             output,
             wall_ms: now.saturating_sub(started),
             max_output_tokens: options.max_output_tokens,
+            cancelled_by,
         };
         let mut result = record.settle(self.kept(end), pass, now);
         let saved = match record.state.status {

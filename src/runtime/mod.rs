@@ -6,15 +6,19 @@
 //!   `rollbackExecution`, history, snippets, search, describe);
 //! - `driver`: the async driver of one pass: it runs the sandbox and the connectors for the
 //!   pure pass machine (`crate::run::pass`) and saves what the pass decided;
+//! - `cancel`: `cancelExecution` and the signal that stops a pass under way;
 //! - `wake`: the host's periodic work (resuming interrupted runs, expiring paused ones,
 //!   retention) and when it is due.
 
+mod cancel;
 mod driver;
 mod methods;
 mod wake;
 
+use cancel::CancelSignal;
+
 use std::cell::RefCell;
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 use std::rc::Rc;
 
 use serde_json::Value;
@@ -122,8 +126,9 @@ pub struct Runtime {
     connectors: Rc<ConnectorSet>,
     clock: Clock,
     config: RuntimeConfig,
-    /// Executions being driven right now; a second request for one of them gets `BUSY`.
-    busy: Rc<RefCell<BTreeSet<String>>>,
+    /// Executions being driven right now, each with the signal that cancels its pass; a second
+    /// request for one of them gets `BUSY`.
+    busy: Rc<RefCell<BTreeMap<String, Rc<CancelSignal>>>>,
     scheduler: Option<Scheduler>,
     /// The wake-up last asked for, so a later request never postpones an earlier one.
     scheduled_at: std::cell::Cell<Option<i64>>,
@@ -139,7 +144,7 @@ pub struct Runtime {
 /// Marks an execution busy until dropped.
 struct BusyGuard {
     id: String,
-    busy: Rc<RefCell<BTreeSet<String>>>,
+    busy: Rc<RefCell<BTreeMap<String, Rc<CancelSignal>>>>,
 }
 
 impl Drop for BusyGuard {
@@ -239,9 +244,11 @@ impl Runtime {
 
     fn claim(&self, id: &str) -> Result<BusyGuard> {
         self.check_connectors()?;
-        if !self.busy.borrow_mut().insert(id.to_string()) {
+        let mut busy = self.busy.borrow_mut();
+        if busy.contains_key(id) {
             return Err(Error::Busy(id.to_string()));
         }
+        busy.insert(id.to_string(), Rc::default());
         Ok(BusyGuard { id: id.to_string(), busy: self.busy.clone() })
     }
 
@@ -254,7 +261,12 @@ impl Runtime {
     }
 
     fn is_busy(&self, id: &str) -> bool {
-        self.busy.borrow().contains(id)
+        self.busy.borrow().contains_key(id)
+    }
+
+    /// The signal that cancels the pass driving `id`, while one is.
+    fn cancel_signal(&self, id: &str) -> Option<Rc<CancelSignal>> {
+        self.busy.borrow().get(id).cloned()
     }
 }
 

@@ -45,6 +45,7 @@ impl Isolated {
                 Some(ExecuteOutput::Completed { result, .. }) => format!("completed with {result}"),
                 Some(ExecuteOutput::Error { error, .. }) => format!("error {}: {}", error.code, error.message),
                 Some(ExecuteOutput::Paused { pending, .. }) => format!("paused on {} call(s)", pending.len()),
+                Some(ExecuteOutput::Cancelled { .. }) => "cancelled".into(),
                 None => "finished without an output".into(),
             },
             Isolated::Crashed(why) => format!("CRASHED the host process: {why}"),

@@ -19,8 +19,9 @@ mod child;
 mod counter;
 mod crash;
 mod fixture;
+mod gate;
 mod outputs;
 
 // Each test binary uses a part of the kit; the rest is unused there.
 #[allow(unused_imports)]
-pub use {child::*, counter::*, crash::*, fixture::*, outputs::*};
+pub use {child::*, counter::*, crash::*, fixture::*, gate::*, outputs::*};

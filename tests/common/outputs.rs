@@ -44,11 +44,7 @@ pub fn paused(output: &ExecuteOutput) -> Vec<PendingAction> {
 }
 
 pub fn calls(output: &ExecuteOutput) -> Vec<CallRecord> {
-    match output {
-        ExecuteOutput::Completed { calls, .. } | ExecuteOutput::Paused { calls, .. } | ExecuteOutput::Error { calls, .. } => {
-            calls.clone()
-        }
-    }
+    output.calls().to_vec()
 }
 
 /// `(seq, state)` of each call.
