@@ -17,7 +17,7 @@ const MAX_RESPONSE_BYTES: u64 = 16 * 1024 * 1024;
 pub struct FetchClient;
 
 impl FetchClient {
-    async fn send_now(request: HttpRequest, controller: &AbortController) -> worker::Result<HttpResponse> {
+    async fn send_now(request: HttpRequest, signal: &worker::AbortSignal) -> worker::Result<HttpResponse> {
         let headers = Headers::new();
         for (name, value) in &request.headers {
             headers.append(name, value)?;
@@ -28,7 +28,7 @@ impl FetchClient {
             init.with_body(Some(wasm_bindgen::JsValue::from_str(body)));
         }
         let outgoing = Request::new_with_init(&request.url, &init)?;
-        let mut response = Fetch::Request(outgoing).send_with_signal(&controller.signal()).await?;
+        let mut response = Fetch::Request(outgoing).send_with_signal(signal).await?;
         let headers: Vec<(String, String)> =
             response.headers().entries().map(|(n, v)| (n.to_ascii_lowercase(), v)).collect();
         let declared = headers.iter().find(|(n, _)| n == "content-length").and_then(|(_, v)| v.parse::<u64>().ok());
@@ -45,16 +45,32 @@ impl FetchClient {
 impl HttpClient for FetchClient {
     async fn send(&self, request: HttpRequest, timeout_ms: u64) -> Result<HttpResponse, String> {
         let controller = AbortController::default();
+        let signal = controller.signal();
+        // A call abandoned while it waits (its run was cancelled: this future is dropped) aborts
+        // the request, so the service sees it go.
+        let mut abandoned = AbortOnDrop(Some(controller));
         let target = format!("{} {}", request.method, request.url);
-        let sent = async { Self::send_now(request, &controller).await.map_err(|e| e.to_string()) };
+        let sent = async { Self::send_now(request, &signal).await.map_err(|e| e.to_string()) };
         let timeout = async {
             Delay::from(Duration::from_millis(timeout_ms)).await;
             Err(format!("no answer within {timeout_ms} ms"))
         };
         let outcome = future::or(sent, timeout).await;
-        if outcome.is_err() {
+        let controller = abandoned.0.take();
+        if let (Err(_), Some(controller)) = (&outcome, controller) {
             controller.abort();
         }
         outcome.map_err(|e| format!("{target}: {e}"))
+    }
+}
+
+/// Aborts the request when dropped still holding its controller (see [`FetchClient::send`]).
+struct AbortOnDrop(Option<AbortController>);
+
+impl Drop for AbortOnDrop {
+    fn drop(&mut self) {
+        if let Some(controller) = self.0.take() {
+            controller.abort();
+        }
     }
 }
