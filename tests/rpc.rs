@@ -25,6 +25,7 @@ fn every_method_is_callable() {
     let reject_me = execute_id(&f, "return await counter.guardedBump({by: 2})");
     let roll_me_back = execute_id(&f, "return await counter.bump({by: 10})");
     let save_me = execute_id(&f, "return await counter.get()");
+    let cancel_me = execute_id(&f, "return await counter.guardedBump({by: 3})");
 
     // (method, args, JSON pointer into the result, the value there); rows run in order.
     let rows: Vec<(&str, Value, &str, Value)> = vec![
@@ -41,6 +42,7 @@ fn every_method_is_callable() {
         ("describe", json!(["notes"]), "/kind", json!("connector")),
         ("pendingApprovals", json!([]), "/0/executionId", json!(approve_me)),
         ("pendingApprovals", json!([]), "/1/executionId", json!(reject_me)),
+        ("pendingApprovals", json!([]), "/2/executionId", json!(cancel_me)),
         ("pendingApprovals", json!([reject_me]), "/0/args", json!({"by": 2})),
         ("pendingApprovals", json!([reject_me]), "/1", Value::Null),
         ("approveExecution", json!([approve_me]), "/status", json!("completed")),
@@ -48,10 +50,12 @@ fn every_method_is_callable() {
         ("rejectExecution", json!([reject_me, 0]), "", json!(false)),
         ("rollbackExecution", json!([roll_me_back]), "/reverted", json!(1)),
         ("rollbackExecution", json!([roll_me_back]), "/failed", json!([])),
+        ("cancelExecution", json!([cancel_me, {"by": "ana"}]), "/cancelled", json!(true)),
+        ("cancelExecution", json!([cancel_me]), "/cancelled", json!(false)),
         ("executionHistory", json!([]), "/0/code", json!("1 + 2")),
         ("executionHistory", json!([1]), "/1", Value::Null),
-        ("executionHistory", json!([null]), "/7/id", json!(approve_me)),
-        ("executionHistory", json!([null]), "/8", Value::Null),
+        ("executionHistory", json!([null]), "/8/id", json!(approve_me)),
+        ("executionHistory", json!([null]), "/9", Value::Null),
         ("execution", json!([roll_me_back]), "/status", json!("rolled_back")),
         ("execution", json!([reject_me]), "/status", json!("rejected")),
         ("executionOutput", json!([save_me]), "/executionId", json!(save_me)),
@@ -100,7 +104,7 @@ fn dispatch_with_checks_the_grant_first() {
     assert_eq!(err_code(call(grant(Scope::Full, 200), "issueToken", &[json!({"scope": "read", "ttlSeconds": 5})])), "FORBIDDEN");
     assert_eq!(err_code(call(grant(Scope::Approve, 100), "approveExecution", &[json!(paused)])), "TOKEN_EXPIRED");
     assert_eq!(f.total(), 0, "nothing was approved");
-    assert_eq!(err_code(call(grant(Scope::Approve, 200), "cancelExecution", &[json!(paused)])), "UNKNOWN_METHOD");
+    assert_eq!(err_code(call(grant(Scope::Read, 200), "cancelExecution", &[json!(paused)])), "FORBIDDEN");
     let approved = call(grant(Scope::Approve, 200), "approveExecution", &[json!(paused)]).unwrap();
     assert_eq!(approved["status"], "completed");
     assert_eq!(f.total(), 1);

@@ -2,6 +2,7 @@
 // uses `fetch`, `Request`, `Response` and `URL`, which Workers, Node >= 20 and browsers all have.
 
 import type {
+  DecisionOptions,
   Description,
   ErrorCode,
   ExecuteOutput,
@@ -228,14 +229,19 @@ export class CodemodeInstance {
     return this.#rpc("pendingApprovals", [executionId]);
   }
 
-  /** Approves a paused run's pending calls and resumes it. */
-  approveExecution(executionId: string): Promise<ExecuteOutput> {
-    return this.#rpc("approveExecution", [executionId]);
+  /** Approves a paused run's pending calls (only `options.seq` when given) and resumes it. */
+  approveExecution(executionId: string, options?: DecisionOptions & { seq?: number }): Promise<ExecuteOutput> {
+    return this.#rpc("approveExecution", options === undefined ? [executionId] : [executionId, options]);
   }
 
-  /** Rejects one pending call; `true` if it was pending. */
-  rejectExecution(executionId: string, seq: number): Promise<boolean> {
-    return this.#rpc("rejectExecution", [executionId, seq]);
+  /** Rejects one pending call; `true` if it was pending. `options.reason` reaches the model. */
+  rejectExecution(executionId: string, seq: number, options?: DecisionOptions): Promise<boolean> {
+    return this.#rpc("rejectExecution", options === undefined ? [executionId, seq] : [executionId, seq, options]);
+  }
+
+  /** Cancels a paused run, or stops a run under way at its next step; `false` if it had finished. */
+  cancelExecution(executionId: string, options?: DecisionOptions): Promise<{ cancelled: boolean }> {
+    return this.#rpc("cancelExecution", options === undefined ? [executionId] : [executionId, options]);
   }
 
   rollbackExecution(executionId: string): Promise<RollbackOutcome> {

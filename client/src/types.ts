@@ -17,6 +17,22 @@ export interface CallRecord {
   requiresApproval: boolean;
   /** How long the call ran, for calls that ran. */
   durationMs?: number;
+  /** For a call that needed approval: what was decided, by whom, why and when. */
+  decision?: Decision;
+}
+
+/** A decision on a call that needed approval. */
+export interface Decision {
+  kind: "approved" | "rejected" | "expired" | "cancelled";
+  by?: string;
+  reason?: string;
+  at: number;
+}
+
+/** Who decides and why (`approveExecution`, `rejectExecution`, `cancelExecution` options). */
+export interface DecisionOptions {
+  by?: string;
+  reason?: string;
 }
 
 /** A call waiting for a human's decision. */
@@ -38,9 +54,10 @@ export interface ErrorInfo {
 export type ExecuteOutput =
   | { status: "completed"; executionId: string; result: unknown; calls: CallRecord[]; report: string }
   | { status: "paused"; executionId: string; pending: PendingAction[]; calls: CallRecord[]; report: string }
-  | { status: "error"; executionId: string; error: ErrorInfo; calls: CallRecord[]; report: string };
+  | { status: "error"; executionId: string; error: ErrorInfo; calls: CallRecord[]; report: string }
+  | { status: "cancelled"; executionId: string; calls: CallRecord[]; report: string };
 
-export type ExecutionStatus = "running" | "paused" | "completed" | "error" | "rejected" | "rolled_back";
+export type ExecutionStatus = "running" | "paused" | "completed" | "error" | "rejected" | "rolled_back" | "cancelled";
 
 /** An execution as stored (`execution`, `executionHistory`). */
 export interface ExecutionState {
@@ -192,9 +209,10 @@ export interface Methods {
   search(query?: string): SearchResults;
   describe(path: string): Description;
   pendingApprovals(executionId?: string): PendingAction[];
-  approveExecution(executionId: string): ExecuteOutput;
-  rejectExecution(executionId: string, seq: number): boolean;
+  approveExecution(executionId: string, options?: DecisionOptions & { seq?: number }): ExecuteOutput;
+  rejectExecution(executionId: string, seq: number, options?: DecisionOptions): boolean;
   rollbackExecution(executionId: string): RollbackOutcome;
+  cancelExecution(executionId: string, options?: DecisionOptions): { cancelled: boolean };
   executionHistory(limit?: number): ExecutionState[];
   execution(executionId: string): ExecutionState;
   executionOutput(executionId: string): ExecutionOutputText;

@@ -29,9 +29,12 @@ export async function typed(): Promise<void> {
     const pending: PendingAction[] = out.pending;
     const seq: number | undefined = pending[0]?.seq;
     void seq;
-  } else {
+  } else if (out.status === "error") {
     const code: ErrorCode = out.error.code;
     void code;
+  } else {
+    const cancelled: "cancelled" = out.status;
+    void cancelled;
   }
   // @ts-expect-error `result` is only on a completed run
   void out.result;
@@ -54,9 +57,13 @@ export async function typed(): Promise<void> {
   const byName: boolean = await instance.call("rejectExecution", "id", 0);
   // @ts-expect-error arguments are checked by method name
   await instance.call("rejectExecution", "id");
+  const cancelled: { cancelled: boolean } = await instance.cancelExecution("id", { by: "ana", reason: "no longer needed" });
+  void cancelled;
+  const resumed: ExecuteOutput = await instance.approveExecution("id", { seq: 1, by: "ana" });
+  void resumed;
   // @ts-expect-error only the contract's methods are typed; others go through callUntyped
-  await instance.call("cancelExecution", "id");
-  const untyped: unknown = await instance.callUntyped("cancelExecution", ["id"]);
+  await instance.call("notAMethod", "id");
+  const untyped: unknown = await instance.callUntyped("notAMethod", ["id"]);
   void untyped;
   const token: IssuedToken = await instance.issueToken({ scope: "approve", ttlSeconds: 600, subject: "alice" });
   // @ts-expect-error scopes are read, approve, full
