@@ -153,6 +153,19 @@ fn drive(case: &Case) -> (Vec<String>, Vec<codemode_runtime::model::CallRecord>)
     panic!("{}: the pass did not end in 200 steps: {trace:?}", case.name);
 }
 
+/// A pass over `journal` with no approvals shown, no deadline and the default limits.
+fn plain_pass<'a>(journal: &'a [JournalEntry], decisions: &'a BTreeMap<u32, Decision>) -> Pass<'a> {
+    Pass::new(PassRules {
+        execution_id: "x",
+        journal,
+        decisions,
+        approved_before: &[],
+        deadline: None,
+        limits: LIMITS,
+        requires_approval: &requires_approval,
+    })
+}
+
 fn seqs(seqs: impl Iterator<Item = u32>) -> String {
     seqs.map(|s| format!("#{s}")).collect::<Vec<_>>().join(" ")
 }
@@ -299,15 +312,7 @@ fn pass_cases() {
 fn a_failing_pass_journals_the_calls_under_way() {
     let journal = [entry(5, "z", 0)];
     let decisions = BTreeMap::new();
-    let mut pass = Pass::new(PassRules {
-        execution_id: "x",
-        journal: &journal,
-        decisions: &decisions,
-        approved_before: &[],
-        deadline: None,
-        limits: LIMITS,
-        requires_approval: &requires_approval,
-    });
+    let mut pass = plain_pass(&journal, &decisions);
     assert_eq!(pass.poll(1), Effect::RunScript);
     pass.call_issued(request(5, "z"));
     pass.call_issued(request(0, "a"));
@@ -350,15 +355,7 @@ fn calls_record_each_outcome() {
 #[test]
 fn cancel_abandons_the_calls_under_way() {
     let decisions = BTreeMap::new();
-    let mut pass = Pass::new(PassRules {
-        execution_id: "x",
-        journal: &[],
-        decisions: &decisions,
-        approved_before: &[],
-        deadline: None,
-        limits: LIMITS,
-        requires_approval: &requires_approval,
-    });
+    let mut pass = plain_pass(&[], &decisions);
     assert_eq!(pass.poll(1), Effect::RunScript);
     pass.call_issued(request(0, "a"));
     pass.call_issued(request(1, "guardedWrite"));
