@@ -6,6 +6,7 @@
 //! delivered), the time zone is UTC, and `Math.random` is seeded per execution, so a replay of the
 //! same deliveries in the same order makes the same calls with the same arguments.
 
+mod intl;
 mod jobs;
 mod web;
 
@@ -553,6 +554,7 @@ fn install_prelude(context: &mut Context, config: &SandboxConfig<'_>) -> Result<
 fn host_object(context: &mut Context) -> JsObject {
     let mut host = ObjectInitializer::new(context);
     web::register(&mut host);
+    host.function(NativeFunction::from_fn_ptr(intl::host_intl), js_string!("intl"), 5);
     host
         .function(NativeFunction::from_fn_ptr(host_call), js_string!("call"), 3)
         .function(NativeFunction::from_fn_ptr(host_search), js_string!("search"), 1)
