@@ -302,6 +302,16 @@ impl PartsWrite for PartsCollector {
 /// `[(type, text)]`: the innermost part of each piece of `writeable`'s output; pieces no part
 /// covers are passed to `gap`, which splits and names them.
 fn parts_of(writeable: &impl Writeable, gap: &dyn Fn(&str, &mut Vec<(String, String)>)) -> Vec<(String, String)> {
+    parts_in(writeable, None, gap)
+}
+
+/// [`parts_of`], where parts of `category` win over the parts nested in them (a date's `day` over
+/// the digits' `integer`).
+fn parts_in(
+    writeable: &impl Writeable,
+    category: Option<&str>,
+    gap: &dyn Fn(&str, &mut Vec<(String, String)>),
+) -> Vec<(String, String)> {
     let mut sink = PartsCollector::default();
     let _ = writeable.write_to_parts(&mut sink);
     let text = sink.text;
@@ -318,11 +328,11 @@ fn parts_of(writeable: &impl Writeable, gap: &dyn Fn(&str, &mut Vec<(String, Str
     for window in bounds.windows(2) {
         let (a, b) = (window[0], window[1]);
         let Some(piece) = text.get(a..b) else { continue };
-        let inner = sink
-            .parts
-            .iter()
-            .filter(|(start, end, _)| *start <= a && b <= *end)
-            .min_by_key(|(start, end, _)| end - start);
+        let covering = || sink.parts.iter().filter(|(start, end, _)| *start <= a && b <= *end);
+        let inner = covering()
+            .filter(|(_, _, part)| category.is_none_or(|c| part.category == c))
+            .min_by_key(|(start, end, _)| end - start)
+            .or_else(|| covering().min_by_key(|(start, end, _)| end - start));
         match inner {
             Some((start, end, part)) => {
                 if !pending_gap.is_empty() {
@@ -370,6 +380,57 @@ fn parts_json(parts: &[(String, String)], extra: Option<(&str, &str)>) -> Result
 
 fn is_space(c: char) -> bool {
     c.is_whitespace() || c == '\u{a0}' || c == '\u{202f}'
+}
+
+/// Splits uncovered text into the pieces of a number the formatter did not mark (compact,
+/// percent and currency formatters mark none): digits (`integer`, `fraction` after the decimal
+/// separator), separators, signs, whitespace (`literal`) and the rest (`name`).
+fn split_number_gap(text: &str, name: &str, decimal: char, out: &mut Vec<(String, String)>) {
+    let chars: Vec<char> = text.chars().collect();
+    let mut in_fraction = false;
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        let digit = |c: char| c.is_numeric();
+        let kind: &str = if digit(c) {
+            if in_fraction { "fraction" } else { "integer" }
+        } else if c == decimal && i > 0 && digit(chars[i - 1]) && chars.get(i + 1).is_some_and(|n| digit(*n)) {
+            in_fraction = true;
+            "decimal"
+        } else if i > 0 && digit(chars[i - 1]) && chars.get(i + 1).is_some_and(|n| digit(*n)) && !in_fraction {
+            "group"
+        } else if c == '-' || c == '\u{2212}' {
+            "minusSign"
+        } else if c == '+' {
+            "plusSign"
+        } else if c == '%' || c == '\u{66a}' {
+            "percentSign"
+        } else if is_space(c) || c == '\u{200e}' || c == '\u{200f}' || c == '\u{61c}' {
+            "literal"
+        } else {
+            name
+        };
+        let start = i;
+        i += 1;
+        if kind == "integer" || kind == "fraction" || kind == "literal" || kind == name {
+            while i < chars.len() {
+                let n = chars[i];
+                let same = match kind {
+                    "integer" | "fraction" => digit(n),
+                    "literal" => is_space(n),
+                    _ => !digit(n) && !is_space(n) && n != '-' && n != '+' && n != '%' && n != '\u{2212}',
+                };
+                if !same {
+                    break;
+                }
+                i += 1;
+            }
+        }
+        if kind != "integer" && kind != "fraction" && kind != "decimal" && kind != "group" {
+            in_fraction = false;
+        }
+        out.push((kind.into(), chars[start..i].iter().collect()));
+    }
 }
 
 /// Splits uncovered text into whitespace (`literal`) and the rest (`name`).
@@ -780,6 +841,17 @@ impl NumberFormat {
         let options = icu_decimal::options::DecimalFormatterOptions::from(self.grouping_strategy());
         let decimal_formatter = icu_decimal::DecimalFormatter::try_new(prefs_locale.into(), options)
             .map_err(|e| IntlError::range(format!("no number data: {e}")))?;
+        // The locale's decimal separator, for the formatters that do not mark their parts.
+        let separator = decimal_formatter
+            .format(&{
+                let mut sample = Decimal::from(15);
+                sample.absolute.multiply_pow10(-1);
+                sample
+            })
+            .to_string()
+            .chars()
+            .find(|c| !c.is_numeric())
+            .unwrap_or('.');
         // Scientific and engineering notation: mantissa, "E", exponent.
         if matches!(self.notation, Notation::Scientific | Notation::Engineering) {
             let mut exponent = if decimal.absolute.is_zero() { 0 } else { decimal.absolute.nonzero_magnitude_start() };
@@ -815,7 +887,8 @@ impl NumberFormat {
                     icu_decimal::CompactDecimalFormatter::try_new_short(prefs, options)
                 }
                 .map_err(|e| IntlError::range(format!("no compact data: {e}")))?;
-                let mut parts = parts_of(&formatter.format(&decimal), &|text, out| split_gap(text, "compact", out));
+                let mut parts =
+                    parts_of(&formatter.format(&decimal), &|text, out| split_number_gap(text, "compact", separator, out));
                 if self.style == Style::Unit {
                     self.append_unit(&mut parts);
                 }
@@ -832,7 +905,7 @@ impl NumberFormat {
                     Default::default(),
                 )
                 .map_err(|e| IntlError::range(format!("no percent data: {e}")))?;
-                Ok(parts_of(&formatter.format(&decimal), &|text, out| split_gap(text, "percentSign", out)))
+                Ok(parts_of(&formatter.format(&decimal), &|text, out| split_number_gap(text, "literal", separator, out)))
             }
             (Style::Currency, _) => {
                 use icu_experimental::dimension::currency::formatter::CurrencyFormatter;
@@ -842,7 +915,7 @@ impl NumberFormat {
                 let currency = CurrencyType::try_from_str(&code).map_err(|_| IntlError::range(format!("Invalid currency code : {code}")))?;
                 let usage = if self.currency_sign == "accounting" { CurrencyUsage::Accounting } else { CurrencyUsage::Standard };
                 let prefs = prefs_locale.into();
-                let gap = |text: &str, out: &mut Vec<(String, String)>| split_gap(text, "currency", out);
+                let gap = |text: &str, out: &mut Vec<(String, String)>| split_number_gap(text, "currency", separator, out);
                 fn failed(e: impl fmt::Display) -> IntlError {
                     IntlError::range(format!("no currency data: {e}"))
                 }
@@ -1074,11 +1147,10 @@ impl DateFormat {
                 if !time.is_finite() || time.abs() > 8.64e15 {
                     return Err(IntlError::range("Invalid time value"));
                 }
-                let parts = self.format_parts(time)?;
                 if method == "format" {
-                    Ok(Answer::String(parts.into_iter().map(|(_, t)| t).collect()))
+                    Ok(Answer::String(self.format(time)?))
                 } else {
-                    parts_json(&parts, None)
+                    parts_json(&self.format_parts(time)?, None)
                 }
             }
             "formatRange" => {
@@ -1131,8 +1203,11 @@ impl DateFormat {
         }
     }
 
+    /// V8's `format` writes a plain space where CLDR has a narrow no-break space (before AM/PM,
+    /// in "г."); its `formatToParts` keeps it.
     fn format(&self, time: f64) -> Result<String, IntlError> {
-        Ok(self.format_parts(time)?.into_iter().map(|(_, t)| t).collect())
+        let text: String = self.format_parts(time)?.into_iter().map(|(_, t)| t).collect();
+        Ok(text.replace('\u{202f}', " "))
     }
 
     fn builder(&self) -> icu_datetime::fieldsets::builder::FieldSetBuilder {
@@ -1250,7 +1325,7 @@ impl DateFormat {
         let formatter = icu_datetime::DateTimeFormatter::try_new((&self.locale).into(), fieldset)
             .map_err(|e| IntlError::range(format!("no date data: {e}")))?;
         let formatted = formatter.format(&zoned);
-        Ok(parts_of(&formatted, &|text, out| out.push(("literal".into(), text.to_string()))))
+        Ok(parts_in(&formatted, Some("datetime"), &|text, out| out.push(("literal".into(), text.to_string()))))
     }
 }
 
@@ -1476,7 +1551,26 @@ impl Relative {
         match method {
             "format" => Ok(Answer::String(formatted.to_string())),
             "formatToParts" => {
-                let parts = parts_of(&formatted, &|text, out| out.push(("literal".into(), text.to_string())));
+                // ICU4X marks no parts here: the number is found in the text and split.
+                let text = formatted.to_string();
+                let mut parts = Vec::new();
+                let first = text.find(|c: char| c.is_numeric());
+                let last = text.rfind(|c: char| c.is_numeric());
+                match (first, last) {
+                    (Some(a), Some(b)) => {
+                        let end = b + text[b..].chars().next().map_or(1, char::len_utf8);
+                        if a > 0 {
+                            parts.push(("literal".to_string(), text[..a].to_string()));
+                        }
+                        let mut number = Vec::new();
+                        split_number_gap(&text[a..end], "literal", '.', &mut number);
+                        parts.extend(number);
+                        if end < text.len() {
+                            parts.push(("literal".to_string(), text[end..].to_string()));
+                        }
+                    }
+                    _ => parts.push(("literal".to_string(), text)),
+                }
                 // The number's pieces carry the unit.
                 let list: Vec<Value> = parts
                     .iter()
