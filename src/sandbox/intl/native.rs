@@ -887,8 +887,34 @@ impl NumberFormat {
                     icu_decimal::CompactDecimalFormatter::try_new_short(prefs, options)
                 }
                 .map_err(|e| IntlError::range(format!("no compact data: {e}")))?;
-                let mut parts =
-                    parts_of(&formatter.format(&decimal), &|text, out| split_number_gap(text, "compact", separator, out));
+                let gap = |text: &str, out: &mut Vec<(String, String)>| split_number_gap(text, "compact", separator, out);
+                let mut parts = match self.rounding {
+                    // Explicit digits: the value is scaled to its compact exponent and rounded
+                    // by them (ICU4X's own compact rounding keeps two significant digits).
+                    Rounding::Fraction { .. } | Rounding::Significant { .. } if !decimal.absolute.is_zero() => {
+                        let scaled = |exponent: u8| {
+                            let mut significand = decimal.clone();
+                            significand.absolute.multiply_pow10(-i16::from(exponent));
+                            self.round(&mut significand);
+                            significand
+                        };
+                        let magnitude = decimal.absolute.nonzero_magnitude_start();
+                        let mut exponent = formatter.compact_exponent_for_magnitude(magnitude);
+                        let mut significand = scaled(exponent);
+                        let rounded_magnitude = significand.absolute.nonzero_magnitude_start() + i16::from(exponent);
+                        let next = formatter.compact_exponent_for_magnitude(rounded_magnitude);
+                        if next != exponent {
+                            exponent = next;
+                            significand = scaled(exponent);
+                        }
+                        let parts = match formatter.format_with_exponent(&significand, exponent) {
+                            Ok(formatted) => parts_of(&formatted, &gap),
+                            Err(_) => parts_of(&formatter.format(&decimal), &gap),
+                        };
+                        parts
+                    }
+                    _ => parts_of(&formatter.format(&decimal), &gap),
+                };
                 if self.style == Style::Unit {
                     self.append_unit(&mut parts);
                 }
