@@ -756,17 +756,21 @@
   const dateGetTime = DateCtor.prototype.getTime, dateNow = DateCtor.now;
   const toObject = Object, symbolToStringTag = Symbol.toStringTag;
   const WeakMapCtor = WeakMap, weakGet = WeakMap.prototype.get, weakSet = WeakMap.prototype.set;
-  const OPTION_KEYS = [
-    "localeMatcher", "numberingSystem", "style", "currency", "currencyDisplay", "currencySign", "unit",
-    "unitDisplay", "notation", "compactDisplay", "useGrouping", "signDisplay", "minimumIntegerDigits",
-    "minimumFractionDigits", "maximumFractionDigits", "minimumSignificantDigits", "maximumSignificantDigits",
-    "roundingPriority", "roundingIncrement", "roundingMode", "trailingZeroDisplay", "calendar", "hour12",
-    "hourCycle", "timeZone", "weekday", "era", "year", "month", "day", "dayPeriod", "hour", "minute",
-    "second", "fractionalSecondDigits", "timeZoneName", "formatMatcher", "dateStyle", "timeStyle", "usage",
-    "sensitivity", "ignorePunctuation", "collation", "numeric", "caseFirst", "type",
-  ];
-  const NUMERIC_OPTIONS = new SetCtor(["minimumIntegerDigits", "minimumFractionDigits", "maximumFractionDigits",
-    "minimumSignificantDigits", "maximumSignificantDigits", "roundingIncrement", "fractionalSecondDigits"]);
+  // The options V8 reads (all kinds together) and which of them are numbers; built on first use.
+  let OPTION_KEYS = null, NUMERIC_OPTIONS = null;
+  const optionTables = () => {
+    OPTION_KEYS = [
+      "localeMatcher", "numberingSystem", "style", "currency", "currencyDisplay", "currencySign", "unit",
+      "unitDisplay", "notation", "compactDisplay", "useGrouping", "signDisplay", "minimumIntegerDigits",
+      "minimumFractionDigits", "maximumFractionDigits", "minimumSignificantDigits", "maximumSignificantDigits",
+      "roundingPriority", "roundingIncrement", "roundingMode", "trailingZeroDisplay", "calendar", "hour12",
+      "hourCycle", "timeZone", "weekday", "era", "year", "month", "day", "dayPeriod", "hour", "minute",
+      "second", "fractionalSecondDigits", "timeZoneName", "formatMatcher", "dateStyle", "timeStyle", "usage",
+      "sensitivity", "ignorePunctuation", "collation", "numeric", "caseFirst", "type",
+    ];
+    NUMERIC_OPTIONS = new SetCtor(["minimumIntegerDigits", "minimumFractionDigits", "maximumFractionDigits",
+      "minimumSignificantDigits", "maximumSignificantDigits", "roundingIncrement", "fractionalSecondDigits"]);
+  };
   /** The locale list as JSON (undefined: the default), checked as V8 checks it. */
   function localesJson(locales) {
     if (locales === undefined) return undefined;
@@ -788,6 +792,7 @@
   function optionsJson(options) {
     if (options === undefined) return undefined;
     if (options === null || (typeof options !== "object" && typeof options !== "function")) return rawStringify(options ?? null) ?? "null";
+    if (OPTION_KEYS === null) optionTables();
     const copy = createObject(null);
     for (let i = 0; i < OPTION_KEYS.length; i++) {
       const key = OPTION_KEYS[i];
