@@ -206,6 +206,25 @@ function rows() {
   add("NumberFormat", "fr-CA", { style: "currency", currency: "CAD" }, 1234.5);
   add("NumberFormat", "zh-CN-u-nu-hanidec", undefined, 123);
   add("NumberFormat", "en-US-u-nu-arab", undefined, 123);
+  // The API's shape.
+  for (const expression of [
+    "typeof Intl",
+    "Object.prototype.toString.call(Intl)",
+    "Object.prototype.toString.call(new Intl.NumberFormat())",
+    "Object.prototype.toString.call(new Intl.DateTimeFormat())",
+    "[Number.prototype.toLocaleString.length, String.prototype.localeCompare.length, String.prototype.toLocaleUpperCase.length, Date.prototype.toLocaleDateString.length, Array.prototype.toLocaleString.length]",
+    "[Intl.NumberFormat.length, Intl.DateTimeFormat.length, Intl.Collator.length, Intl.PluralRules.length, Intl.RelativeTimeFormat.length, Intl.ListFormat.length]",
+    "[Intl.NumberFormat.name, Intl.Collator.name, Intl.NumberFormat.prototype.formatToParts.name, Number.prototype.toLocaleString.name]",
+    "Intl.NumberFormat('de-DE').format(1234.5)",
+    "Intl.DateTimeFormat('en-GB').format(0)",
+    "new Intl.NumberFormat() instanceof Intl.NumberFormat",
+    "[3, 20, 100].map(new Intl.NumberFormat('en-US', { style: 'percent' }).format)",
+    "['b', 'a', 'C'].sort(new Intl.Collator('en').compare)",
+    "typeof Object.getOwnPropertyDescriptor(Intl.NumberFormat.prototype, 'format').get",
+    "Object.keys(Intl)",
+    "Object.prototype.propertyIsEnumerable.call(Number.prototype, 'toLocaleString')",
+    "(() => { class Money extends Intl.NumberFormat { constructor() { super('en-US', { style: 'currency', currency: 'USD' }); } } return new Money().format(5); })()",
+  ]) add("expression", undefined, undefined, expression);
   // Errors: the kind V8 throws.
   add("NumberFormat", "en-US", { style: "currency" }, 1);
   add("NumberFormat", "en-US", { style: "currency", currency: "EURO" }, 1);
@@ -248,7 +267,10 @@ function runChild() {
 /** Each row's answer in workerd's V8 (a plain JavaScript Worker running evaluate.js). */
 async function workerdAnswers(table) {
   const { Miniflare } = await import("miniflare");
-  const script = `const evaluate = ${fs.readFileSync(EVALUATE, "utf8")};
+  // workerd refuses `Function(source)`: the "expression" rows are compiled into the Worker.
+  const expressions = table.filter((row) => row.api === "expression").map((row) => `${JSON.stringify(row.value)}: () => (${row.value})`);
+  const script = `globalThis.localeExpressions = {${expressions.join(",\n")}};
+const evaluate = ${fs.readFileSync(EVALUATE, "utf8")};
 export default { async fetch(request) { return Response.json((await request.json()).map(evaluate)); } };`;
   const mf = new Miniflare({ modules: true, script, compatibilityDate: "2026-04-01" });
   try {

@@ -823,34 +823,40 @@
   };
   const timeValue = (date) => (date === undefined ? dateNow() : toNumber(date));
 
-  // The methods of the built-ins.
-  const methods = [
-    [Number.prototype, "toLocaleString", function toLocaleString(locales, options) {
-      return intl("NumberFormat", "format", locales, options, [apply(numberValueOf, this, [])]);
-    }],
-    [BigInt.prototype, "toLocaleString", function toLocaleString(locales, options) {
-      return intl("NumberFormat", "format", locales, options, [apply(bigintValueOf, this, [])]);
-    }],
-    [String.prototype, "localeCompare", function localeCompare(that, locales, options) {
-      if (this === undefined || this === null) throw new TypeErrorCtor("String.prototype.localeCompare called on null or undefined");
-      return intl("Collator", "compare", locales, options, [toStr(this), toStr(that)]);
-    }],
-    [String.prototype, "toLocaleUpperCase", function toLocaleUpperCase(locales) {
-      if (this === undefined || this === null) throw new TypeErrorCtor("String.prototype.toLocaleUpperCase called on null or undefined");
-      return intl("String", "toLocaleUpperCase", locales, undefined, [toStr(this)]);
-    }],
-    [String.prototype, "toLocaleLowerCase", function toLocaleLowerCase(locales) {
-      if (this === undefined || this === null) throw new TypeErrorCtor("String.prototype.toLocaleLowerCase called on null or undefined");
-      return intl("String", "toLocaleLowerCase", locales, undefined, [toStr(this)]);
-    }],
-  ];
-  for (const name of ["toLocaleString", "toLocaleDateString", "toLocaleTimeString"]) {
-    methods[methods.length] = [DateCtor.prototype, name, { [name](locales, options) {
-      return intl("Date", name, locales, options, [apply(dateGetTime, this, [])]);
-    } }[name]];
-  }
+  // The methods of the built-ins, assigned over the engine's (which keeps their attributes). Their
+  // `length`s are V8's: the optional arguments are read from `arguments`.
+  const noReceiver = (name) => new TypeErrorCtor(`String.prototype.${name} called on null or undefined`);
+  Number.prototype.toLocaleString = function toLocaleString() {
+    return intl("NumberFormat", "format", arguments[0], arguments[1], [apply(numberValueOf, this, [])]);
+  };
+  BigInt.prototype.toLocaleString = function toLocaleString() {
+    return intl("NumberFormat", "format", arguments[0], arguments[1], [apply(bigintValueOf, this, [])]);
+  };
+  String.prototype.localeCompare = function localeCompare(that) {
+    if (this === undefined || this === null) throw noReceiver("localeCompare");
+    return intl("Collator", "compare", arguments[1], arguments[2], [toStr(this), toStr(that)]);
+  };
+  String.prototype.toLocaleUpperCase = function toLocaleUpperCase() {
+    if (this === undefined || this === null) throw noReceiver("toLocaleUpperCase");
+    return intl("String", "toLocaleUpperCase", arguments[0], undefined, [toStr(this)]);
+  };
+  String.prototype.toLocaleLowerCase = function toLocaleLowerCase() {
+    if (this === undefined || this === null) throw noReceiver("toLocaleLowerCase");
+    return intl("String", "toLocaleLowerCase", arguments[0], undefined, [toStr(this)]);
+  };
+  const dateProto = DateCtor.prototype;
+  dateProto.toLocaleString = function toLocaleString() {
+    return intl("Date", "toLocaleString", arguments[0], arguments[1], [apply(dateGetTime, this, [])]);
+  };
+  dateProto.toLocaleDateString = function toLocaleDateString() {
+    return intl("Date", "toLocaleDateString", arguments[0], arguments[1], [apply(dateGetTime, this, [])]);
+  };
+  dateProto.toLocaleTimeString = function toLocaleTimeString() {
+    return intl("Date", "toLocaleTimeString", arguments[0], arguments[1], [apply(dateGetTime, this, [])]);
+  };
   // Array (and typed array) toLocaleString: each element's own toLocaleString(locales, options).
-  function arrayToLocaleString(locales, options) {
+  function toLocaleString() {
+    const locales = arguments[0], options = arguments[1];
     const list = toObject(this);
     const count = length(list.length);
     if (count > MAX_ELEMENTS) throw tooMany("toLocaleString", count);
@@ -862,12 +868,8 @@
     }
     return out;
   }
-  methods[methods.length] = [Array.prototype, "toLocaleString", { toLocaleString: arrayToLocaleString }.toLocaleString];
-  methods[methods.length] = [Object.getPrototypeOf(Uint8ArrayCtor.prototype), "toLocaleString", { toLocaleString: arrayToLocaleString }.toLocaleString];
-  for (const [object, name, method] of methods) {
-    defineProperty(method, "length", { value: 0 });
-    keep(method, name, object);
-  }
+  Array.prototype.toLocaleString = toLocaleString;
+  Object.getPrototypeOf(Uint8ArrayCtor.prototype).toLocaleString = toLocaleString;
 
   // Intl itself is built the first time a script reads it (most scripts never do).
   function buildIntl() {

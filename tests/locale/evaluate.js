@@ -45,6 +45,12 @@
       case "String.toLocaleLowerCase": return value.toLocaleLowerCase(locale);
       case "Intl.getCanonicalLocales": return json(Intl.getCanonicalLocales(value));
       case "supportedLocalesOf": return json(Intl[args[0]].supportedLocalesOf(value));
+      // A JavaScript expression about the API's shape (lengths, names, tags), its value as JSON.
+      // (workerd refuses code generation: there the runner supplies the expressions compiled.)
+      case "expression": {
+        const compiled = globalThis.localeExpressions;
+        return json(compiled ? compiled[value]() : Function(`return (${value});`)());
+      }
       default: throw new Error(`unknown api ${api}`);
     }
   };
