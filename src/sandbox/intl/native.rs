@@ -1351,7 +1351,20 @@ impl DateFormat {
         let formatter = icu_datetime::DateTimeFormatter::try_new((&self.locale).into(), fieldset)
             .map_err(|e| IntlError::range(format!("no date data: {e}")))?;
         let formatted = formatter.format(&zoned);
-        Ok(parts_in(&formatted, Some("datetime"), &|text, out| out.push(("literal".into(), text.to_string()))))
+        let mut parts = parts_in(&formatted, Some("datetime"), &|text, out| out.push(("literal".into(), text.to_string())));
+        // `day`/`month: "numeric"`: V8 matches CLDR's `yMd` skeleton, ICU4X's field sets use the
+        // locale's short date pattern. They differ (`d.M.y` against `dd.MM.yy`) for German and
+        // Japanese among the common locales; elsewhere both pad alike (en-GB `dd/MM/y`).
+        let language = self.locale.id.language.as_str();
+        if self.date_style.is_none() && (language == "de" || language == "ja") {
+            for (kind, text) in &mut parts {
+                let numeric = (kind == "day" || kind == "month") && self.field(kind) == Some("numeric");
+                if numeric && text.len() == 2 && text.starts_with('0') {
+                    text.remove(0);
+                }
+            }
+        }
+        Ok(parts)
     }
 }
 
