@@ -30,7 +30,7 @@ fn boa_version(lock: &str) -> String {
 }
 
 fn main() {
-    let inputs = ["src/sandbox/prelude.js"];
+    let inputs = ["src/sandbox/prelude.js", "src/sandbox/intl.js"];
     let lock = fs::read_to_string("Cargo.lock").unwrap_or_default();
     let boa = boa_version(&lock);
     let mut hash = fnv1a(SEMANTICS_VERSION.as_bytes(), 0xcbf2_9ce4_8422_2325);

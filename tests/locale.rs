@@ -106,3 +106,23 @@ fn the_same_row_gives_the_same_answer_on_every_run() {
     assert_eq!(first[2], "UTC");
     assert_eq!(first[3], "en-US");
 }
+
+#[test]
+fn the_locale_layer_ignores_what_the_script_changed_before_first_use() {
+    // The layer is compiled and wired the first time a script needs it, from the built-ins the
+    // prelude captured before the script ran: replaced built-ins and global declarations made
+    // first change nothing (compared with the same expression in an untouched run).
+    let f = fixture();
+    let expression = "[new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR' }).format(1234.5), \
+                      new Date(0).toLocaleDateString('ja-JP', { dateStyle: 'long' }), ['b', 'a'].sort((x, y) => x.localeCompare(y)), \
+                      Intl.NumberFormat.prototype.resolvedOptions.call(new Intl.NumberFormat('fr-FR')).locale]";
+    let clean = completed(&f.execute(&format!("return {expression}")));
+    let tampered = completed(&f.execute(&format!(
+        "(0, eval)('var SetCtor = 1; let WeakMapCtor = 2; var hostIntl = 3;'); \
+         WeakMap.prototype.get = () => undefined; WeakMap.prototype.set = () => {{}}; JSON.stringify = () => '{{}}'; \
+         Object.defineProperty = () => {{ throw new Error('tampered') }}; Reflect.apply = () => {{ throw new Error('tampered') }}; \
+         Set.prototype.has = () => false; Object.freeze = (o) => o; \
+         return {expression}"
+    )));
+    assert_eq!(tampered, clean);
+}

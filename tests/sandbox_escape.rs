@@ -151,7 +151,7 @@ fn the_prelude_closure_is_out_of_scope() {
         "defineProperty", "guard", "regexVerdicts", "nestedQuantifier", "MAX_CHARS", "MAX_ELEMENTS", "seedHigh",
         "seedLow", "connectorTable", "valuesJson", "limits", "internals", "__codemode_value", "deliver", "state",
         "start", "stepDone", "recorded", "main", "hostIntl", "intl", "localesJson", "optionsJson", "buildIntl",
-        "intlValue", "intlBuilt", "OPTION_KEYS", "slots", "mathematicalValue",
+        "intlValue", "intlBuilt", "OPTION_KEYS", "slots", "mathematicalValue", "locale", "localeLayer", "kit",
     ];
     let list = serde_json::to_string(&names[..]).unwrap();
     let code = format!(

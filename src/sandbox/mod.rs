@@ -504,6 +504,36 @@ fn prelude_script(context: &mut Context) -> JsResult<Script> {
     Ok(script)
 }
 
+thread_local! {
+    /// The locale layer (`intl.js`), compiled by the first VM of this thread that needs it.
+    static INTL_CODE: std::cell::OnceCell<std::mem::ManuallyDrop<CompiledScript>> =
+        const { std::cell::OnceCell::new() };
+}
+
+/// The locale layer's source (see the file's header).
+pub const INTL_LAYER: &str = include_str!("intl.js");
+
+/// `host.intlModule()` → the locale layer's factory function, compiled once per thread (isolate)
+/// and evaluated in this VM. Called by the prelude the first time a script needs a locale. The
+/// code is compiled in a fresh context of its own, so it is compiled alike whatever the script
+/// that first needed it declared (a compiled script is only reusable when its compilation did not
+/// depend on the realm's global declarations: see `CompiledScript`); it declares no globals.
+fn host_intl_module(_this: &JsValue, _args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
+    let compiled = match INTL_CODE.with(|cell| cell.get().map(|c| CompiledScript::clone(c))) {
+        Some(compiled) => compiled,
+        None => {
+            let mut fresh = ContextBuilder::new().build()?;
+            let source = Source::from_bytes(INTL_LAYER).with_path(Path::new("intl.js"));
+            let compiled = Script::parse(source, None, &mut fresh)?.compiled(&mut fresh)?;
+            INTL_CODE.with(|cell| {
+                let _ = cell.set(std::mem::ManuallyDrop::new(compiled.clone()));
+            });
+            compiled
+        }
+    };
+    Script::from_compiled(&compiled, context).evaluate(context)
+}
+
 /// Evaluates the prelude and returns its internals.
 fn install_prelude(context: &mut Context, config: &SandboxConfig<'_>) -> Result<Internals, ErrorInfo> {
     let factory = prelude_script(context)
@@ -554,7 +584,8 @@ fn install_prelude(context: &mut Context, config: &SandboxConfig<'_>) -> Result<
 fn host_object(context: &mut Context) -> JsObject {
     let mut host = ObjectInitializer::new(context);
     web::register(&mut host);
-    host.function(NativeFunction::from_fn_ptr(intl::host_intl), js_string!("intl"), 5);
+    host.function(NativeFunction::from_fn_ptr(intl::host_intl), js_string!("intl"), 5)
+        .function(NativeFunction::from_fn_ptr(host_intl_module), js_string!("intlModule"), 0);
     host
         .function(NativeFunction::from_fn_ptr(host_call), js_string!("call"), 3)
         .function(NativeFunction::from_fn_ptr(host_search), js_string!("search"), 1)
