@@ -522,7 +522,11 @@ fn host_intl_module(_this: &JsValue, _args: &[JsValue], context: &mut Context) -
     let compiled = match INTL_CODE.with(|cell| cell.get().map(|c| CompiledScript::clone(c))) {
         Some(compiled) => compiled,
         None => {
-            let mut fresh = ContextBuilder::new().build()?;
+            // Its own clock: the default one reads the system time, which wasm32 does not have.
+            let mut fresh = ContextBuilder::new()
+                .clock(Rc::new(VirtualClock(Cell::new(0))))
+                .host_hooks(Rc::new(SandboxHooks { max_buffer_bytes: 0, max_string_chars: usize::MAX }))
+                .build()?;
             let source = Source::from_bytes(INTL_LAYER).with_path(Path::new("intl.js"));
             let compiled = Script::parse(source, None, &mut fresh)?.compiled(&mut fresh)?;
             INTL_CODE.with(|cell| {
