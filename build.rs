@@ -7,7 +7,7 @@ use std::fs;
 
 /// Bump by hand when what a script computes can change: a new or changed global, a fixed built-in
 /// in the vendored engine, new host hooks, or other replay semantics of the run loop.
-const SEMANTICS_VERSION: &str = "7";
+const SEMANTICS_VERSION: &str = "8";
 
 fn fnv1a(bytes: &[u8], mut hash: u64) -> u64 {
     for byte in bytes {
@@ -35,7 +35,7 @@ fn boa_version(lock: &str) -> String {
 const UPGRADE_PROBE_VAR: &str = "CODEMODE_UPGRADE_PROBE";
 
 fn main() {
-    let inputs = ["src/sandbox/prelude.js"];
+    let inputs = ["src/sandbox/prelude.js", "src/sandbox/intl.js"];
     let lock = fs::read_to_string("Cargo.lock").unwrap_or_default();
     let boa = boa_version(&lock);
     println!("cargo:rerun-if-env-changed={UPGRADE_PROBE_VAR}");

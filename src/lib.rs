@@ -48,8 +48,8 @@ pub use error::{Error, Result};
 pub use runtime::{Runtime, RuntimeConfig, Scheduler, UpgradePolicy, WakeReport};
 pub use store::{ExecutionRecord, MemoryStore, Store};
 
-/// Identifies the sandbox that records a run: the boa_engine version, the prelude and a semantics
-/// version bumped by hand (computed by `build.rs`). [`Runtime::fingerprint`] adds the limits that
-/// decide where a pass ends. A run continued under another fingerprint is verified by replay
+/// Identifies the sandbox that records a run: the boa_engine version, the prelude (with the locale
+/// layer, `intl.js`) and a semantics version bumped by hand (computed by `build.rs`).
+/// [`Runtime::fingerprint`] adds the limits that decide where a pass ends. A run continued under another fingerprint is verified by replay
 /// (see [`runtime::UpgradePolicy`]).
 pub const FINGERPRINT: &str = env!("CODEMODE_FINGERPRINT");

@@ -151,7 +151,8 @@ fn the_prelude_closure_is_out_of_scope() {
         "describeError", "usage", "call", "step", "connectorObject", "globals", "log", "apply", "construct",
         "defineProperty", "guard", "regexVerdicts", "nestedQuantifier", "MAX_CHARS", "MAX_ELEMENTS", "seedHigh",
         "seedLow", "connectorTable", "valuesJson", "limits", "internals", "__codemode_value", "deliver", "state",
-        "start", "stepDone", "recorded", "main",
+        "start", "stepDone", "recorded", "main", "hostIntl", "intl", "localesJson", "optionsJson", "buildIntl",
+        "intlValue", "intlBuilt", "OPTION_KEYS", "slots", "mathematicalValue", "locale", "localeLayer", "kit",
     ];
     let list = serde_json::to_string(&names[..]).unwrap();
     let code = format!(
@@ -181,8 +182,14 @@ fn caller_chains_do_not_reach_the_prelude() {
          store('k', { toJSON: function tj() { peek('toJSON under store()', tj); return 1 } }); \
          await counter.echo({ get x() { peek('getter under a call', arguments.callee); return 1 } }); \
          await codemode.step('s', function st() { peek('step function', st); return 1 }); \
+         new Intl.NumberFormat('en', { get style() { peek('option getter under Intl', arguments.callee); return 'decimal' } }); \
+         (5).toLocaleString({ toString: function ts() { peek('locale toString under toLocaleString', ts); return 'de' } }); \
+         [{ toLocaleString: function tl() { peek('element under Array toLocaleString', tl); return 'x' } }].toLocaleString(); \
+         new Intl.DateTimeFormat('en').format({ valueOf: function vo() { peek('valueOf under format', vo); return 0 } }); \
          for (const [label, fn] of [['notes.createNote', notes.createNote], ['text', text], ['console.log', console.log], \
-              ['codemode.step', codemode.step], ['codemode.run', codemode.run], ['store', store], ['load', load]]) peek(label, fn); \
+              ['codemode.step', codemode.step], ['codemode.run', codemode.run], ['store', store], ['load', load], \
+              ['Intl.NumberFormat', Intl.NumberFormat], ['format', new Intl.NumberFormat().format], \
+              ['toLocaleString', Number.prototype.toLocaleString], ['localeCompare', String.prototype.localeCompare]]) peek(label, fn); \
          return seen",
     );
     let seen = completed(&out);
@@ -215,6 +222,12 @@ fn constructor_chains_lead_nowhere() {
         ("[].constructor.constructor('return Object.getOwnPropertyNames(this).filter(n => /host|deliver|pending/i.test(n)).length')()", "0"),
         ("Object.getPrototypeOf(notes)", "null"),
         ("Reflect.ownKeys(notes).join()", "listNotes,createNote"),
+        ("Intl.NumberFormat.constructor('return typeof hostIntl')()", "undefined"),
+        ("Object.getOwnPropertyDescriptor(Intl.NumberFormat.prototype, 'format').get.constructor('return typeof host')()", "undefined"),
+        ("Intl.NumberFormat.prototype.format", "TypeError"),
+        ("Intl.NumberFormat.prototype.resolvedOptions.call({})", "TypeError"),
+        ("Intl.Collator.prototype.compare.call(Object.create(Intl.Collator.prototype))", "TypeError"),
+        ("[Intl, Intl.NumberFormat, Intl.NumberFormat.prototype, new Intl.DateTimeFormat()].flatMap(o => Reflect.ownKeys(o)).filter(k => /host|slot|state/i.test(String(k))).length", "0"),
     ];
     let f = fixture();
     let mut problems = Vec::new();

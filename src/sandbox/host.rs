@@ -62,6 +62,8 @@ impl MethodEntry {
 pub(super) fn host_object(context: &mut Context) -> JsObject {
     let mut host = ObjectInitializer::new(context);
     web::register(&mut host);
+    host.function(NativeFunction::from_fn_ptr(super::intl::host_intl), js_string!("intl"), 5)
+        .function(NativeFunction::from_fn_ptr(host_intl_module), js_string!("intlModule"), 0);
     host
         .function(NativeFunction::from_fn_ptr(host_call), js_string!("call"), 3)
         .function(NativeFunction::from_fn_ptr(host_search), js_string!("search"), 1)

@@ -93,3 +93,37 @@ pub(super) fn install_prelude(context: &mut Context, config: &SandboxConfig<'_>)
     Ok(Internals { start: get("start")?, deliver: get("deliver")?, state: get("state")? })
 }
 
+
+thread_local! {
+    /// The locale layer (`intl.js`), compiled by the first VM of this thread that needs it.
+    static INTL_CODE: std::cell::OnceCell<std::mem::ManuallyDrop<CompiledScript>> =
+        const { std::cell::OnceCell::new() };
+}
+
+/// The locale layer's source (see the file's header).
+pub const INTL_LAYER: &str = include_str!("intl.js");
+
+/// `host.intlModule()` → the locale layer's factory function, compiled once per thread (isolate)
+/// and evaluated in this VM. Called by the prelude the first time a script needs a locale. The
+/// code is compiled in a fresh context of its own, so it is compiled alike whatever the script
+/// that first needed it declared (a compiled script is only reusable when its compilation did not
+/// depend on the realm's global declarations: see `CompiledScript`); it declares no globals.
+pub(super) fn host_intl_module(_this: &JsValue, _args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
+    let compiled = match INTL_CODE.with(|cell| cell.get().map(|c| CompiledScript::clone(c))) {
+        Some(compiled) => compiled,
+        None => {
+            // Its own clock: the default one reads the system time, which wasm32 does not have.
+            let mut fresh = boa_engine::context::ContextBuilder::new()
+                .clock(Rc::new(VirtualClock(std::cell::Cell::new(0))))
+                .host_hooks(Rc::new(SandboxHooks { max_buffer_bytes: 0, max_string_chars: usize::MAX }))
+                .build()?;
+            let source = Source::from_bytes(INTL_LAYER).with_path(Path::new("intl.js"));
+            let compiled = Script::parse(source, None, &mut fresh)?.compiled(&mut fresh)?;
+            INTL_CODE.with(|cell| {
+                let _ = cell.set(std::mem::ManuallyDrop::new(compiled.clone()));
+            });
+            compiled
+        }
+    };
+    Script::from_compiled(&compiled, context).evaluate(context)
+}

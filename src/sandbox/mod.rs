@@ -11,6 +11,7 @@ mod errors;
 mod hooks;
 mod host;
 mod install;
+mod intl;
 mod jobs;
 mod limits;
 mod web;

@@ -731,6 +731,99 @@
 
   for (const name of objectKeys(web)) keep(web[name], name, globalThis);
 
+  // ---- Locales: Intl and the locale-aware methods of the built-ins. Their machinery is
+  // src/sandbox/intl.js, compiled once per isolate on first use (`host.intlModule()`) and given
+  // the built-ins captured here; the stubs below and the `Intl` accessor call into it.
+  const numberValueOf = Number.prototype.valueOf, bigintValueOf = BigInt.prototype.valueOf;
+  const dateGetTime = DateCtor.prototype.getTime, dateNow = DateCtor.now;
+  const toObject = Object, symbolToStringTag = Symbol.toStringTag;
+  const WeakMapCtor = WeakMap, weakGet = WeakMap.prototype.get, weakSet = WeakMap.prototype.set;
+  let localeLayer = null;
+  const locale = () => {
+    if (localeLayer === null) {
+      const kit = createObject(null);
+      kit.hostIntl = host.intl; kit.apply = apply; kit.defineProperty = defineProperty;
+      kit.createObject = createObject; kit.objectKeys = objectKeys; kit.objectPrototype = objectPrototype;
+      kit.freeze = freeze; kit.rawStringify = rawStringify; kit.rawParse = rawParse; kit.toStr = toStr;
+      kit.toNumber = toNumber; kit.isFinite = isFinite; kit.length = length; kit.SetCtor = SetCtor;
+      kit.setHas = setHas; kit.TypeErrorCtor = TypeErrorCtor; kit.RangeErrorCtor = RangeErrorCtor;
+      kit.WeakMapCtor = WeakMapCtor; kit.weakGet = weakGet; kit.weakSet = weakSet;
+      kit.symbolToStringTag = symbolToStringTag; kit.dateNow = dateNow; kit.toObject = toObject;
+      kit.show = show; kit.keep = keep;
+      localeLayer = host.intlModule()(kit);
+    }
+    return localeLayer;
+  };
+  const intl = (kind, method, locales, options, args) => locale().call(kind, method, locales, options, args);
+
+  // The methods of the built-ins, assigned over the engine's (which keeps their attributes). Their
+  // `length`s are V8's: the optional arguments are read from `arguments`.
+  const noReceiver = (name) => new TypeErrorCtor(`String.prototype.${name} called on null or undefined`);
+  Number.prototype.toLocaleString = function toLocaleString() {
+    return intl("NumberFormat", "format", arguments[0], arguments[1], [apply(numberValueOf, this, [])]);
+  };
+  BigInt.prototype.toLocaleString = function toLocaleString() {
+    return intl("NumberFormat", "format", arguments[0], arguments[1], [apply(bigintValueOf, this, [])]);
+  };
+  String.prototype.localeCompare = function localeCompare(that) {
+    if (this === undefined || this === null) throw noReceiver("localeCompare");
+    return intl("Collator", "compare", arguments[1], arguments[2], [toStr(this), toStr(that)]);
+  };
+  String.prototype.toLocaleUpperCase = function toLocaleUpperCase() {
+    if (this === undefined || this === null) throw noReceiver("toLocaleUpperCase");
+    return intl("String", "toLocaleUpperCase", arguments[0], undefined, [toStr(this)]);
+  };
+  String.prototype.toLocaleLowerCase = function toLocaleLowerCase() {
+    if (this === undefined || this === null) throw noReceiver("toLocaleLowerCase");
+    return intl("String", "toLocaleLowerCase", arguments[0], undefined, [toStr(this)]);
+  };
+  const dateProto = DateCtor.prototype;
+  dateProto.toLocaleString = function toLocaleString() {
+    return intl("Date", "toLocaleString", arguments[0], arguments[1], [apply(dateGetTime, this, [])]);
+  };
+  dateProto.toLocaleDateString = function toLocaleDateString() {
+    return intl("Date", "toLocaleDateString", arguments[0], arguments[1], [apply(dateGetTime, this, [])]);
+  };
+  dateProto.toLocaleTimeString = function toLocaleTimeString() {
+    return intl("Date", "toLocaleTimeString", arguments[0], arguments[1], [apply(dateGetTime, this, [])]);
+  };
+  // Array (and typed array) toLocaleString: each element's own toLocaleString(locales, options).
+  function toLocaleString() {
+    const locales = arguments[0], options = arguments[1];
+    const list = toObject(this);
+    const count = length(list.length);
+    if (count > MAX_ELEMENTS) throw tooMany("toLocaleString", count);
+    let out = "";
+    for (let i = 0; i < count; i++) {
+      if (i > 0) out += ",";
+      const item = list[i];
+      if (item !== undefined && item !== null) out += toStr(item.toLocaleString(locales, options));
+    }
+    return out;
+  }
+  Array.prototype.toLocaleString = toLocaleString;
+  Object.getPrototypeOf(Uint8ArrayCtor.prototype).toLocaleString = toLocaleString;
+
+  // `Intl` is built the first time a script reads it (most scripts never do), through an accessor
+  // that stays one (boa caches global lookups by shape; turning the accessor into a data property
+  // on first read made later reads call the value as a getter).
+  let intlBuilt = false, intlValue;
+  defineProperty(globalThis, "Intl", {
+    configurable: true,
+    enumerable: false,
+    get() {
+      if (!intlBuilt) {
+        intlValue = locale().buildIntl();
+        intlBuilt = true;
+      }
+      return intlValue;
+    },
+    set(value) {
+      intlBuilt = true;
+      intlValue = value;
+    },
+  });
+
   // ---- Internals, for the host only.
   // Null prototypes: an `Object.prototype.toJSON` from the script cannot rewrite the state.
   const outcome = createObject(null);
