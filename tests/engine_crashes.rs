@@ -79,8 +79,9 @@ fn sort_comparator_errors_reach_the_script() {
 /// array-like of length 2^53 - 1 (or an array of length 2^32 - 1) made `sort`, `toSorted`,
 /// `toLocaleString` and `JSON.stringify` ask for gigabytes at once, and the
 /// failed allocation (or capacity overflow) aborted the process. Here an element getter throws
-/// early, so the run ends quickly with the script's error, as in V8. (`join` and `apply` are
-/// also fixed in the engine, but the prelude refuses their huge lengths before.)
+/// early, so the run ends quickly with the script's error, as in V8. (`join`, `apply` and
+/// `toLocaleString` are also fixed in the engine, but the prelude refuses their huge lengths
+/// before.)
 #[test]
 fn huge_lengths_are_not_reserved_up_front() {
     let f = fixture();
@@ -89,7 +90,6 @@ fn huge_lengths_are_not_reserved_up_front() {
         "a.sort()",
         "a.toSorted()",
         "JSON.stringify(a)",
-        "Array.prototype.toLocaleString.call(o)",
         "JSON.stringify(new Proxy([], {get: (t, k) => k === 'length' ? 2 ** 53 - 1 : o[k]}))",
     ];
     let mut failures = Vec::new();
