@@ -30,6 +30,27 @@ pub struct JournalEntry {
     pub at: i64,
     /// Position in delivery order (0, 1, 2, ...). Replay delivers in exactly this order.
     pub delivery: u32,
+    /// A tool call's outcome, or a timer firing (stored as `"kind": "timer"`).
+    #[serde(default, skip_serializing_if = "EntryKind::is_call")]
+    pub kind: EntryKind,
+}
+
+/// What a journal entry records.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum EntryKind {
+    /// A call's outcome (a tool's, or a `codemode.step` value).
+    #[default]
+    Call,
+    /// A timer fired (`codemode.setTimeout`/`setInterval`): `at` is when it was due, `started`
+    /// when it was set.
+    Timer,
+}
+
+impl EntryKind {
+    pub fn is_call(&self) -> bool {
+        *self == EntryKind::Call
+    }
 }
 
 impl JournalEntry {
@@ -89,6 +110,15 @@ impl Decision {
 
     pub fn is_approved(&self) -> bool {
         self.kind == DecisionKind::Approved
+    }
+
+    /// `by ana: the text must mention the ticket id` (`by a human` when nobody was named).
+    pub fn by_why(&self) -> String {
+        let by = self.by.as_deref().unwrap_or("a human");
+        match &self.reason {
+            Some(reason) => format!("by {by}: {reason}"),
+            None => format!("by {by}"),
+        }
     }
 
     /// `rejected by ana: the text must mention the ticket id`, for reports.

@@ -86,6 +86,8 @@ pub enum ExecutionStatus {
     RolledBack,
     /// Stopped by `cancelExecution`: calls that finished stay applied, nothing new runs.
     Cancelled,
+    /// Suspended until a timer is due (`wakeAt`); the host's wake-up resumes it by replay.
+    Waiting,
 }
 
 impl ExecutionStatus {
@@ -98,12 +100,13 @@ impl ExecutionStatus {
             ExecutionStatus::Rejected => "rejected",
             ExecutionStatus::RolledBack => "rolled_back",
             ExecutionStatus::Cancelled => "cancelled",
+            ExecutionStatus::Waiting => "waiting",
         }
     }
 
     /// Finished runs are never driven again (only rolled back).
     pub fn is_finished(self) -> bool {
-        !matches!(self, ExecutionStatus::Running | ExecutionStatus::Paused)
+        !matches!(self, ExecutionStatus::Running | ExecutionStatus::Paused | ExecutionStatus::Waiting)
     }
 }
 
@@ -126,6 +129,9 @@ pub enum ExecuteOutput {
     /// The run was cancelled while this request drove it.
     #[serde(rename_all = "camelCase")]
     Cancelled { execution_id: String, calls: Vec<CallRecord>, report: String },
+    /// The run waits for a timer due at `wake_at` and resumes by itself then.
+    #[serde(rename_all = "camelCase")]
+    Waiting { execution_id: String, wake_at: i64, calls: Vec<CallRecord>, report: String },
 }
 
 impl ExecuteOutput {
@@ -134,7 +140,8 @@ impl ExecuteOutput {
             ExecuteOutput::Completed { execution_id, .. }
             | ExecuteOutput::Paused { execution_id, .. }
             | ExecuteOutput::Error { execution_id, .. }
-            | ExecuteOutput::Cancelled { execution_id, .. } => execution_id,
+            | ExecuteOutput::Cancelled { execution_id, .. }
+            | ExecuteOutput::Waiting { execution_id, .. } => execution_id,
         }
     }
 
@@ -143,7 +150,8 @@ impl ExecuteOutput {
             ExecuteOutput::Completed { report, .. }
             | ExecuteOutput::Paused { report, .. }
             | ExecuteOutput::Error { report, .. }
-            | ExecuteOutput::Cancelled { report, .. } => report,
+            | ExecuteOutput::Cancelled { report, .. }
+            | ExecuteOutput::Waiting { report, .. } => report,
         }
     }
 
@@ -152,7 +160,8 @@ impl ExecuteOutput {
             ExecuteOutput::Completed { calls, .. }
             | ExecuteOutput::Paused { calls, .. }
             | ExecuteOutput::Error { calls, .. }
-            | ExecuteOutput::Cancelled { calls, .. } => calls,
+            | ExecuteOutput::Cancelled { calls, .. }
+            | ExecuteOutput::Waiting { calls, .. } => calls,
         }
     }
 
@@ -180,6 +189,9 @@ pub struct ExecutionState {
     /// Calls waiting for approval (empty unless paused).
     #[serde(default)]
     pub pending: Vec<PendingAction>,
+    /// When a `waiting` run resumes (ms since the epoch).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub wake_at: Option<i64>,
 }
 
 /// The result of `executionOutput`: a run's whole output, before the report's truncation.

@@ -18,6 +18,8 @@ pub enum Ending<'a> {
     Rejected { seq: u32, decision: &'a crate::journal::Decision },
     /// Cancelled by `decision`; `aborted` were running then.
     Cancelled { decision: &'a crate::journal::Decision, aborted: &'a [u32] },
+    /// Suspended until a timer is due at `wake_at` (ms since the epoch), `now` being now.
+    Waiting { wake_at: i64, now: i64 },
 }
 
 /// A rendered report.
@@ -122,6 +124,7 @@ pub fn render(ending: &Ending<'_>, input: &ReportInput<'_>) -> Rendered {
         Ending::Paused { .. } => "Script paused",
         Ending::Rejected { .. } => "Script rejected",
         Ending::Cancelled { .. } => "Script cancelled",
+        Ending::Waiting { .. } => "Script waiting",
     };
     let mut out = format!("{headline}\nWall time {:.1} seconds\nOutput:\n", input.wall_ms.max(0) as f64 / 1000.0);
     let full_output = output_text(ending, input.output);
@@ -136,12 +139,12 @@ pub fn render(ending: &Ending<'_>, input: &ReportInput<'_>) -> Rendered {
             input.max_output_tokens, input.execution_id
         ));
     }
-    out.push_str(&closing(ending, input.calls));
+    out.push_str(&closing(ending, input.calls, input.execution_id));
     Rendered { report: out, full_output, truncated }
 }
 
 /// The section after the output that says what happened to the run.
-fn closing(ending: &Ending<'_>, calls: &[CallRecord]) -> String {
+fn closing(ending: &Ending<'_>, calls: &[CallRecord], execution_id: &str) -> String {
     let mut out = String::new();
     match ending {
         Ending::Completed { .. } => {}
@@ -178,10 +181,16 @@ fn closing(ending: &Ending<'_>, calls: &[CallRecord]) -> String {
                  When approved, the script resumes where it paused and the result is returned then.\n",
             );
         }
+        Ending::Waiting { wake_at, now } => {
+            out.push_str(&format!(
+                "The script is waiting for a timer due at {} (in {:.1} seconds); the run resumes by itself then. \
+                 Its result is not ready yet: read it later with execution(\"{execution_id}\"). Do not run it again.\n",
+                iso_time(*wake_at),
+                wake_at.saturating_sub(*now).max(0) as f64 / 1000.0
+            ));
+        }
         Ending::Cancelled { decision, aborted } => {
-            let by = decision.by.as_deref().unwrap_or("a human");
-            let why = decision.reason.as_deref().map(|reason| format!(": {reason}")).unwrap_or_default();
-            out.push_str(&format!("The run was cancelled by {by}{why}. Calls that finished stay applied.\n"));
+            out.push_str(&format!("The run was cancelled {}. Calls that finished stay applied.\n", decision.by_why()));
             for call in calls.iter().filter(|c| aborted.contains(&c.seq)) {
                 out.push_str(&format!(
                     "- #{} {} was running when it was cancelled: its effect may have happened.\n",
@@ -197,15 +206,37 @@ fn closing(ending: &Ending<'_>, calls: &[CallRecord]) -> String {
                 .find(|c| c.seq == *seq)
                 .map(|c| call_label(&c.connector, &c.method, &c.args))
                 .unwrap_or_else(|| format!("call #{seq}"));
-            let by = decision.by.as_deref().unwrap_or("a human");
-            let why = decision.reason.as_deref().map(|reason| format!(": {reason}")).unwrap_or_default();
             out.push_str(&format!(
-                "The action #{seq} {label} was rejected by {by}{why}; the script was stopped there. \
-                 Calls made before it stay applied. Do not retry it unless the user asks.\n"
+                "The action #{seq} {label} was rejected {}; the script was stopped there. \
+                 Calls made before it stay applied. Do not retry it unless the user asks.\n",
+                decision.by_why()
             ));
         }
     }
     out
+}
+
+/// `ms` since the epoch as an ISO 8601 UTC time (`2026-11-30T20:30:00.000Z`).
+pub fn iso_time(ms: i64) -> String {
+    let days = ms.div_euclid(86_400_000);
+    let in_day = ms.rem_euclid(86_400_000);
+    // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!(
+        "{year:04}-{month:02}-{day:02}T{:02}:{:02}:{:02}.{:03}Z",
+        in_day / 3_600_000,
+        in_day / 60_000 % 60,
+        in_day / 1000 % 60,
+        in_day % 1000
+    )
 }
 
 /// The line a rollback adds to a run's report.

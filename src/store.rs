@@ -94,6 +94,12 @@ pub trait Store {
     fn oldest_paused_update(&self) -> Result<Option<i64>> {
         Ok(self.paused_executions()?.iter().map(|r| r.state.updated_at).min())
     }
+    /// Every execution waiting for a timer (`waiting`), oldest first. By default by reading them
+    /// all; a store that can select by status should.
+    fn waiting_executions(&self) -> Result<Vec<ExecutionRecord>> {
+        let all = self.recent_executions(usize::MAX)?;
+        Ok(all.into_iter().rev().filter(|r| r.state.status == crate::model::ExecutionStatus::Waiting).collect())
+    }
     /// Ids of finished executions beyond the newest `keep` (by creation), for retention.
     fn finished_beyond(&self, keep: usize) -> Result<Vec<String>>;
     /// Deletes an execution and its journal.
@@ -167,6 +173,10 @@ impl Store for MemoryStore {
 
     fn running_executions(&self) -> Result<Vec<ExecutionRecord>> {
         Ok(self.with_status(crate::model::ExecutionStatus::Running))
+    }
+
+    fn waiting_executions(&self) -> Result<Vec<ExecutionRecord>> {
+        Ok(self.with_status(crate::model::ExecutionStatus::Waiting))
     }
 
     fn finished_beyond(&self, keep: usize) -> Result<Vec<String>> {

@@ -43,6 +43,7 @@ fn outcome(output: &ExecuteOutput) -> Value {
         ExecuteOutput::Error { error, .. } => serde_json::json!({ "error": error.message, "code": error.code }),
         ExecuteOutput::Paused { .. } => serde_json::json!({ "paused": true }),
         ExecuteOutput::Cancelled { .. } => serde_json::json!({ "cancelled": true }),
+        ExecuteOutput::Waiting { .. } => serde_json::json!({ "waiting": true }),
     }
 }
 
@@ -175,6 +176,7 @@ fn journaled_arguments_match_whatever_their_key_order() {
         started: 0,
         at: 0,
         delivery: 0,
+        kind: Default::default(),
     };
     let reordered: Value = serde_json::from_str(r#"{"b": {"d": 3, "c": 2}, "a": 1}"#).expect("json");
     assert!(entry.matches("counter", "echo", &reordered));

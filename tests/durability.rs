@@ -106,6 +106,7 @@ fn status(output: &ExecuteOutput) -> &'static str {
         ExecuteOutput::Paused { .. } => "paused",
         ExecuteOutput::Error { .. } => "error",
         ExecuteOutput::Cancelled { .. } => "cancelled",
+        ExecuteOutput::Waiting { .. } => "waiting",
     }
 }
 

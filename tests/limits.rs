@@ -279,6 +279,7 @@ fn summary(output: &ExecuteOutput) -> String {
         ExecuteOutput::Error { error, .. } => format!("error {}: {}", error.code, error.message),
         ExecuteOutput::Paused { pending, .. } => format!("paused on {pending:?}"),
         ExecuteOutput::Cancelled { .. } => "cancelled".into(),
+        ExecuteOutput::Waiting { .. } => "waiting".into(),
     }
 }
 

@@ -11,14 +11,42 @@ use codemode_runtime::run::{Effect, Finished, Pass, PassEnd, PassLimits, PassRul
 use codemode_runtime::sandbox::{CallRequest, Settled};
 use serde_json::{json, Value};
 
-const LIMITS: PassLimits = PassLimits { max_result_bytes: 1000, max_journal_bytes: 100_000, max_in_flight: 16 };
+const LIMITS: PassLimits = PassLimits { max_result_bytes: 1000, max_journal_bytes: 100_000, max_in_flight: 16, hold_ms: 5_000 };
 
-/// What the script does when it runs once: issue calls, finish steps, settle.
+/// What the script does when it runs once: issue calls, clear timers, finish steps, settle.
 #[derive(Default, Clone)]
 struct Tick {
     issue: Vec<CallRequest>,
+    clear: Vec<u32>,
     steps: Vec<(u32, Outcome)>,
     settle: Option<Settled>,
+}
+
+/// A `setTimeout` of `delay` ms set at virtual time `at`.
+fn timer(seq: u32, delay: i64, at: i64) -> CallRequest {
+    CallRequest {
+        seq,
+        connector: "codemode".into(),
+        method: "setTimeout".into(),
+        args: json!({ "delayMs": delay }),
+        issued_at: at,
+    }
+}
+
+/// The journal entry of that timer firing, delivered `delivery`-th.
+fn timer_entry(seq: u32, delay: i64, at: i64, delivery: u32) -> JournalEntry {
+    let request = timer(seq, delay, at);
+    JournalEntry {
+        seq,
+        connector: request.connector,
+        method: request.method,
+        args: request.args,
+        outcome: Outcome::Ok(Value::Null),
+        started: at,
+        at: at + delay,
+        delivery,
+        kind: codemode_runtime::journal::EntryKind::Timer,
+    }
 }
 
 fn issue(calls: &[(u32, &str)]) -> Tick {
@@ -36,7 +64,7 @@ fn quiet() -> Tick {
 /// A call of the test connector `t`; methods starting with `guarded` need approval, `big` returns
 /// more than `max_result_bytes`, `fail` fails.
 fn request(seq: u32, method: &str) -> CallRequest {
-    CallRequest { seq, connector: "t".into(), method: method.into(), args: json!({"n": seq}) }
+    CallRequest { seq, connector: "t".into(), method: method.into(), args: json!({"n": seq}), issued_at: 0 }
 }
 
 fn requires_approval(_connector: &str, method: &str) -> bool {
@@ -55,6 +83,7 @@ fn entry(seq: u32, method: &str, delivery: u32) -> JournalEntry {
         started: 10,
         at: 20,
         delivery,
+        kind: Default::default(),
     }
 }
 
@@ -117,6 +146,9 @@ fn drive(case: &Case) -> (Vec<String>, Vec<codemode_runtime::model::CallRecord>)
                 for request in tick.issue {
                     pass.call_issued(request);
                 }
+                for seq in tick.clear {
+                    pass.timer_cleared(seq);
+                }
                 for (seq, outcome) in tick.steps {
                     pass.step_finished(seq, outcome);
                 }
@@ -128,7 +160,11 @@ fn drive(case: &Case) -> (Vec<String>, Vec<codemode_runtime::model::CallRecord>)
                 trace.push(format!("start {}", seqs(calls.iter().map(|c| c.seq))));
                 running.extend(calls.into_iter().map(|c| (c, started)));
             }
-            Effect::AwaitCall => {
+            Effect::Wait { until } if running.is_empty() => {
+                trace.push(format!("wait until {until}"));
+                now = until - 1;
+            }
+            Effect::AwaitCall | Effect::Wait { .. } => {
                 let (request, started) = running.pop_front().expect("awaited with no call running");
                 let outcome = match request.method.as_str() {
                     "fail" => Outcome::Err("failed".into()),
@@ -145,6 +181,7 @@ fn drive(case: &Case) -> (Vec<String>, Vec<codemode_runtime::model::CallRecord>)
                     PassEnd::Paused(pending) => format!("end paused {}", seqs(pending.iter().map(|p| p.seq))),
                     PassEnd::Failed(error) => format!("end failed {}", error.code),
                     PassEnd::Cancelled { aborted } => format!("end cancelled {}", seqs(aborted.into_iter())),
+                    PassEnd::Waiting { wake_at } => format!("end waiting until {wake_at}"),
                 });
                 return (trace, pass.into_calls().into_sorted());
             }
@@ -286,7 +323,7 @@ fn pass_cases() {
         Case {
             script: vec![
                 Tick {
-                    issue: vec![CallRequest { seq: 0, connector: "codemode".into(), method: "step".into(), args: json!("s") }],
+                    issue: vec![CallRequest { seq: 0, connector: "codemode".into(), method: "step".into(), args: json!("s"), issued_at: 0 }],
                     steps: vec![(0, Outcome::Ok(json!(7)))],
                     ..Tick::default()
                 },
@@ -294,6 +331,83 @@ fn pass_cases() {
             ],
             expect: &["run", "append #0 ok", "deliver #0", "run", "end settled"],
             ..Case::new("a finished step is journaled, then delivered")
+        },
+        // ---- timers ----
+        Case {
+            script: vec![Tick { issue: vec![timer(0, 500, 1000)], ..Tick::default() }, settle()],
+            expect: &["run", "wait until 1500", "append #0 ok", "deliver #0", "run", "end settled"],
+            ..Case::new("timers: a near timer is waited for, journaled at its due time, then delivered")
+        },
+        Case {
+            script: vec![Tick { issue: vec![request(0, "a"), timer(1, 0, 1000)], ..Tick::default() }, quiet(), settle()],
+            expect: &["run", "start #0", "append #1 ok", "deliver #1", "run", "append #0 ok", "deliver #0", "run", "end settled"],
+            ..Case::new("timers: calls issued first start first; a due timer fires before a call that is still running")
+        },
+        Case {
+            script: vec![Tick { issue: vec![request(0, "a"), timer(1, 500, 1000)], ..Tick::default() }, quiet(), settle()],
+            expect: &[
+                "run", "start #0", "append #0 ok", "deliver #0", "run", "wait until 1500", "append #1 ok", "deliver #1", "run",
+                "end settled",
+            ],
+            ..Case::new("timers: a call that finishes first is delivered first")
+        },
+        Case {
+            script: vec![Tick { issue: vec![timer(0, 60_000, 1000)], ..Tick::default() }],
+            expect: &["run", "end waiting until 61000"],
+            ..Case::new("timers: a timer further off than hold_ms suspends the run until it is due")
+        },
+        Case {
+            script: vec![Tick { issue: vec![timer(0, 500, 1000)], ..Tick::default() }],
+            limits: PassLimits { hold_ms: 0, ..LIMITS },
+            expect: &["run", "end waiting until 1500"],
+            ..Case::new("timers: with hold_ms 0 every wait suspends")
+        },
+        Case {
+            journal: vec![timer_entry(0, 60_000, 1000, 0), entry(1, "a", 1)],
+            script: vec![Tick { issue: vec![timer(0, 60_000, 1000)], ..Tick::default() }, issue(&[(1, "a")]), settle()],
+            expect: &["run", "deliver #0", "run", "deliver #1", "run", "end settled"],
+            ..Case::new("timers: a replay fires journaled timers in their recorded order without waiting")
+        },
+        Case {
+            journal: vec![entry(1, "a", 0)],
+            script: vec![Tick { issue: vec![timer(0, 60_000, 1000), request(1, "a")], ..Tick::default() }, quiet()],
+            expect: &["run", "deliver #1", "run", "end waiting until 61000"],
+            ..Case::new("timers: resumed before it is due, a timer suspends the run again")
+        },
+        Case {
+            script: vec![
+                Tick { issue: vec![timer(0, 500, 1000), request(1, "a")], ..Tick::default() },
+                Tick { clear: vec![0], settle: Some(Settled::Returned(None)), ..Tick::default() },
+            ],
+            expect: &["run", "start #1", "append #1 ok", "deliver #1", "run", "end settled"],
+            ..Case::new("timers: a cleared timer never fires")
+        },
+        Case {
+            script: vec![Tick { issue: vec![timer(0, 500, 1000)], settle: Some(Settled::Returned(None)), ..Tick::default() }],
+            expect: &["run", "end settled"],
+            ..Case::new("timers: timers pending when the script settles never fire")
+        },
+        Case {
+            script: vec![Tick { issue: vec![request(0, "guardedWrite"), timer(1, 500, 1000)], ..Tick::default() }, quiet()],
+            expect: &["run", "wait until 1500", "append #1 ok", "deliver #1", "run", "end paused #0"],
+            ..Case::new("timers: near timers fire before a pass pauses for approval")
+        },
+        Case {
+            script: vec![Tick { issue: vec![request(0, "guardedWrite"), timer(1, 60_000, 1000)], ..Tick::default() }],
+            expect: &["run", "end paused #0"],
+            ..Case::new("timers: a far timer does not hold a pass that waits for approval")
+        },
+        Case {
+            deadline: Some(Deadline { at: 1200, timeout_ms: 200 }),
+            script: vec![Tick { issue: vec![timer(0, 500, 1000)], ..Tick::default() }],
+            expect: &["run", "wait until 1201", "end failed TIMEOUT"],
+            ..Case::new("timers: a timer due after the deadline ends the run at the deadline")
+        },
+        Case {
+            journal: vec![timer_entry(0, 500, 1000, 0)],
+            script: vec![Tick { issue: vec![timer(0, 500, 1000)], clear: vec![0], ..Tick::default() }],
+            expect: &["run", "end failed REPLAY_DIVERGED"],
+            ..Case::new("timers: a replay that clears a timer the journal says fired diverges")
         },
     ];
     let mut problems = Vec::new();
@@ -367,4 +481,21 @@ fn cancel_abandons_the_calls_under_way() {
     assert_eq!(calls.iter().map(|c| (c.seq, c.state)).collect::<Vec<_>>(), [(0, CallState::Cancelled), (1, CallState::Cancelled)]);
     assert!(calls[0].error.as_deref().unwrap_or_default().contains("may have happened"));
     assert_eq!(calls[1].error, None, "the call awaiting approval never ran");
+}
+
+/// Timers are calls no connector runs: a fired one is `applied` with its delay as duration; a
+/// cleared one leaves the list.
+#[test]
+fn timers_in_the_calls_list() {
+    let case = Case {
+        script: vec![
+            Tick { issue: vec![timer(0, 500, 1000), timer(1, 700, 1000)], ..Tick::default() },
+            Tick { clear: vec![1], settle: Some(Settled::Returned(None)), ..Tick::default() },
+        ],
+        ..Case::new("timer records")
+    };
+    let (trace, calls) = drive(&case);
+    assert_eq!(trace.last().map(String::as_str), Some("end settled"));
+    assert_eq!(calls.len(), 1, "{calls:#?}");
+    assert_eq!((calls[0].seq, calls[0].state, calls[0].duration_ms), (0, CallState::Applied, Some(500)));
 }

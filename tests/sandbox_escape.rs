@@ -33,6 +33,7 @@ fn summary(output: &ExecuteOutput) -> String {
             pending.iter().map(|p| format!("#{} {}.{}({})", p.seq, p.connector, p.method, p.args)).collect::<Vec<_>>().join(", ")
         ),
         ExecuteOutput::Cancelled { .. } => "cancelled".into(),
+        ExecuteOutput::Waiting { wake_at, .. } => format!("waiting until {wake_at}"),
     }
 }
 
@@ -263,7 +264,7 @@ fn imports_never_load() {
         let fine = match &out {
             ExecuteOutput::Completed { result, .. } => result[0] == json!("rejected"),
             ExecuteOutput::Error { error, .. } => error.code == "SYNTAX_ERROR",
-            ExecuteOutput::Paused { .. } | ExecuteOutput::Cancelled { .. } => false,
+            ExecuteOutput::Paused { .. } | ExecuteOutput::Cancelled { .. } | ExecuteOutput::Waiting { .. } => false,
         };
         if !fine {
             problems.push(format!("{code}\n  expected a caught rejection or SYNTAX_ERROR, got {}", summary(&out)));

@@ -108,6 +108,9 @@ pub fn check_output(output: &ExecuteOutput, what: &str) {
         ExecuteOutput::Paused { pending, .. } => {
             assert!(!pending.is_empty(), "{what}: paused with nothing pending");
         }
+        ExecuteOutput::Waiting { wake_at, .. } => {
+            assert!(*wake_at > 0, "{what}: waiting without a time");
+        }
         ExecuteOutput::Completed { .. } | ExecuteOutput::Cancelled { .. } => {}
     }
 }
@@ -153,6 +156,7 @@ fn check_stored(f: &Fixture, output: &ExecuteOutput) {
         ExecuteOutput::Paused { .. } => "paused",
         ExecuteOutput::Error { .. } => "error",
         ExecuteOutput::Cancelled { .. } => "cancelled",
+        ExecuteOutput::Waiting { .. } => "waiting",
     };
     assert_eq!(state.status.as_str(), expected, "stored status disagrees with the output");
     assert_eq!(state.report.as_deref(), Some(output.report()), "stored report disagrees with the output");

@@ -51,6 +51,11 @@ impl CallBook {
         }
     }
 
+    /// A timer that was cleared (or never fired) is no call of the run: it leaves the list.
+    pub fn forget(&mut self, seq: u32) {
+        self.calls.retain(|c| c.seq != seq);
+    }
+
     /// Calls never run (the script ended first, or the pass did) become `cancelled`.
     pub fn cancel_pending(&mut self) {
         for call in self.calls.iter_mut().filter(|c| c.state == CallState::Pending) {
@@ -72,6 +77,7 @@ impl CallBook {
                 connector: entry.connector.clone(),
                 method: entry.method.clone(),
                 args: entry.args.clone(),
+                issued_at: entry.started,
             };
             self.issue(&request, requires_approval(&entry.connector, &entry.method));
             if let Some(call) = self.calls.last_mut() {

@@ -4,8 +4,8 @@
 
 use serde_json::Value;
 
-use crate::journal::{JournalEntry, Outcome};
-use crate::sandbox::CallRequest;
+use crate::journal::{EntryKind, JournalEntry, Outcome};
+use crate::sandbox::{timer_delay, CallRequest};
 
 /// The limits a pass checks as it journals.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -16,6 +16,9 @@ pub struct PassLimits {
     pub max_journal_bytes: usize,
     /// Calls of one run executing at once; more wait for a free place (in `seq` order).
     pub max_in_flight: usize,
+    /// Longest a pass waits for a timer (ms); when the next thing due is further off, the run
+    /// suspends as `waiting` and is resumed by replay when it is due.
+    pub hold_ms: i64,
 }
 
 /// The journal's next delivery position and its size so far.
@@ -44,7 +47,9 @@ impl Ledger {
 
     /// The entry recording `request`'s `outcome` at `at`, in the next delivery position.
     pub fn record(&mut self, request: CallRequest, outcome: Outcome, started: i64, at: i64) -> JournalEntry {
+        let kind = if timer_delay(&request).is_some() { EntryKind::Timer } else { EntryKind::Call };
         let entry = JournalEntry {
+            kind,
             seq: request.seq,
             connector: request.connector,
             method: request.method,

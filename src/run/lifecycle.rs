@@ -2,8 +2,10 @@
 //!
 //! ```text
 //! create ─► running ──settle──► completed | error
-//!              ▲  └───settle──► paused ──reject/expire──► rejected
-//!              └────approve────────┘
+//!              ▲  ├───settle──► paused ──reject/expire──► rejected
+//!              │  └───settle──► waiting
+//!              └────approve / wake (when due)──┘
+//! running | paused | waiting ──cancel──► cancelled
 //! completed | error | rejected ──roll back──► rolled_back
 //! ```
 //!
@@ -74,6 +76,7 @@ impl ExecutionRecord {
                 created_at: now,
                 updated_at: now,
                 pending: Vec::new(),
+                wake_at: None,
             },
             seed,
             fingerprint,
@@ -95,6 +98,7 @@ impl ExecutionRecord {
     pub fn begin_pass(&mut self, fingerprint: &str) {
         self.attempts = self.attempts.saturating_add(1);
         self.state.status = ExecutionStatus::Running;
+        self.state.wake_at = None;
         if self.fingerprint != fingerprint {
             self.continued_by = Some(fingerprint.to_string());
         }
@@ -139,7 +143,7 @@ impl ExecutionRecord {
         let decision = Decision::new(DecisionKind::Rejected, who.by.clone(), who.reason.clone(), now);
         let error = ErrorInfo::run(RunCode::Rejected, format!("call #{seq} was {}", decision.describe()));
         self.end_rejected(&[seq], &decision, error, now);
-        let max_output_tokens = options::parse(&self.state.code).unwrap_or_default().max_output_tokens;
+        let max_output_tokens = self.max_output_tokens();
         let state = &self.state;
         let input = ReportInput { execution_id: &state.id, wall_ms: 0, output: &self.output, calls: &state.calls, max_output_tokens };
         self.state.report = Some(report::render(&Ending::Rejected { seq, decision: &decision }, &input).report);
@@ -177,16 +181,22 @@ impl ExecutionRecord {
             call.state = CallState::Cancelled;
             call.decision = self.decisions.get(&call.seq).cloned();
         }
+        let max_output_tokens = self.max_output_tokens();
         let state = &mut self.state;
         state.status = ExecutionStatus::Cancelled;
         state.pending.clear();
+        state.wake_at = None;
         state.updated_at = now;
-        let max_output_tokens = options::parse(&state.code).unwrap_or_default().max_output_tokens;
         let input = ReportInput { execution_id: &state.id, wall_ms: 0, output: &self.output, calls: &state.calls, max_output_tokens };
         let report = report::render(&Ending::Cancelled { decision: &decision, aborted: &[] }, &input).report;
         self.state.report = Some(report);
         self.attempts = 0;
         true
+    }
+
+    /// The run's `max_output_tokens` option (its default when the options do not parse).
+    pub fn max_output_tokens(&self) -> usize {
+        options::parse(&self.state.code).unwrap_or_default().max_output_tokens
     }
 
     fn require_pending(&self, seq: u32) -> Result<()> {
@@ -259,6 +269,18 @@ impl ExecutionRecord {
                     ExecuteOutput::Cancelled { execution_id: id.clone(), calls: calls.clone(), report: rendered.report.clone() };
                 (rendered, output)
             }
+            PassEnd::Waiting { wake_at } => {
+                state.status = ExecutionStatus::Waiting;
+                state.wake_at = Some(wake_at);
+                let rendered = report::render(&Ending::Waiting { wake_at, now }, &input);
+                let output = ExecuteOutput::Waiting {
+                    execution_id: id.clone(),
+                    wake_at,
+                    calls: calls.clone(),
+                    report: rendered.report.clone(),
+                };
+                (rendered, output)
+            }
             PassEnd::Paused(pending) => {
                 state.status = ExecutionStatus::Paused;
                 let rendered = report::render(&Ending::Paused { pending: &pending }, &input);
@@ -290,17 +312,18 @@ impl ExecutionRecord {
         for call in &mut self.state.calls {
             call.result = None;
         }
+        let max_output_tokens = self.max_output_tokens();
+        self.output = Output::default();
+        self.full_output.clear();
+        self.output_truncated = false;
         let state = &mut self.state;
         state.status = ExecutionStatus::Error;
         state.result = None;
         state.pending.clear();
+        state.wake_at = None;
         state.error = Some(error.clone());
         state.updated_at = now;
-        self.output = Output::default();
-        self.full_output.clear();
-        self.output_truncated = false;
         let id = state.id.clone();
-        let max_output_tokens = options::parse(&state.code).unwrap_or_default().max_output_tokens;
         let input = ReportInput { execution_id: &id, wall_ms: 0, output: &self.output, calls: &state.calls, max_output_tokens };
         let report = report::render(&Ending::Failed { error: &error }, &input).report;
         state.report = Some(report.clone());

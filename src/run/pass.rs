@@ -18,6 +18,13 @@
 //!    in JavaScript would; calls awaiting approval are cancelled.
 //! 4. **Closing**: the pass is decided; calls under way are waited for and journaled (their
 //!    effects happened), not delivered.
+//!
+//! Timers (`codemode.setTimeout`/`setInterval` calls, see [`crate::sandbox::timer_delay`]) are
+//! calls that no connector runs: one is due `delayMs` after the virtual time it was issued at,
+//! and fires when it is due by being journaled at that time (so a replay fires it in the same
+//! order at the same virtual time, without waiting). While live, a due timer fires before
+//! anything else; the pass waits for the next one up to [`PassLimits::hold_ms`]; further off,
+//! it ends [`PassEnd::Waiting`]. Timers pending when the script settles never fire.
 
 use std::collections::{BTreeMap, VecDeque};
 
@@ -27,7 +34,7 @@ use crate::model::{ErrorInfo, PendingAction};
 use crate::run::calls::CallBook;
 use crate::run::divergence::Divergence;
 use crate::run::ledger::{Ledger, PassLimits};
-use crate::sandbox::{CallRequest, Settled};
+use crate::sandbox::{timer_delay, CallRequest, Settled};
 
 /// `connector` and `method` of `codemode.step` calls, which the VM runs itself.
 pub const STEP: (&str, &str) = ("codemode", "step");
@@ -56,6 +63,9 @@ pub enum PassEnd {
     /// `cancelExecution` stopped it; `aborted` are the calls that were running then (their
     /// effects may have happened).
     Cancelled { aborted: Vec<u32> },
+    /// Only timers are left and the next is due later than the pass holds: the run resumes by
+    /// replay at `wake_at`.
+    Waiting { wake_at: i64 },
 }
 
 /// What the driver does next.
@@ -74,6 +84,9 @@ pub enum Effect {
     Deliver(JournalEntry),
     /// Wait for the next started call to finish, then report it with [`Pass::call_finished`].
     AwaitCall,
+    /// Wait until `until` (a timer is due then), or for the next started call to finish if one
+    /// runs (report it with [`Pass::call_finished`]); then poll again.
+    Wait { until: i64 },
     /// The pass is over.
     End(PassEnd),
 }
@@ -152,6 +165,8 @@ pub struct Pass<'a> {
     running: std::collections::BTreeSet<u32>,
     /// Calls that finished without running (the journal was full), not yet journaled.
     refused: VecDeque<Finished>,
+    /// Timers issued and not fired or cleared: `seq` → when due (they wait in `waiting` too).
+    timers: BTreeMap<u32, i64>,
     /// Effects decided and not yet handed out.
     queued: VecDeque<Effect>,
     /// The script runs its jobs before the next decision (at the start, and after a delivery).
@@ -172,6 +187,7 @@ impl<'a> Pass<'a> {
             in_flight: 0,
             running: std::collections::BTreeSet::new(),
             refused: VecDeque::new(),
+            timers: BTreeMap::new(),
             queued: VecDeque::new(),
             script_due: true,
             calls: CallBook::default(),
@@ -210,7 +226,19 @@ impl<'a> Pass<'a> {
             }
         }
         self.calls.issue(&request, (self.rules.requires_approval)(&request.connector, &request.method));
+        if let Some(delay) = timer_delay(&request) {
+            self.timers.insert(request.seq, request.issued_at.saturating_add(delay));
+        }
         self.waiting.insert(request.seq, request);
+    }
+
+    /// The script cleared timer `seq`: it never fires (a replay that finds it journaled
+    /// diverges).
+    pub fn timer_cleared(&mut self, seq: u32) {
+        if self.timers.remove(&seq).is_some() {
+            self.waiting.remove(&seq);
+            self.calls.forget(seq);
+        }
     }
 
     /// The function of `codemode.step` call `seq` finished with `outcome`.
@@ -307,6 +335,7 @@ impl<'a> Pass<'a> {
             self.fail(Divergence::not_issued(entry).into());
             return None;
         }
+        self.timers.remove(&entry.seq);
         self.phase = Phase::Replaying { cursor: cursor + 1 };
         Some(self.deliver(entry.clone()))
     }
@@ -325,8 +354,18 @@ impl<'a> Pass<'a> {
             self.journal(Finished { request, outcome, started: now }, now);
             return None;
         }
-        if let Some(effect) = self.run_calls(now) {
+        // Calls the script issued start before a timer that is due fires (they were sent first).
+        if let Some(effect) = self.start_calls(now) {
             return Some(effect);
+        }
+        if self.is_over() || self.fire_due_timer(now) {
+            return None;
+        }
+        if let Some(effect) = self.run_calls(now) {
+            return Some(match (effect, self.next_timer()) {
+                (Effect::AwaitCall, Some((_, due))) => Effect::Wait { until: due },
+                (effect, _) => effect,
+            });
         }
         if self.is_over() {
             return None;
@@ -334,7 +373,7 @@ impl<'a> Pass<'a> {
         let pending: Vec<PendingAction> = self
             .waiting
             .values()
-            .filter(|r| !is_step(r))
+            .filter(|r| !is_step(r) && !self.timers.contains_key(&r.seq))
             .map(|r| PendingAction {
                 execution_id: self.rules.execution_id.to_string(),
                 seq: r.seq,
@@ -343,10 +382,27 @@ impl<'a> Pass<'a> {
                 args: r.args.clone(),
             })
             .collect();
+        if let Some((_, due)) = self.next_timer() {
+            // The next timer: held for if it is near (or calls wait for approval: the pause
+            // comes after the near timers), the run suspended until it if far. Past the
+            // deadline, nothing is waited for.
+            if let Some(error) = Deadline::check(self.rules.deadline, now) {
+                self.fail(error);
+                return None;
+            }
+            let wake_at = self.rules.deadline.map_or(due, |d| due.min(d.at.saturating_add(1)));
+            if wake_at.saturating_sub(now) <= self.rules.limits.hold_ms {
+                return Some(Effect::Wait { until: wake_at });
+            }
+            if pending.is_empty() {
+                self.phase = Phase::Ended;
+                return Some(Effect::End(PassEnd::Waiting { wake_at }));
+            }
+        }
         if pending.is_empty() {
             self.fail(ErrorInfo::run(
                 RunCode::Stalled,
-                "the script is waiting on a promise that nothing can settle (there are no timers or events)",
+                "the script is waiting on a promise that nothing can settle (no call, timer or approval is pending)",
             ));
             return None;
         }
@@ -359,6 +415,7 @@ impl<'a> Pass<'a> {
         let next = journal.get(cursor);
         if let Some(entry) = next.filter(|e| self.waiting.contains_key(&e.seq)) {
             self.waiting.remove(&entry.seq);
+            self.timers.remove(&entry.seq);
             self.phase = Phase::Draining { settled, cursor: cursor + 1 };
             return Some(self.deliver(entry.clone()));
         }
@@ -377,6 +434,9 @@ impl<'a> Pass<'a> {
         let Phase::Draining { settled, .. } = std::mem::replace(&mut self.phase, Phase::Ended) else {
             return None;
         };
+        for seq in std::mem::take(&mut self.timers).into_keys() {
+            self.calls.forget(seq);
+        }
         self.calls.cancel_pending();
         Some(Effect::End(PassEnd::Settled(settled)))
     }
@@ -420,7 +480,8 @@ impl<'a> Pass<'a> {
         let startable: Vec<u32> = self
             .waiting
             .values()
-            .filter(|r| !is_step(r) && (!self.needs_approval(r) || self.approved(r.seq)))
+            .filter(|r| !is_step(r) && !self.timers.contains_key(&r.seq))
+            .filter(|r| !self.needs_approval(r) || self.approved(r.seq))
             .map(|r| r.seq)
             .take(room)
             .collect();
@@ -445,6 +506,26 @@ impl<'a> Pass<'a> {
         self.in_flight += batch.len();
         self.running.extend(batch.iter().map(|r| r.seq));
         Some(Effect::Start { calls: batch, started: now })
+    }
+
+    /// The timer due first (`seq`, due), the lowest `seq` among those due at the same time.
+    fn next_timer(&self) -> Option<(u32, i64)> {
+        self.timers.iter().map(|(seq, due)| (*seq, *due)).min_by_key(|(seq, due)| (*due, *seq))
+    }
+
+    /// Fires the timer due first if it is due at `now`: journaled at its due time, then
+    /// delivered. A timer due after the run's deadline fails the pass with `TIMEOUT` instead.
+    fn fire_due_timer(&mut self, now: i64) -> bool {
+        let Some((seq, due)) = self.next_timer().filter(|(_, due)| *due <= now) else { return false };
+        if let Some(error) = Deadline::check(self.rules.deadline, due) {
+            self.fail(error);
+            return true;
+        }
+        self.timers.remove(&seq);
+        let Some(request) = self.waiting.remove(&seq) else { return false };
+        let started = request.issued_at;
+        self.journal(Finished { request, outcome: Outcome::Ok(serde_json::Value::Null), started }, due);
+        true
     }
 
     fn needs_approval(&self, request: &CallRequest) -> bool {

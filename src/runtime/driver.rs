@@ -18,11 +18,11 @@ use crate::model::{ErrorInfo, ExecuteOutput, ExecutionStatus, Snippet};
 use crate::options::{self, RunOptions};
 use crate::run::lifecycle::PassRecord;
 use crate::run::pass::Deadline;
-use crate::run::{CallBook, Effect, Finished, Pass, PassEnd, PassLimits, PassRules};
+use crate::run::{CallBook, Effect, Finished, Pass, PassEnd, PassLimits, PassRules, Phase};
 use crate::sandbox::{CallRequest, Output, Sandbox, SandboxConfig, SandboxServices, Settled};
 use crate::store::ExecutionRecord;
 
-use super::{Runtime, UpgradePolicy, RESUME_AFTER_MS};
+use super::{Progress, ProgressState, Runtime, UpgradePolicy, MAX_PROGRESS_LINES, RESUME_AFTER_MS};
 
 /// Calls of one run executing at once; more wait for a free place (in `seq` order).
 const MAX_CALLS_IN_FLIGHT: usize = 16;
@@ -156,12 +156,14 @@ impl Runtime {
                 max_result_bytes: self.config.max_result_bytes,
                 max_journal_bytes: self.config.max_journal_bytes,
                 max_in_flight: MAX_CALLS_IN_FLIGHT,
+                hold_ms: if self.sleeper.is_some() { self.config.hold_ms } else { 0 },
             },
             requires_approval: &requires_approval,
         });
         let mut in_flight = InFlight::default();
         let cancel = self.cancel_signal(id).unwrap_or_default();
         let mut cancelled_by = None;
+        let mut told = Told { id, recorded: journal.iter().map(|e| e.seq).collect(), journaled: journal.len(), lines: 0 };
         let end = loop {
             if cancelled_by.is_none() {
                 if let Some(decision) = cancel.decision(self.now()) {
@@ -172,8 +174,15 @@ impl Runtime {
                 }
             }
             match pass.poll(self.now()) {
-                Effect::RunScript => observe(&mut vm, &mut pass),
+                Effect::RunScript => {
+                    let issued = observe(&mut vm, &mut pass);
+                    self.tell_issued(&told, &issued);
+                    self.tell_console(&mut told, &vm, &pass);
+                }
                 Effect::Start { calls, started } => {
+                    for request in &calls {
+                        self.tell(&told, request.seq, &request.connector, &request.method, ProgressState::Started, None);
+                    }
                     for request in calls {
                         in_flight.push(Box::pin(async move {
                             let outcome = self.execute_call(id, &request).await;
@@ -181,11 +190,17 @@ impl Runtime {
                         }));
                     }
                 }
-                Effect::Append(entry) => {
-                    if let Err(error) = self.store.append_journal(id, &entry) {
-                        pass.journal_failed(entry.seq, &error.to_string());
+                Effect::Append(entry) => match self.store.append_journal(id, &entry) {
+                    Ok(()) => {
+                        let state = match entry.outcome {
+                            Outcome::Ok(_) => ProgressState::Applied,
+                            Outcome::Err(_) => ProgressState::Error,
+                        };
+                        let took = Some(entry.at.saturating_sub(entry.started));
+                        self.tell(&told, entry.seq, &entry.connector, &entry.method, state, took);
                     }
-                }
+                    Err(error) => pass.journal_failed(entry.seq, &error.to_string()),
+                },
                 Effect::Deliver(entry) => {
                     if let Err(error) = vm.deliver(entry.seq, &entry.outcome, entry.at) {
                         pass.script_failed(error);
@@ -205,7 +220,36 @@ impl Runtime {
                         None => {}
                     }
                 }
-                Effect::End(end) => break end,
+                Effect::Wait { until } => {
+                    let ms = u64::try_from(until.saturating_sub(self.now())).unwrap_or(0);
+                    let sleep = match &self.sleeper {
+                        Some(sleeper) => sleeper(ms),
+                        None => Box::pin(std::future::pending()),
+                    };
+                    let call = async {
+                        match in_flight.next().await {
+                            Some(finished) => Some(finished),
+                            None => std::future::pending().await,
+                        }
+                    };
+                    let woke = futures_lite::future::or(call, futures_lite::future::or(
+                        async {
+                            sleep.await;
+                            None
+                        },
+                        async {
+                            cancel.fired().await;
+                            None
+                        },
+                    ));
+                    if let Some(finished) = woke.await {
+                        pass.call_finished(finished, self.now());
+                    }
+                }
+                Effect::End(end) => {
+                    self.tell_end(&told, &end, pass.calls());
+                    break end;
+                }
             }
         };
         // The `store()` writes are read once the script and its calls are done; a write over the
@@ -311,17 +355,91 @@ impl Runtime {
     }
 }
 
-/// Runs the script's queued jobs and tells the pass what it issued, which steps finished and
-/// whether it settled.
-fn observe(vm: &mut Sandbox, pass: &mut Pass<'_>) {
-    if let Err(error) = vm.run_jobs() {
-        return pass.script_failed(error);
-    }
-    for request in vm.take_requests() {
-        pass.call_issued(request);
-        if pass.is_over() {
+/// What a pass has told its watchers so far.
+struct Told<'a> {
+    id: &'a str,
+    /// `seq`s of earlier passes' entries: their calls were told then.
+    recorded: std::collections::BTreeSet<u32>,
+    /// How many entries earlier passes left.
+    journaled: usize,
+    /// Console lines told (or replayed) in this pass.
+    lines: usize,
+}
+
+impl Runtime {
+    fn tell(&self, told: &Told<'_>, seq: u32, connector: &str, method: &str, state: ProgressState, duration_ms: Option<i64>) {
+        if self.progress.is_none() && self.watchers.borrow().is_empty() {
             return;
         }
+        self.emit(&Progress::Call {
+            execution_id: told.id.to_string(),
+            seq,
+            connector: connector.to_string(),
+            method: method.to_string(),
+            state,
+            duration_ms,
+        });
+    }
+
+    /// Timers set past the journal start now (tool calls are told when they start).
+    fn tell_issued(&self, told: &Told<'_>, issued: &[CallRequest]) {
+        for request in issued.iter().filter(|r| crate::sandbox::timer_delay(r).is_some() && !told.recorded.contains(&r.seq)) {
+            self.tell(told, request.seq, &request.connector, &request.method, ProgressState::Started, None);
+        }
+    }
+
+    /// Console lines printed past the replayed part, up to [`MAX_PROGRESS_LINES`] a pass.
+    fn tell_console(&self, told: &mut Told<'_>, vm: &Sandbox, pass: &Pass<'_>) {
+        let printed = vm.console_len();
+        let replaying = matches!(pass.phase(), Phase::Replaying { cursor } if *cursor < told.journaled);
+        if replaying || printed <= told.lines || (self.progress.is_none() && self.watchers.borrow().is_empty()) {
+            told.lines = told.lines.max(printed);
+            return;
+        }
+        for (index, line) in vm.console_since(told.lines).into_iter().enumerate() {
+            let number = told.lines + index;
+            if number > MAX_PROGRESS_LINES {
+                break;
+            }
+            let line = if number == MAX_PROGRESS_LINES {
+                format!("[more than {MAX_PROGRESS_LINES} lines: the rest is in the execution's output]")
+            } else {
+                line
+            };
+            self.emit(&Progress::Output { execution_id: told.id.to_string(), line });
+        }
+        told.lines = printed;
+    }
+
+    /// Calls left waiting for approval, or abandoned by a cancel.
+    fn tell_end(&self, told: &Told<'_>, end: &PassEnd, calls: &CallBook) {
+        let (seqs, state): (Vec<u32>, ProgressState) = match end {
+            PassEnd::Paused(pending) => (pending.iter().map(|p| p.seq).collect(), ProgressState::Pending),
+            PassEnd::Cancelled { aborted } => (aborted.clone(), ProgressState::Cancelled),
+            _ => return,
+        };
+        for call in calls.as_slice().iter().filter(|c| seqs.contains(&c.seq)) {
+            self.tell(told, call.seq, &call.connector, &call.method, state, None);
+        }
+    }
+}
+
+/// Runs the script's queued jobs and tells the pass what it issued, which timers it cleared,
+/// which steps finished and whether it settled. Returns what it issued.
+fn observe(vm: &mut Sandbox, pass: &mut Pass<'_>) -> Vec<CallRequest> {
+    if let Err(error) = vm.run_jobs() {
+        pass.script_failed(error);
+        return Vec::new();
+    }
+    let issued = vm.take_requests();
+    for request in &issued {
+        pass.call_issued(request.clone());
+        if pass.is_over() {
+            return issued;
+        }
+    }
+    for seq in vm.take_cleared() {
+        pass.timer_cleared(seq);
     }
     for (seq, outcome) in vm.take_step_results() {
         pass.step_finished(seq, outcome);
@@ -331,6 +449,7 @@ fn observe(vm: &mut Sandbox, pass: &mut Pass<'_>) {
         Ok(Some(settled)) => pass.script_settled(settled),
         Ok(None) => {}
     }
+    issued
 }
 
 /// Calls executing concurrently, handed back in the order they finish.

@@ -22,8 +22,14 @@ impl Runtime {
         catalog::tool_descriptor_within(&self.connectors, self.config.inline_catalog_tokens)
     }
 
-    /// `execute`: runs a new script until it completes, fails or pauses.
+    /// `execute`: runs a new script until it completes, fails, pauses or waits.
     pub async fn execute(&self, code: &str) -> Result<ExecuteOutput> {
+        self.execute_watched(code, None).await
+    }
+
+    /// `execute`, telling `watcher` the run's progress as it happens (an MCP `tools/call` with a
+    /// progress token streams it); the host's sink gets it too.
+    pub async fn execute_watched(&self, code: &str, watcher: Option<super::ProgressSink>) -> Result<ExecuteOutput> {
         self.check_connectors()?;
         let code: &str = &crate::fence::strip(code)?;
         if code.len() > self.config.max_code_bytes {
@@ -37,6 +43,7 @@ impl Runtime {
         let seed = high ^ low.rotate_left(17);
         let record = ExecutionRecord::create(id.clone(), code.to_string(), seed, self.fingerprint.clone(), self.store.values()?, self.now());
         let _guard = self.claim(&id)?;
+        let _watch = watcher.map(|sink| super::WatchGuard::new(self, &id, sink));
         self.store.save_execution(&record)?;
         self.drive(record).await
     }

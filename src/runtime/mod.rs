@@ -7,13 +7,23 @@
 //! - `driver`: the async driver of one pass: it runs the sandbox and the connectors for the
 //!   pure pass machine (`crate::run::pass`) and saves what the pass decided;
 //! - `cancel`: `cancelExecution` and the signal that stops a pass under way;
-//! - `wake`: the host's periodic work (resuming interrupted runs, expiring paused ones,
-//!   retention) and when it is due.
+//! - `wake`: the host's periodic work (resuming interrupted and waiting runs, expiring paused
+//!   ones, retention) and when it is due;
+//! - `progress`: the live events of a pass (call changes, console lines);
+//! - `sleep`: how a pass waits for a timer.
 
 mod cancel;
 mod driver;
 mod methods;
+mod progress;
+mod sleep;
 mod wake;
+
+pub use progress::{Progress, ProgressSink, ProgressState, MAX_PROGRESS_LINES};
+use progress::WatchGuard;
+pub use sleep::Sleeper;
+#[cfg(not(target_arch = "wasm32"))]
+pub use sleep::thread_sleeper;
 
 use cancel::CancelSignal;
 
@@ -48,6 +58,13 @@ pub struct WakeReport {
     pub expired: Vec<String>,
 }
 
+impl WakeReport {
+    /// Every run the wake changed.
+    pub fn changed(&self) -> impl Iterator<Item = &str> {
+        self.resumed.iter().chain(&self.expired).map(String::as_str)
+    }
+}
+
 /// Limits and defaults of one runtime.
 #[derive(Debug, Clone)]
 pub struct RuntimeConfig {
@@ -75,6 +92,10 @@ pub struct RuntimeConfig {
     pub inline_catalog_tokens: usize,
     /// What happens to a paused or interrupted run recorded by another sandbox (a deploy since).
     pub on_upgrade: UpgradePolicy,
+    /// Longest a pass waits for a timer (ms, `CODEMODE_HOLD_MS`); a run whose next timer is
+    /// further off suspends as `waiting` and the host's wake-up resumes it. 0 suspends at every
+    /// timer wait, as does a runtime without a [`Sleeper`].
+    pub hold_ms: i64,
 }
 
 /// What a run recorded under another fingerprint (see [`Runtime::fingerprint`]) gets when it is
@@ -116,6 +137,7 @@ impl Default for RuntimeConfig {
             max_attempts: 3,
             inline_catalog_tokens: catalog::INLINE_CATALOG_TOKENS,
             on_upgrade: UpgradePolicy::Verify,
+            hold_ms: 5_000,
         }
     }
 }
@@ -139,6 +161,12 @@ pub struct Runtime {
     /// Set when configured connectors could not be reached: methods that run scripts or call
     /// tools fail with this error and change nothing; reads and rejections still work.
     unavailable: Option<Error>,
+    /// How a pass waits for a near timer (without one, every timer wait suspends the run).
+    sleeper: Option<Sleeper>,
+    /// The host's progress sink (every run's events).
+    progress: Option<ProgressSink>,
+    /// Sinks watching one execution each (see [`Runtime::execute_watched`]).
+    watchers: Rc<RefCell<BTreeMap<String, ProgressSink>>>,
 }
 
 /// Marks an execution busy until dropped.
@@ -172,6 +200,12 @@ impl Runtime {
             scheduler: None,
             scheduled_at: std::cell::Cell::new(None),
             unavailable: None,
+            #[cfg(not(target_arch = "wasm32"))]
+            sleeper: Some(thread_sleeper()),
+            #[cfg(target_arch = "wasm32")]
+            sleeper: None,
+            progress: None,
+            watchers: Rc::default(),
         })
     }
 
@@ -191,6 +225,29 @@ impl Runtime {
     /// Call when the wake-up fired: the next [`Runtime::schedule`] sets a new one.
     pub fn forget_schedule(&self) {
         self.scheduled_at.set(None);
+    }
+
+    /// How passes wait for timers due within `hold_ms` (see [`Sleeper`]).
+    pub fn with_sleeper(mut self, sleeper: Sleeper) -> Self {
+        self.sleeper = Some(sleeper);
+        self
+    }
+
+    /// Where the live events of every pass go (see [`Progress`]).
+    pub fn with_progress(mut self, sink: ProgressSink) -> Self {
+        self.progress = Some(sink);
+        self
+    }
+
+    /// Tells the host's sink and the execution's watcher.
+    fn emit(&self, event: &Progress) {
+        if let Some(sink) = &self.progress {
+            sink(event);
+        }
+        let watcher = self.watchers.borrow().get(event.execution_id()).cloned();
+        if let Some(watcher) = watcher {
+            watcher(event);
+        }
     }
 
     /// Lets the runtime ask the host for a wake-up (see [`Scheduler`]).

@@ -14,21 +14,29 @@ impl Runtime {
     pub async fn resume_execution(&self, id: &str) -> Result<ExecuteOutput> {
         let _guard = self.claim(id)?;
         let record = self.load(id)?;
-        if record.state.status != ExecutionStatus::Running {
+        let due = match record.state.status {
+            ExecutionStatus::Running => true,
+            ExecutionStatus::Waiting => record.state.wake_at.is_none_or(|at| at <= self.now()),
+            _ => false,
+        };
+        if !due {
             return Err(Error::InvalidState(format!(
-                "execution {id} is {}; only an interrupted (running) run is resumed",
+                "execution {id} is {}; only an interrupted (running) run, or a waiting one whose timer is due, is resumed",
                 record.state.status
             )));
         }
         self.drive(record).await
     }
 
-    /// The host's periodic work (firing twice is harmless): resumes interrupted runs and expires
-    /// paused runs older than `paused_ttl_ms`.
+    /// The host's periodic work (firing twice is harmless): resumes interrupted runs and waiting
+    /// runs whose timer is due, and expires paused runs older than `paused_ttl_ms`.
     pub async fn wake(&self) -> Result<WakeReport> {
         self.check_connectors()?;
         let mut report = WakeReport::default();
-        for record in self.store.running_executions()? {
+        let now = self.now();
+        let due = self.store.waiting_executions()?.into_iter().filter(|r| r.state.wake_at.is_none_or(|at| at <= now));
+        let runs: Vec<_> = self.store.running_executions()?.into_iter().chain(due).collect();
+        for record in runs {
             let id = record.state.id.clone();
             // The list can be stale by the time a run's turn comes (another request resumed or
             // finished it while an earlier one awaited a tool): skip those, keep going.
@@ -50,15 +58,18 @@ impl Runtime {
         Ok(report)
     }
 
-    /// When [`Runtime::wake`] has work next: now for interrupted runs, else when the oldest paused
-    /// run expires.
+    /// When [`Runtime::wake`] has work next: now for interrupted runs, else the earliest of the
+    /// waiting runs' timers and the oldest paused run's expiry.
     pub fn next_wake_at(&self) -> Result<Option<i64>> {
         let now = self.now();
         if self.store.running_ids()?.iter().any(|id| !self.is_busy(id)) {
             return Ok(Some(now));
         }
         // The earliest expiry is the oldest update plus the TTL (adding a constant keeps order).
-        Ok(self.store.oldest_paused_update()?.map(|at| at.saturating_add(self.config.paused_ttl_ms)))
+        let expiry = self.store.oldest_paused_update()?.map(|at| at.saturating_add(self.config.paused_ttl_ms));
+        let timers = self.store.waiting_executions()?.into_iter().filter(|r| !self.is_busy(&r.state.id));
+        let timer = timers.map(|r| r.state.wake_at.unwrap_or(now)).min();
+        Ok(expiry.into_iter().chain(timer).min())
     }
 
     /// Deletes finished runs beyond `keep_finished`.

@@ -52,7 +52,7 @@ pub(super) fn script_error(thrown: &ThrownJson, connectors: &str) -> ErrorInfo {
         text.push_str(&format!(
             ". The sandbox's globals are: {connectors}{}codemode, console, text, store, load, the standard \
              built-ins and URL, URLSearchParams, TextEncoder, TextDecoder, atob, btoa, structuredClone, \
-             queueMicrotask, crypto (no fetch, timers, modules or host access)",
+             queueMicrotask, setTimeout, setInterval, crypto (no fetch, modules or host access)",
             if connectors.is_empty() { "" } else { ", " }
         ));
     }

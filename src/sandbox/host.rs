@@ -41,6 +41,15 @@ pub(super) struct HostState {
     /// Set by `host.done()` when the script's promise settles, so the host reads the prelude's
     /// state only then instead of after every job drain (the read serializes it to JSON).
     pub(super) done: bool,
+    /// The VM's clock: calls and timers record when they were issued.
+    pub(super) clock: Rc<VirtualClock>,
+    /// Timers set so far (they take `seq`s too, but do not count as tool calls).
+    pub(super) timers_set: u32,
+    /// Timers cleared since the host last took them (`seq`s).
+    pub(super) cleared: Vec<u32>,
+    /// A limit a host function hit: the run ends with it even if the script caught the error
+    /// the function threw.
+    pub(super) failure: Option<ErrorInfo>,
 }
 
 pub(super) type SharedHost = Rc<RefCell<HostState>>;
@@ -62,6 +71,7 @@ impl MethodEntry {
 pub(super) fn host_object(context: &mut Context) -> JsObject {
     let mut host = ObjectInitializer::new(context);
     web::register(&mut host);
+    timers::register(&mut host);
     host.function(NativeFunction::from_fn_ptr(super::intl::host_intl), js_string!("intl"), 5)
         .function(NativeFunction::from_fn_ptr(host_intl_module), js_string!("intlModule"), 0);
     host
@@ -160,7 +170,7 @@ pub(super) fn host_call(_this: &JsValue, args: &[JsValue], context: &mut Context
     let args: Value = script_json(&json).map_err(|e| {
         JsNativeError::typ().with_message(format!("{connector}.{method}: the argument is not JSON: {e}"))
     })?;
-    if host.next_seq >= host.limits.max_calls {
+    if host.next_seq - host.timers_set >= host.limits.max_calls {
         return Err(JsNativeError::range()
             .with_message(format!("{connector}.{method}: this run already made {} calls, the limit", host.limits.max_calls))
             .into());
@@ -179,7 +189,13 @@ pub(super) fn host_call(_this: &JsValue, args: &[JsValue], context: &mut Context
             return Err(JsNativeError::typ().with_message(format!("{connector}.{method}: {problem}")).into());
         }
     }
-    let request = CallRequest { seq: host.next_seq, connector: connector.clone(), method: method.clone(), args };
+    let request = CallRequest {
+        seq: host.next_seq,
+        connector: connector.clone(),
+        method: method.clone(),
+        args,
+        issued_at: host.clock.0.get(),
+    };
     let seq = request.seq;
     host.next_seq += 1;
     host.requests.push(request);

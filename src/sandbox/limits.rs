@@ -41,6 +41,10 @@ pub struct SandboxLimits {
     /// cannot catch it. Every step is also charged to the instruction budget, so the matches of
     /// one run together are bounded by it too.
     pub max_regex_steps: u64,
+    /// Timers (`setTimeout`, and each tick of a `setInterval`) per run.
+    pub max_timers: u32,
+    /// Longest timer delay, in ms.
+    pub max_timer_delay_ms: u64,
 }
 
 impl Default for SandboxLimits {
@@ -61,6 +65,8 @@ impl Default for SandboxLimits {
             // V8's backtrack limit, where it is set, and fancy-regex's default are 1,000,000
             // backtracks; a step here is finer (a consumed character counts), so 10x that.
             max_regex_steps: 10_000_000,
+            max_timers: 1000,
+            max_timer_delay_ms: 7 * 24 * 60 * 60 * 1000,
         }
     }
 }

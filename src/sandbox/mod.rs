@@ -14,9 +14,11 @@ mod install;
 mod intl;
 mod jobs;
 mod limits;
+mod timers;
 mod web;
 
 pub use limits::{SandboxLimits, StoreLimits};
+pub use timers::{timer_delay, TIMER_CONNECTOR, TIMER_METHODS};
 
 use compile::*;
 use errors::*;
@@ -78,6 +80,8 @@ pub struct CallRequest {
     pub connector: String,
     pub method: String,
     pub args: Value,
+    /// The virtual time when the script issued it (a timer is due `delayMs` after it).
+    pub issued_at: i64,
 }
 
 /// How the script ended.
@@ -173,6 +177,10 @@ impl Sandbox {
             output_chars: 0,
             waiters: BTreeMap::new(),
             done: false,
+            clock: clock.clone(),
+            timers_set: 0,
+            cleared: Vec::new(),
+            failure: None,
         }));
         context.insert_data(host.clone());
 
@@ -192,12 +200,30 @@ impl Sandbox {
     }
 
     /// The budget can run out inside code whose error the engine does not surface; at zero the
-    /// run is over either way.
+    /// run is over either way. A limit a host function hit ends it too, caught or not.
     fn check_budget(&self) -> Result<(), ErrorInfo> {
         if self.context.instructions_remaining() == 0 {
             return Err(budget_exceeded());
         }
-        Ok(())
+        match &self.host.borrow().failure {
+            Some(failure) => Err(failure.clone()),
+            None => Ok(()),
+        }
+    }
+
+    /// Timers the script cleared since the last time this was called (their `seq`s).
+    pub fn take_cleared(&mut self) -> Vec<u32> {
+        std::mem::take(&mut self.host.borrow_mut().cleared)
+    }
+
+    /// Console lines printed so far.
+    pub fn console_len(&self) -> usize {
+        self.host.borrow().output.console.len()
+    }
+
+    /// Console lines from index `from` on.
+    pub fn console_since(&self, from: usize) -> Vec<String> {
+        self.host.borrow().output.console.get(from..).map(<[String]>::to_vec).unwrap_or_default()
     }
 
     /// The calls issued since the last time this was called, in `seq` order.

@@ -244,6 +244,10 @@ impl Store for SqlStore {
         self.with_status("running")
     }
 
+    fn waiting_executions(&self) -> Result<Vec<ExecutionRecord>> {
+        self.with_status("waiting")
+    }
+
     fn running_ids(&self) -> Result<Vec<String>> {
         #[derive(Deserialize)]
         struct IdRow {
@@ -273,7 +277,7 @@ impl Store for SqlStore {
             id: String,
         }
         let rows: Vec<IdRow> = self.rows(
-            "SELECT id FROM executions WHERE status NOT IN ('running', 'paused')
+            "SELECT id FROM executions WHERE status NOT IN ('running', 'paused', 'waiting')
              ORDER BY created_at DESC, rowid DESC LIMIT -1 OFFSET ?",
             vec![(keep as i64).into()],
         )?;

@@ -46,6 +46,7 @@ impl Isolated {
                 Some(ExecuteOutput::Error { error, .. }) => format!("error {}: {}", error.code, error.message),
                 Some(ExecuteOutput::Paused { pending, .. }) => format!("paused on {} call(s)", pending.len()),
                 Some(ExecuteOutput::Cancelled { .. }) => "cancelled".into(),
+                Some(ExecuteOutput::Waiting { wake_at, .. }) => format!("waiting until {wake_at}"),
                 None => "finished without an output".into(),
             },
             Isolated::Crashed(why) => format!("CRASHED the host process: {why}"),
