@@ -18,7 +18,7 @@ use crate::model::{ErrorInfo, ExecuteOutput, ExecutionStatus, Snippet};
 use crate::options::{self, RunOptions};
 use crate::run::lifecycle::PassRecord;
 use crate::run::pass::Deadline;
-use crate::run::{CallBook, Effect, Finished, Pass, PassEnd, PassLimits, PassRules, Phase};
+use crate::run::{CallBook, Effect, Finished, Pass, PassEnd, PassLimits, PassRules};
 use crate::sandbox::{CallRequest, Output, Sandbox, SandboxConfig, SandboxServices, Settled};
 use crate::store::ExecutionRecord;
 
@@ -163,7 +163,7 @@ impl Runtime {
         let mut in_flight = InFlight::default();
         let cancel = self.cancel_signal(id).unwrap_or_default();
         let mut cancelled_by = None;
-        let mut told = Told { id, recorded: journal.iter().map(|e| e.seq).collect(), journaled: journal.len(), lines: 0 };
+        let mut told = Told { id, recorded: journal.iter().map(|e| e.seq).collect(), live: journal.is_empty(), lines: 0 };
         let end = loop {
             if cancelled_by.is_none() {
                 if let Some(decision) = cancel.decision(self.now()) {
@@ -177,7 +177,7 @@ impl Runtime {
                 Effect::RunScript => {
                     let issued = observe(&mut vm, &mut pass);
                     self.tell_issued(&told, &issued);
-                    self.tell_console(&mut told, &vm, &pass);
+                    self.tell_console(&mut told, &vm);
                 }
                 Effect::Start { calls, started } => {
                     for request in &calls {
@@ -192,6 +192,7 @@ impl Runtime {
                 }
                 Effect::Append(entry) => match self.store.append_journal(id, &entry) {
                     Ok(()) => {
+                        told.live = true;
                         let state = match entry.outcome {
                             Outcome::Ok(_) => ProgressState::Applied,
                             Outcome::Err(_) => ProgressState::Error,
@@ -360,8 +361,9 @@ struct Told<'a> {
     id: &'a str,
     /// `seq`s of earlier passes' entries: their calls were told then.
     recorded: std::collections::BTreeSet<u32>,
-    /// How many entries earlier passes left.
-    journaled: usize,
+    /// Past what earlier passes did: the journal was empty, or this pass journaled an outcome.
+    /// (Until then the script only repeats what it did and printed before.)
+    live: bool,
     /// Console lines told (or replayed) in this pass.
     lines: usize,
 }
@@ -389,10 +391,9 @@ impl Runtime {
     }
 
     /// Console lines printed past the replayed part, up to [`MAX_PROGRESS_LINES`] a pass.
-    fn tell_console(&self, told: &mut Told<'_>, vm: &Sandbox, pass: &Pass<'_>) {
+    fn tell_console(&self, told: &mut Told<'_>, vm: &Sandbox) {
         let printed = vm.console_len();
-        let replaying = matches!(pass.phase(), Phase::Replaying { cursor } if *cursor < told.journaled);
-        if replaying || printed <= told.lines || (self.progress.is_none() && self.watchers.borrow().is_empty()) {
+        if !told.live || printed <= told.lines || (self.progress.is_none() && self.watchers.borrow().is_empty()) {
             told.lines = told.lines.max(printed);
             return;
         }

@@ -30,6 +30,14 @@ pub fn tick_clock(time: Rc<Cell<i64>>) -> Rc<dyn Fn() -> i64> {
     })
 }
 
+/// Sleeps by moving `time` forward (at once): a pass waiting for a timer takes no real time.
+pub fn skipping_sleeper(time: Rc<Cell<i64>>) -> codemode_runtime::runtime::Sleeper {
+    Rc::new(move |ms| {
+        time.set(time.get() + ms as i64);
+        Box::pin(std::future::ready(()))
+    })
+}
+
 /// A clock that always reads [`T0`]: every timestamp of a run is the same in every repetition.
 pub fn still_clock() -> Rc<dyn Fn() -> i64> {
     Rc::new(|| T0)
@@ -123,7 +131,8 @@ impl Fixture {
     }
 }
 
-/// A runtime over `store` with the fixture connectors, then `extra`, on a [`tick_clock`] over `clock`.
+/// A runtime over `store` with the fixture connectors, then `extra`, on a [`tick_clock`] over
+/// `clock`, sleeping with a [`skipping_sleeper`].
 fn runtime_over(
     store: &Rc<MemoryStore>,
     counter: &Rc<Counter>,
@@ -133,5 +142,5 @@ fn runtime_over(
     let now = tick_clock(clock.clone());
     let mut connectors = fixture_connectors(store.clone(), counter.clone(), now.clone());
     connectors.extend(extra);
-    Runtime::new(store.clone(), connectors, now).expect("runtime")
+    Runtime::new(store.clone(), connectors, now).expect("runtime").with_sleeper(skipping_sleeper(clock.clone()))
 }
