@@ -181,7 +181,8 @@ pub fn tool_descriptor_within(connectors: &ConnectorSet, budget_tokens: usize) -
          Write everything for the user with `text(value)` or `console.log(...)`; the return value is shown last.\n\
          Calls that need approval pause the run: the result says so; do not retry them, wait for the approval.\n\
          Also available: `codemode.search(query)`, `codemode.describe(path)`, `codemode.run(snippetName, input)`.\n\
-         No fetch, timers, modules or host access; Date is a virtual clock in UTC and Math.random is seeded.\n\n\
+         `setTimeout`/`setInterval` work (waiting for a retry or a poll is fine: a long wait suspends the run and it resumes by itself).\n\
+         No fetch, modules or host access; Date is a virtual clock in UTC and Math.random is seeded.\n\n\
          Available tools:\n",
     );
     let all: Vec<(&dyn crate::connector::Connector, &[ToolSpec])> = connectors.iter().collect();

@@ -3,9 +3,16 @@
 
 use serde_json::{json, Value};
 
+use std::cell::Cell;
+use std::rc::Rc;
+
 use crate::error::Error;
-use crate::runtime::Runtime;
+use crate::run::lifecycle::Who;
+use crate::runtime::{Progress, ProgressSink, Runtime};
 use crate::token::Access;
+
+/// Sends a JSON-RPC notification to the client while a request is answered (an event stream).
+pub type Notify = Rc<dyn Fn(Value)>;
 
 /// Protocol versions this server speaks, newest first.
 pub const PROTOCOL_VERSIONS: &[&str] = &["2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"];
@@ -99,21 +106,63 @@ fn string_argument<'a>(arguments: &'a Value, name: &str) -> Result<&'a str, Stri
         .ok_or_else(|| format!("argument `{name}` must be a string"))
 }
 
-async fn call_tool(runtime: &Runtime, access: &Access, id: &Value, params: &Value) -> Result<Value, Error> {
+async fn call_tool(runtime: &Runtime, access: &Access, id: &Value, params: &Value, notify: Option<&Notify>) -> Result<Value, Error> {
     let name = params.get("name").and_then(Value::as_str).unwrap_or("");
     if ["codemode", "search", "describe"].contains(&name) {
         access.grant.check_method(tool_method(name), access.now_ms)?;
     }
-    Ok(call_allowed_tool(runtime, id, name, params).await)
+    Ok(call_allowed_tool(runtime, id, name, params, notify).await)
 }
 
-async fn call_allowed_tool(runtime: &Runtime, id: &Value, name: &str, params: &Value) -> Value {
+/// The tag a `tools/call` runs under, so `notifications/cancelled` can name it.
+fn request_tag(id: &Value) -> String {
+    format!("mcp:{id}")
+}
+
+/// The progress token of a `tools/call` (`params._meta.progressToken`).
+fn progress_token(params: &Value) -> Option<Value> {
+    params.get("_meta").and_then(|meta| meta.get("progressToken")).filter(|t| t.is_string() || t.is_number()).cloned()
+}
+
+/// `true` if `body` is one `tools/call` of `codemode` that asks for progress: the shell answers
+/// it as an event stream (see [`handle_streaming`]).
+pub fn wants_progress(body: &[u8]) -> bool {
+    let Ok(message) = serde_json::from_slice::<Value>(body) else { return false };
+    let params = message.get("params").cloned().unwrap_or(Value::Null);
+    message.get("method").and_then(Value::as_str) == Some("tools/call")
+        && message.get("id").is_some()
+        && params.get("name").and_then(Value::as_str) == Some("codemode")
+        && progress_token(&params).is_some()
+}
+
+/// A sink that turns each finished call of the run into `notifications/progress` (`progress`
+/// counts the calls finished so far).
+fn progress_sink(token: Value, notify: Notify) -> ProgressSink {
+    let finished = Cell::new(0u64);
+    Rc::new(move |event: &Progress| {
+        let Progress::Call { connector, method, state, .. } = event else { return };
+        if !event.is_finish() {
+            return;
+        }
+        finished.set(finished.get() + 1);
+        let state = serde_json::to_value(state).ok().and_then(|s| s.as_str().map(str::to_string)).unwrap_or_default();
+        notify(json!({"jsonrpc": "2.0", "method": "notifications/progress", "params": {
+            "progressToken": token, "progress": finished.get(), "message": format!("{connector}.{method} {state}")
+        }}));
+    })
+}
+
+async fn call_allowed_tool(runtime: &Runtime, id: &Value, name: &str, params: &Value, notify: Option<&Notify>) -> Value {
     let empty = json!({});
     let arguments = params.get("arguments").unwrap_or(&empty);
     let result = match name {
         "codemode" => match string_argument(arguments, "code") {
             Err(message) => return rpc_error(id, codes::INVALID_PARAMS, message),
-            Ok(code) => runtime.execute(code).await.map(|output| {
+            Ok(code) => {
+                let watcher = progress_token(params).zip(notify).map(|(token, notify)| progress_sink(token, notify.clone()));
+                runtime.execute_tagged(code, watcher, Some(request_tag(id))).await
+            }
+            .map(|output| {
                 let structured = serde_json::to_value(&output).unwrap_or_default();
                 text_result(output.report().to_string(), structured, output.is_error())
             }),
@@ -141,7 +190,12 @@ async fn call_allowed_tool(runtime: &Runtime, id: &Value, name: &str, params: &V
 
 /// Answers one JSON-RPC message; `None` for notifications and responses. A refused call also
 /// gives the HTTP status it earns (403 `FORBIDDEN`, 401 otherwise).
-async fn handle_message(runtime: &Runtime, access: &Access, message: &Value) -> Option<(Value, Option<u16>)> {
+async fn handle_message(
+    runtime: &Runtime,
+    access: &Access,
+    message: &Value,
+    notify: Option<&Notify>,
+) -> Option<(Value, Option<u16>)> {
     let Some(object) = message.as_object() else {
         return Some((rpc_error(&Value::Null, codes::INVALID_REQUEST, "a JSON-RPC message is an object"), None));
     };
@@ -150,8 +204,11 @@ async fn handle_message(runtime: &Runtime, access: &Access, message: &Value) -> 
         // A response from the client (we send no requests) or garbage without an id: nothing to say.
         return id.map(|id| (rpc_error(&id, codes::INVALID_REQUEST, "a request needs a string `method`"), None));
     };
-    let id = id?; // notifications get no answer
     let params = object.get("params").cloned().unwrap_or(json!({}));
+    if id.is_none() && method == "notifications/cancelled" {
+        cancel_request(runtime, access, &params);
+    }
+    let id = id?; // notifications get no answer
     let reply = match method {
         "initialize" => {
             let asked = params.get("protocolVersion").and_then(Value::as_str).unwrap_or("");
@@ -168,7 +225,7 @@ async fn handle_message(runtime: &Runtime, access: &Access, message: &Value) -> 
         }
         "ping" => rpc_result(&id, json!({})),
         "tools/list" => rpc_result(&id, json!({"tools": tools_for(runtime, access)})),
-        "tools/call" => match call_tool(runtime, access, &id, &params).await {
+        "tools/call" => match call_tool(runtime, access, &id, &params, notify).await {
             Ok(reply) => reply,
             Err(error) => {
                 let status = if matches!(error, Error::Forbidden(_)) { 403 } else { 401 };
@@ -180,6 +237,19 @@ async fn handle_message(runtime: &Runtime, access: &Access, message: &Value) -> 
     Some((reply, None))
 }
 
+/// `notifications/cancelled` for a `tools/call` in progress: its run is cancelled (as
+/// `cancelExecution` would, by the token's subject or "an MCP client", with the reason given),
+/// if the caller may cancel. Anything else about it is ignored, as notifications are.
+fn cancel_request(runtime: &Runtime, access: &Access, params: &Value) {
+    let Some(request_id) = params.get("requestId") else { return };
+    if access.grant.check_method("cancelExecution", access.now_ms).is_err() {
+        return;
+    }
+    let by = access.grant.subject().map_or_else(|| "an MCP client".to_string(), str::to_string);
+    let reason = params.get("reason").and_then(Value::as_str).map(|r| r.chars().take(Who::MAX_REASON).collect());
+    let _ = runtime.cancel_tagged(&request_tag(request_id), &Who { by: Some(by), reason });
+}
+
 /// Handles a `POST /mcp` body: one message or a batch, with full access.
 pub async fn handle(runtime: &Runtime, body: &[u8]) -> McpReply {
     handle_with(runtime, &Access::main(0), body).await
@@ -189,6 +259,17 @@ pub async fn handle(runtime: &Runtime, body: &[u8]) -> McpReply {
 /// allows, and a `tools/call` outside it answers HTTP 403 with a JSON-RPC error
 /// [`codes::REFUSED`] whose `data` is `{code: "FORBIDDEN", message}` (in a batch: that item).
 pub async fn handle_with(runtime: &Runtime, access: &Access, body: &[u8]) -> McpReply {
+    handle_notifying(runtime, access, body, None).await
+}
+
+/// [`handle_with`] for a body that [`wants_progress`]: each finished call of the run is sent
+/// with `notify` as `notifications/progress` before the reply (the shell writes them, then the
+/// reply, as an event stream).
+pub async fn handle_streaming(runtime: &Runtime, access: &Access, body: &[u8], notify: Notify) -> McpReply {
+    handle_notifying(runtime, access, body, Some(&notify)).await
+}
+
+async fn handle_notifying(runtime: &Runtime, access: &Access, body: &[u8], notify: Option<&Notify>) -> McpReply {
     let message: Value = match serde_json::from_slice(body) {
         Ok(message) => message,
         Err(error) => {
@@ -202,7 +283,7 @@ pub async fn handle_with(runtime: &Runtime, access: &Access, body: &[u8]) -> Mcp
         Value::Array(batch) => {
             let mut replies = Vec::new();
             for message in &batch {
-                if let Some((reply, _)) = handle_message(runtime, access, message).await {
+                if let Some((reply, _)) = handle_message(runtime, access, message, None).await {
                     replies.push(reply);
                 }
             }
@@ -212,7 +293,7 @@ pub async fn handle_with(runtime: &Runtime, access: &Access, body: &[u8]) -> Mcp
                 McpReply { status: 200, body: Some(Value::Array(replies)) }
             }
         }
-        single => match handle_message(runtime, access, &single).await {
+        single => match handle_message(runtime, access, &single, notify).await {
             Some((reply, status)) => McpReply { status: status.unwrap_or(200), body: Some(reply) },
             None => McpReply { status: 202, body: None },
         },

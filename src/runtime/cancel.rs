@@ -55,6 +55,16 @@ impl Future for Fired<'_> {
 }
 
 impl Runtime {
+    /// Cancels the run a request drives under `tag` (see [`Runtime::execute_tagged`]); `false`
+    /// when no run has that tag (it finished, or never started).
+    pub fn cancel_tagged(&self, tag: &str, who: &Who) -> Result<bool> {
+        let id = self.watchers.borrow().tags.get(tag).cloned();
+        match id {
+            Some(id) => self.cancel_execution(&id, who),
+            None => Ok(false),
+        }
+    }
+
     /// `cancelExecution`: a paused run, or one left `running` by an interrupted pass, ends
     /// `cancelled` now; a pass under way in this object (awaiting a slow call, say) is told to
     /// stop and ends the run `cancelled` at its next step. Calls that finished stay applied. `false`

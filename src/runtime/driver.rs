@@ -370,7 +370,7 @@ struct Told<'a> {
 
 impl Runtime {
     fn tell(&self, told: &Told<'_>, seq: u32, connector: &str, method: &str, state: ProgressState, duration_ms: Option<i64>) {
-        if self.progress.is_none() && self.watchers.borrow().is_empty() {
+        if self.progress.is_none() && self.watchers.borrow().sinks.is_empty() {
             return;
         }
         self.emit(&Progress::Call {
@@ -393,7 +393,7 @@ impl Runtime {
     /// Console lines printed past the replayed part, up to [`MAX_PROGRESS_LINES`] a pass.
     fn tell_console(&self, told: &mut Told<'_>, vm: &Sandbox) {
         let printed = vm.console_len();
-        if !told.live || printed <= told.lines || (self.progress.is_none() && self.watchers.borrow().is_empty()) {
+        if !told.live || printed <= told.lines || (self.progress.is_none() && self.watchers.borrow().sinks.is_empty()) {
             told.lines = told.lines.max(printed);
             return;
         }

@@ -30,6 +30,17 @@ impl Runtime {
     /// `execute`, telling `watcher` the run's progress as it happens (an MCP `tools/call` with a
     /// progress token streams it); the host's sink gets it too.
     pub async fn execute_watched(&self, code: &str, watcher: Option<super::ProgressSink>) -> Result<ExecuteOutput> {
+        self.execute_tagged(code, watcher, None).await
+    }
+
+    /// [`Runtime::execute_watched`], the run known by `tag` while a request drives it (an MCP
+    /// request id), so [`Runtime::cancel_tagged`] can cancel it.
+    pub async fn execute_tagged(
+        &self,
+        code: &str,
+        watcher: Option<super::ProgressSink>,
+        tag: Option<String>,
+    ) -> Result<ExecuteOutput> {
         self.check_connectors()?;
         let code: &str = &crate::fence::strip(code)?;
         if code.len() > self.config.max_code_bytes {
@@ -43,7 +54,7 @@ impl Runtime {
         let seed = high ^ low.rotate_left(17);
         let record = ExecutionRecord::create(id.clone(), code.to_string(), seed, self.fingerprint.clone(), self.store.values()?, self.now());
         let _guard = self.claim(&id)?;
-        let _watch = watcher.map(|sink| super::WatchGuard::new(self, &id, sink));
+        let _watch = super::WatchGuard::new(self, &id, watcher, tag);
         self.store.save_execution(&record)?;
         self.drive(record).await
     }

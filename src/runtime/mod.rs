@@ -20,7 +20,7 @@ mod sleep;
 mod wake;
 
 pub use progress::{Progress, ProgressSink, ProgressState, MAX_PROGRESS_LINES};
-use progress::WatchGuard;
+use progress::{WatchGuard, Watchers};
 pub use sleep::Sleeper;
 #[cfg(not(target_arch = "wasm32"))]
 pub use sleep::thread_sleeper;
@@ -165,8 +165,8 @@ pub struct Runtime {
     sleeper: Option<Sleeper>,
     /// The host's progress sink (every run's events).
     progress: Option<ProgressSink>,
-    /// Sinks watching one execution each (see [`Runtime::execute_watched`]).
-    watchers: Rc<RefCell<BTreeMap<String, ProgressSink>>>,
+    /// Sinks watching one execution each, and tags (see [`Runtime::execute_tagged`]).
+    watchers: Rc<RefCell<Watchers>>,
 }
 
 /// Marks an execution busy until dropped.
@@ -244,7 +244,7 @@ impl Runtime {
         if let Some(sink) = &self.progress {
             sink(event);
         }
-        let watcher = self.watchers.borrow().get(event.execution_id()).cloned();
+        let watcher = self.watchers.borrow().sinks.get(event.execution_id()).cloned();
         if let Some(watcher) = watcher {
             watcher(event);
         }

@@ -3,6 +3,8 @@
 //! contract's `cf_codemode_progress` / `cf_codemode_output` frames) and to whoever watches that
 //! execution (an MCP `tools/call` with a progress token). Replayed calls are not told again.
 
+use std::cell::RefCell;
+use std::collections::BTreeMap;
 use std::rc::Rc;
 
 use serde::Serialize;
@@ -74,21 +76,41 @@ pub type ProgressSink = Rc<dyn Fn(&Progress)>;
 /// Console lines told per run; past it one marker line says the rest is in the execution.
 pub const MAX_PROGRESS_LINES: usize = 200;
 
-/// Registers a watcher of one execution until dropped.
+/// The watchers of executions being driven: a sink, and the tag (an MCP request id) each is
+/// known by.
+#[derive(Default)]
+pub(super) struct Watchers {
+    pub(super) sinks: BTreeMap<String, ProgressSink>,
+    /// Tag → execution id.
+    pub(super) tags: BTreeMap<String, String>,
+}
+
+/// Registers a watcher and a tag of one execution until dropped.
 pub(super) struct WatchGuard {
     id: String,
-    watchers: Rc<std::cell::RefCell<std::collections::BTreeMap<String, ProgressSink>>>,
+    tag: Option<String>,
+    watchers: Rc<RefCell<Watchers>>,
 }
 
 impl WatchGuard {
-    pub(super) fn new(runtime: &super::Runtime, id: &str, sink: ProgressSink) -> Self {
-        runtime.watchers.borrow_mut().insert(id.to_string(), sink);
-        Self { id: id.to_string(), watchers: runtime.watchers.clone() }
+    pub(super) fn new(runtime: &super::Runtime, id: &str, sink: Option<ProgressSink>, tag: Option<String>) -> Self {
+        let mut watchers = runtime.watchers.borrow_mut();
+        if let Some(sink) = sink {
+            watchers.sinks.insert(id.to_string(), sink);
+        }
+        if let Some(tag) = &tag {
+            watchers.tags.insert(tag.clone(), id.to_string());
+        }
+        Self { id: id.to_string(), tag, watchers: runtime.watchers.clone() }
     }
 }
 
 impl Drop for WatchGuard {
     fn drop(&mut self) {
-        self.watchers.borrow_mut().remove(&self.id);
+        let mut watchers = self.watchers.borrow_mut();
+        watchers.sinks.remove(&self.id);
+        if let Some(tag) = &self.tag {
+            watchers.tags.remove(tag);
+        }
     }
 }

@@ -34,3 +34,24 @@ pub fn alarm_scheduler(state: &worker::State) -> crate::runtime::Scheduler {
         let _ = storage.as_raw().set_alarm(date, js_sys::Object::new());
     })
 }
+
+/// A [`crate::runtime::Sleeper`] on the Workers `setTimeout`.
+pub fn delay_sleeper() -> crate::runtime::Sleeper {
+    std::rc::Rc::new(|ms: u64| Box::pin(worker::Delay::from(std::time::Duration::from_millis(ms))))
+}
+
+/// A [`crate::runtime::ProgressSink`] that sends each event, as its contract frame
+/// (`cf_codemode_progress`, `cf_codemode_output`), to every WebSocket connected to the object.
+pub fn websocket_progress(state: &worker::State) -> crate::runtime::ProgressSink {
+    use wasm_bindgen::JsCast;
+    // The object's state handle, owned (the sink outlives the borrow of `state`).
+    let handle: &wasm_bindgen::JsValue = state.as_raw().as_ref();
+    let state: worker::worker_sys::DurableObjectState = handle.clone().unchecked_into();
+    std::rc::Rc::new(move |event: &crate::runtime::Progress| {
+        let Ok(frame) = serde_json::to_string(event) else { return };
+        for ws in state.get_websockets().unwrap_or_default() {
+            // A client that went away is not the run's failure.
+            let _ = worker::WebSocket::from(ws).send_with_str(&frame);
+        }
+    })
+}

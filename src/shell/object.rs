@@ -10,7 +10,7 @@ use std::rc::Rc;
 
 use worker::{durable_object, DurableObject, Env, Request, Response, State, WebSocket, WebSocketIncomingMessage};
 
-use super::{alarm_scheduler, now_ms, serve, FetchClient, SqlStore};
+use super::{alarm_scheduler, delay_sleeper, now_ms, serve, websocket_progress, FetchClient, SqlStore};
 use crate::async_once::AsyncOnce;
 use crate::connector::Connector;
 use crate::error::Error;
@@ -59,6 +59,9 @@ fn runtime_config(env: &Env) -> Result<RuntimeConfig, Error> {
     if let Some(ttl) = numeric_var(env, "CODEMODE_PAUSED_TTL_MS")? {
         config.paused_ttl_ms = ttl;
     }
+    if let Some(hold) = numeric_var(env, "CODEMODE_HOLD_MS")? {
+        config.hold_ms = hold;
+    }
     if let Ok(var) = env.var("CODEMODE_ON_UPGRADE") {
         let text = var.to_string();
         config.on_upgrade = UpgradePolicy::parse(&text).ok_or_else(|| {
@@ -101,7 +104,11 @@ async fn build_runtime(state: &State, env: &Env) -> Result<Runtime, Error> {
     let mut connectors: Vec<Box<dyn Connector>> = vec![Box::new(notes)];
     let connected = connectors_config::connect(declared, Rc::new(FetchClient)).await?;
     connectors.extend(connected.connectors);
-    let runtime = Runtime::new(store, connectors, clock)?.with_config(config).with_scheduler(alarm_scheduler(state));
+    let runtime = Runtime::new(store, connectors, clock)?
+        .with_config(config)
+        .with_scheduler(alarm_scheduler(state))
+        .with_sleeper(delay_sleeper())
+        .with_progress(websocket_progress(state));
     if let Some(down) = connected.unavailable {
         // Serve reads and rejections; running scripts waits until every service answers.
         return Ok(runtime.with_unavailable_connectors(down));
@@ -152,7 +159,7 @@ impl DurableObject for CodemodeObject {
 
     async fn fetch(&self, req: Request) -> worker::Result<Response> {
         let runtime = self.runtime().await;
-        serve::handle_request_with(runtime.as_deref(), &self.state, req, &super::entry::keys(&self.env)).await
+        serve::handle_shared_request(runtime, &self.state, req, &super::entry::keys(&self.env)).await
     }
 
     async fn websocket_message(&self, ws: WebSocket, message: WebSocketIncomingMessage) -> worker::Result<()> {
@@ -175,6 +182,7 @@ impl DurableObject for CodemodeObject {
             Ok(runtime) => {
                 runtime.forget_schedule();
                 let report = runtime.wake().await.map_err(|e| worker::Error::RustError(e.to_string()))?;
+                serve::broadcast_wake(&runtime, &self.state, &report);
                 if let Some(at) = runtime.next_wake_at().map_err(|e| worker::Error::RustError(e.to_string()))? {
                     runtime.schedule(at);
                 }

@@ -2,6 +2,13 @@
 //! and the Agents RPC frames. Used by the shipped object and by Rust users hosting the runtime in
 //! their own Durable Object.
 
+use std::cell::RefCell;
+use std::collections::VecDeque;
+use std::future::Future;
+use std::pin::Pin;
+use std::rc::Rc;
+use std::task::Poll;
+
 use serde_json::{json, Value};
 use worker::{Method, Request, Response, State, WebSocket, WebSocketIncomingMessage, WebSocketPair};
 
@@ -49,6 +56,29 @@ pub fn presented_token(req: &Request) -> worker::Result<Option<String>> {
 pub async fn handle_request_with(
     runtime: Result<&Runtime, &Error>,
     state: &State,
+    req: Request,
+    keys: &Keys,
+) -> worker::Result<Response> {
+    handle(runtime, None, state, req, keys).await
+}
+
+/// [`handle_request_with`] for a runtime the object shares (`Rc`): an MCP `tools/call` with a
+/// progress token is then answered as an event stream, `notifications/progress` for each call
+/// that finishes, then the result (the stream owns the runtime while the run goes on).
+pub async fn handle_shared_request(
+    runtime: Result<Rc<Runtime>, Error>,
+    state: &State,
+    req: Request,
+    keys: &Keys,
+) -> worker::Result<Response> {
+    let shared = runtime.as_ref().ok().cloned();
+    handle(runtime.as_deref(), shared, state, req, keys).await
+}
+
+async fn handle(
+    runtime: Result<&Runtime, &Error>,
+    shared: Option<Rc<Runtime>>,
+    state: &State,
     mut req: Request,
     keys: &Keys,
 ) -> worker::Result<Response> {
@@ -93,6 +123,10 @@ pub async fn handle_request_with(
             if let Err(error) = check_size(&body) {
                 return http::error(&error);
             }
+            let may_execute = access.grant.check_method("execute", access.now_ms).is_ok();
+            if let (Some(shared), true) = (shared, may_execute && crate::mcp::wants_progress(&body)) {
+                return event_stream(shared, access, body);
+            }
             let reply = crate::mcp::handle_with(runtime, &access, &body).await;
             match reply.body {
                 Some(body) => http::json(&body, reply.status),
@@ -125,6 +159,49 @@ pub async fn handle_request_with(
             if rest == "/rpc" { "POST" } else { "GET" }
         ))),
         (method, rest) => http::error(&Error::NotFound(format!("no route for {method:?} {rest}"))),
+    }
+}
+
+/// Answers an MCP request as a server-sent event stream: the notifications the run sends, then
+/// the reply.
+fn event_stream(runtime: Rc<Runtime>, access: Access, body: Vec<u8>) -> worker::Result<Response> {
+    let queue: Rc<RefCell<VecDeque<Value>>> = Rc::default();
+    let sink = queue.clone();
+    let notify: crate::mcp::Notify = Rc::new(move |message| sink.borrow_mut().push_back(message));
+    let reply = async move { crate::mcp::handle_streaming(&runtime, &access, &body, notify).await };
+    let stream = EventStream { queue, reply: Some(Box::pin(reply)) };
+    let mut response = Response::from_stream(stream)?;
+    response.headers_mut().set("content-type", "text/event-stream")?;
+    response.headers_mut().set("cache-control", "no-cache")?;
+    Ok(response)
+}
+
+/// The body of [`event_stream`]: polling it drives the request, whose notifications queue up.
+struct EventStream {
+    queue: Rc<RefCell<VecDeque<Value>>>,
+    reply: Option<Pin<Box<dyn Future<Output = crate::mcp::McpReply>>>>,
+}
+
+impl futures_lite::Stream for EventStream {
+    type Item = Result<Vec<u8>, worker::Error>;
+
+    fn poll_next(mut self: Pin<&mut Self>, cx: &mut std::task::Context<'_>) -> Poll<Option<Self::Item>> {
+        let event = |message: Value| Poll::Ready(Some(Ok(format!("event: message\ndata: {message}\n\n").into_bytes())));
+        if let Some(message) = self.queue.borrow_mut().pop_front() {
+            return event(message);
+        }
+        let Some(reply) = self.reply.as_mut() else { return Poll::Ready(None) };
+        if let Poll::Ready(reply) = reply.as_mut().poll(cx) {
+            self.reply = None;
+            if let Some(body) = reply.body {
+                self.queue.borrow_mut().push_back(body);
+            }
+        }
+        match self.queue.borrow_mut().pop_front() {
+            Some(message) => event(message),
+            None if self.reply.is_none() => Poll::Ready(None),
+            None => Poll::Pending,
+        }
     }
 }
 
@@ -260,6 +337,19 @@ fn broadcast_change(
     }
     for ws in state.get_websockets() {
         let _ = ws.send_with_str(frame.to_string());
+    }
+}
+
+/// Tells every connected client which runs the alarm's wake-up changed (a waiting run that
+/// resumed and finished, an interrupted one, an expired approval):
+/// `{"type":"cf_codemode_changed", "method": "wake", executionId, status}`.
+pub fn broadcast_wake(runtime: &Runtime, state: &State, report: &crate::runtime::WakeReport) {
+    for id in report.changed() {
+        let status = runtime.execution(id).ok().map(|execution| execution.status.as_str());
+        let frame = json!({"type": "cf_codemode_changed", "method": "wake", "executionId": id, "status": status});
+        for ws in state.get_websockets() {
+            let _ = ws.send_with_str(frame.to_string());
+        }
     }
 }
 
