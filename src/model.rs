@@ -58,6 +58,10 @@ pub struct CallRecord {
     /// How long the call took, for calls that ran.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub duration_ms: Option<i64>,
+    /// When it started (a timer: when it was set), for calls that ran: with `duration_ms`, the
+    /// call's span on a timeline.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub started_at: Option<i64>,
     /// For a call that needed approval: what was decided, by whom, why and when.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub decision: Option<crate::journal::Decision>,

@@ -22,6 +22,7 @@ fn call(seq: u32, state: CallState) -> CallRecord {
         error: None,
         requires_approval: state == CallState::Pending,
         duration_ms: None,
+        started_at: None,
         decision: None,
     }
 }

@@ -15,8 +15,10 @@ export interface CallRecord {
   result?: unknown;
   error?: string;
   requiresApproval: boolean;
-  /** How long the call ran, for calls that ran. */
+  /** How long the call ran, for calls that ran (a timer: its delay). */
   durationMs?: number;
+  /** When it started (a timer: when it was set), for calls that ran. */
+  startedAt?: number;
   /** For a call that needed approval: what was decided, by whom, why and when. */
   decision?: Decision;
 }
@@ -55,9 +57,37 @@ export type ExecuteOutput =
   | { status: "completed"; executionId: string; result: unknown; calls: CallRecord[]; report: string }
   | { status: "paused"; executionId: string; pending: PendingAction[]; calls: CallRecord[]; report: string }
   | { status: "error"; executionId: string; error: ErrorInfo; calls: CallRecord[]; report: string }
-  | { status: "cancelled"; executionId: string; calls: CallRecord[]; report: string };
+  | { status: "cancelled"; executionId: string; calls: CallRecord[]; report: string }
+  /** The script waits for a timer due at `wakeAt`; the runtime resumes it by itself then. */
+  | { status: "waiting"; executionId: string; wakeAt: number; calls: CallRecord[]; report: string };
 
-export type ExecutionStatus = "running" | "paused" | "completed" | "error" | "rejected" | "rolled_back" | "cancelled";
+export type ExecutionStatus =
+  | "running"
+  | "paused"
+  | "waiting"
+  | "completed"
+  | "error"
+  | "rejected"
+  | "rolled_back"
+  | "cancelled";
+
+/** A live frame sent to every WebSocket while a run executes: one per call or timer change. */
+export interface ProgressFrame {
+  type: "cf_codemode_progress";
+  executionId: string;
+  seq: number;
+  connector: string;
+  method: string;
+  state: "started" | "applied" | "error" | "pending" | "cancelled";
+  durationMs?: number;
+}
+
+/** A console line of a run as it executes. */
+export interface OutputFrame {
+  type: "cf_codemode_output";
+  executionId: string;
+  line: string;
+}
 
 /** An execution as stored (`execution`, `executionHistory`). */
 export interface ExecutionState {
@@ -72,6 +102,8 @@ export interface ExecutionState {
   updatedAt: number;
   /** The calls waiting for approval (empty unless paused). */
   pending: PendingAction[];
+  /** When a `waiting` run resumes. */
+  wakeAt?: number;
 }
 
 /** A run's whole output (`executionOutput`), before the report cut it to `max_output_tokens`. */

@@ -24,6 +24,7 @@ impl CallBook {
             error: None,
             requires_approval,
             duration_ms: None,
+            started_at: None,
             decision: None,
         });
     }
@@ -100,6 +101,7 @@ impl CallBook {
 /// `call` as `entry` records it: applied with its result, or failed with its message.
 fn apply(call: &mut CallRecord, entry: &JournalEntry) {
     call.duration_ms = Some(entry.at.saturating_sub(entry.started));
+    call.started_at = Some(entry.started);
     match &entry.outcome {
         Outcome::Ok(value) => {
             call.state = CallState::Applied;

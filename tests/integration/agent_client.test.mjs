@@ -9,49 +9,11 @@
 
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { AgentClient } from "agents/client";
 import WebSocket from "ws";
-import { assertMatches, newInstance, startRuntime } from "./harness.mjs";
+import { assertMatches, newInstance, openAgentClient as open, startRuntime } from "./harness.mjs";
 
 const T = { timeout: 60_000 };
 const TOKEN = "agent-client-secret";
-
-/** Opens an AgentClient and records every frame it receives (AgentClient is an EventTarget). */
-function open(rt, instance, extra = {}) {
-  const client = new AgentClient({
-    host: new URL(rt.url).host,
-    agent: "codemode",
-    name: instance,
-    WebSocket,
-    ...extra,
-  });
-  const frames = [];
-  const waiters = new Set();
-  client.addEventListener("message", (event) => {
-    if (typeof event.data !== "string") return;
-    frames.push(JSON.parse(event.data));
-    for (const w of [...waiters]) w();
-  });
-  /** Resolves with the first frame (past or future, from index `from`) that satisfies pred. */
-  function waitFor(pred, { from = 0, ms = 10_000 } = {}) {
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => {
-        waiters.delete(check);
-        reject(new Error(`no matching frame within ${ms} ms; frames: ${JSON.stringify(frames)}`));
-      }, ms);
-      function check() {
-        const found = frames.slice(from).find(pred);
-        if (!found) return;
-        clearTimeout(timer);
-        waiters.delete(check);
-        resolve(found);
-      }
-      waiters.add(check);
-      check();
-    });
-  }
-  return { client, frames, waitFor };
-}
 
 /** Asserts that `promise` rejects with an Error whose message starts with "<code>: ". */
 async function rejectsWith(promise, code) {

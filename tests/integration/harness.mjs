@@ -12,6 +12,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Log, LogLevel, Miniflare } from "miniflare";
 import WebSocket from "ws";
+import { AgentClient } from "agents/client";
 
 /** Repository root (this file lives in `<root>/tests/integration/`). */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
@@ -305,4 +306,45 @@ export async function executeOnceConnected(rt, instance, code, timeoutMs = 60_00
     if (Date.now() > deadline) assert.fail(`still CONNECTOR_UNAVAILABLE after ${timeoutMs} ms: ${answer.body.error.message}`);
     await new Promise((r) => setTimeout(r, 500));
   }
+}
+
+/**
+ * Opens the `agents` package's AgentClient on one instance and records every frame it receives
+ * (AgentClient is an EventTarget); `waitFor(pred)` resolves with the first matching frame. Node 20
+ * has no global WebSocket: `ws` is passed as PartySocket's `WebSocket` option.
+ */
+export function openAgentClient(rt, instance, extra = {}) {
+  const client = new AgentClient({
+    host: new URL(rt.url).host,
+    agent: "codemode",
+    name: instance,
+    WebSocket,
+    ...extra,
+  });
+  const frames = [];
+  const waiters = new Set();
+  client.addEventListener("message", (event) => {
+    if (typeof event.data !== "string") return;
+    frames.push(JSON.parse(event.data));
+    for (const w of [...waiters]) w();
+  });
+  /** Resolves with the first frame (past or future, from index `from`) that satisfies pred. */
+  function waitFor(pred, { from = 0, ms = 10_000 } = {}) {
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        waiters.delete(check);
+        reject(new Error(`no matching frame within ${ms} ms; frames: ${JSON.stringify(frames)}`));
+      }, ms);
+      function check() {
+        const found = frames.slice(from).find(pred);
+        if (!found) return;
+        clearTimeout(timer);
+        waiters.delete(check);
+        resolve(found);
+      }
+      waiters.add(check);
+      check();
+    });
+  }
+  return { client, frames, waitFor };
 }

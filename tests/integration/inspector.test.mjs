@@ -148,6 +148,41 @@ describe("inspector page (no token, loopback)", () => {
     await page.close();
   });
 
+  test("a run's timeline: timer and call bars, live from progress frames; reject with a reason, shown escaped", T, async () => {
+    const instance = newInstance();
+    const page = await openInspector(browser, origin, { instance });
+    await expectConnected(page, instance);
+    await page.fill("#by", "ana");
+    const run = await runScript(
+      page,
+      `console.log("waiting first"); await new Promise((r) => setTimeout(r, 300)); ${CREATE("needs a ticket")}`,
+    );
+    assert.equal(run.status, "paused");
+    // Live: the progress frames drew the timer (fired) and the call (waiting for approval).
+    await page.waitForSelector(`#live[data-execution="${run.executionId}"] .bar.timer[data-seq="0"][data-state="applied"]`, WAIT);
+    await page.waitForSelector(`#live .bar[data-seq="1"][data-state="pending"]`, WAIT);
+    assert.match(await page.textContent("#live"), /waiting first/);
+    // The execution's timeline from its record: the timer's bar spans its 300 ms.
+    const timer = `${execution(run.executionId)} .timeline .bar.timer[data-seq="0"]`;
+    await page.waitForSelector(timer, WAIT);
+    assert.match(await page.textContent(timer), /#0 setTimeout 300 ms — applied/);
+    // Reject with a reason that looks like markup: stored as given, shown as text.
+    const reason = "<b>the text must mention the ticket id</b>";
+    await page.fill(`.pending-action[data-execution="${run.executionId}"] input.reason`, reason);
+    await page.click(`.pending-action[data-execution="${run.executionId}"] button.reject`);
+    await page.waitForSelector(`${execution(run.executionId)}[data-status="rejected"]`, WAIT);
+    const decision = `${execution(run.executionId)} .decision[data-seq="1"]`;
+    await page.waitForSelector(decision, WAIT);
+    assert.equal(await page.textContent(decision), `#1 rejected by ana: ${reason}`);
+    assert.equal(await page.$(`${decision} b`), null, "the reason is text, not markup");
+    const state = await rt.call(instance, "execution", run.executionId);
+    assert.deepEqual(state.calls[1].decision.by, "ana");
+    assert.equal(state.calls[1].decision.reason, reason);
+    assert.match(state.report, /rejected by ana: <b>the text must mention the ticket id<\/b>/);
+    assert.deepEqual(browser.errors, []);
+    await page.close();
+  });
+
   test("save a snippet with the inline form, see an error inline, delete the snippet", T, async () => {
     const instance = newInstance();
     const page = await openInspector(browser, origin, { instance });
