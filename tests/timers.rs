@@ -221,3 +221,16 @@ fn a_watcher_sees_only_its_own_execution() {
     assert_eq!(events.borrow().len(), 2, "{:#?}", events.borrow());
     assert!(events.borrow().iter().all(|e| e.execution_id() == watched.execution_id()));
 }
+
+/// The host is asked to wake exactly when a suspended run's timer is due (not only by the
+/// 30-second check every pass sets).
+#[test]
+fn suspending_asks_the_host_to_wake_at_the_timer() {
+    let f = fixture();
+    let asked: Rc<RefCell<Vec<i64>>> = Rc::default();
+    let seen = asked.clone();
+    let runtime = f.restarted(Vec::new()).with_scheduler(Rc::new(move |at| seen.borrow_mut().push(at)));
+    let out = run(runtime.execute(&format!("{SLEEP}await sleep(10000); return 'woke'"))).expect("execute");
+    let wake_at = waiting_until(&out);
+    assert_eq!(asked.borrow().last(), Some(&wake_at), "asked: {:?}", asked.borrow());
+}

@@ -336,6 +336,10 @@ impl Runtime {
         } else if let Some(at) = self.next_wake_at()? {
             self.schedule(at);
         }
+        // A run that now waits for a timer is still marked busy here, so `next_wake_at` skipped it.
+        if let Some(at) = record.state.wake_at {
+            self.schedule(at);
+        }
         Ok(result)
     }
 }
