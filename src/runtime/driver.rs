@@ -22,7 +22,8 @@ use crate::run::{CallBook, Effect, Finished, Pass, PassEnd, PassLimits, PassRule
 use crate::sandbox::{CallRequest, Output, Sandbox, SandboxConfig, SandboxServices, Settled};
 use crate::store::ExecutionRecord;
 
-use super::{Progress, ProgressState, Runtime, UpgradePolicy, MAX_PROGRESS_LINES, RESUME_AFTER_MS};
+use super::progress::Told;
+use super::{ProgressState, Runtime, UpgradePolicy, RESUME_AFTER_MS};
 
 /// Calls of one run executing at once; more wait for a free place (in `seq` order).
 const MAX_CALLS_IN_FLIGHT: usize = 16;
@@ -163,7 +164,7 @@ impl Runtime {
         let mut in_flight = InFlight::default();
         let cancel = self.cancel_signal(id).unwrap_or_default();
         let mut cancelled_by = None;
-        let mut told = Told { id, recorded: journal.iter().map(|e| e.seq).collect(), live: journal.is_empty(), lines: 0 };
+        let mut told = Told::new(id, journal);
         let end = loop {
             if cancelled_by.is_none() {
                 if let Some(decision) = cancel.decision(self.now()) {
@@ -357,75 +358,6 @@ impl Runtime {
             "[result dropped: it was {size} bytes of JSON; a run keeps at most {} (return less, or use text() for long output)]",
             self.config.max_result_bytes
         )))))
-    }
-}
-
-/// What a pass has told its watchers so far.
-struct Told<'a> {
-    id: &'a str,
-    /// `seq`s of earlier passes' entries: their calls were told then.
-    recorded: std::collections::BTreeSet<u32>,
-    /// Past what earlier passes did: the journal was empty, or this pass journaled an outcome.
-    /// (Until then the script only repeats what it did and printed before.)
-    live: bool,
-    /// Console lines told (or replayed) in this pass.
-    lines: usize,
-}
-
-impl Runtime {
-    fn tell(&self, told: &Told<'_>, seq: u32, connector: &str, method: &str, state: ProgressState, duration_ms: Option<i64>) {
-        if self.progress.is_none() && self.watchers.borrow().sinks.is_empty() {
-            return;
-        }
-        self.emit(&Progress::Call {
-            execution_id: told.id.to_string(),
-            seq,
-            connector: connector.to_string(),
-            method: method.to_string(),
-            state,
-            duration_ms,
-        });
-    }
-
-    /// Timers set past the journal start now (tool calls are told when they start).
-    fn tell_issued(&self, told: &Told<'_>, issued: &[CallRequest]) {
-        for request in issued.iter().filter(|r| crate::sandbox::timer_delay(r).is_some() && !told.recorded.contains(&r.seq)) {
-            self.tell(told, request.seq, &request.connector, &request.method, ProgressState::Started, None);
-        }
-    }
-
-    /// Console lines printed past the replayed part, up to [`MAX_PROGRESS_LINES`] a pass.
-    fn tell_console(&self, told: &mut Told<'_>, vm: &Sandbox) {
-        let printed = vm.console_len();
-        if !told.live || printed <= told.lines || (self.progress.is_none() && self.watchers.borrow().sinks.is_empty()) {
-            told.lines = told.lines.max(printed);
-            return;
-        }
-        for (index, line) in vm.console_since(told.lines).into_iter().enumerate() {
-            let number = told.lines + index;
-            if number > MAX_PROGRESS_LINES {
-                break;
-            }
-            let line = if number == MAX_PROGRESS_LINES {
-                format!("[more than {MAX_PROGRESS_LINES} lines: the rest is in the execution's output]")
-            } else {
-                line
-            };
-            self.emit(&Progress::Output { execution_id: told.id.to_string(), line });
-        }
-        told.lines = printed;
-    }
-
-    /// Calls left waiting for approval, or abandoned by a cancel.
-    fn tell_end(&self, told: &Told<'_>, end: &PassEnd, calls: &CallBook) {
-        let (seqs, state): (Vec<u32>, ProgressState) = match end {
-            PassEnd::Paused(pending) => (pending.iter().map(|p| p.seq).collect(), ProgressState::Pending),
-            PassEnd::Cancelled { aborted } => (aborted.clone(), ProgressState::Cancelled),
-            _ => return,
-        };
-        for call in calls.as_slice().iter().filter(|c| seqs.contains(&c.seq)) {
-            self.tell(told, call.seq, &call.connector, &call.method, state, None);
-        }
     }
 }
 

@@ -9,7 +9,11 @@ use std::rc::Rc;
 
 use serde::Serialize;
 
+use super::Runtime;
+use crate::journal::JournalEntry;
 use crate::model::CallState;
+use crate::run::{CallBook, PassEnd};
+use crate::sandbox::{CallRequest, Sandbox};
 
 /// Where a call is, as progress frames say it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -75,6 +79,81 @@ pub type ProgressSink = Rc<dyn Fn(&Progress)>;
 
 /// Console lines told per run; past it one marker line says the rest is in the execution.
 pub const MAX_PROGRESS_LINES: usize = 200;
+
+/// What a pass has told its watchers so far.
+pub(super) struct Told<'a> {
+    pub(super) id: &'a str,
+    /// `seq`s of earlier passes' entries: their calls were told then.
+    recorded: std::collections::BTreeSet<u32>,
+    /// Past what earlier passes did: the journal was empty, or this pass journaled an outcome.
+    /// (Until then the script only repeats what it did and printed before.)
+    pub(super) live: bool,
+    /// Console lines told (or replayed) in this pass.
+    lines: usize,
+}
+
+impl<'a> Told<'a> {
+    pub(super) fn new(id: &'a str, journal: &[JournalEntry]) -> Self {
+        Self { id, recorded: journal.iter().map(|e| e.seq).collect(), live: journal.is_empty(), lines: 0 }
+    }
+}
+
+impl Runtime {
+    pub(super) fn tell(&self, told: &Told<'_>, seq: u32, connector: &str, method: &str, state: ProgressState, duration_ms: Option<i64>) {
+        if self.progress.is_none() && self.watchers.borrow().sinks.is_empty() {
+            return;
+        }
+        self.emit(&Progress::Call {
+            execution_id: told.id.to_string(),
+            seq,
+            connector: connector.to_string(),
+            method: method.to_string(),
+            state,
+            duration_ms,
+        });
+    }
+
+    /// Timers set past the journal start now (tool calls are told when they start).
+    pub(super) fn tell_issued(&self, told: &Told<'_>, issued: &[CallRequest]) {
+        for request in issued.iter().filter(|r| crate::sandbox::timer_delay(r).is_some() && !told.recorded.contains(&r.seq)) {
+            self.tell(told, request.seq, &request.connector, &request.method, ProgressState::Started, None);
+        }
+    }
+
+    /// Console lines printed past the replayed part, up to [`MAX_PROGRESS_LINES`] a pass.
+    pub(super) fn tell_console(&self, told: &mut Told<'_>, vm: &Sandbox) {
+        let printed = vm.console_len();
+        if !told.live || printed <= told.lines || (self.progress.is_none() && self.watchers.borrow().sinks.is_empty()) {
+            told.lines = told.lines.max(printed);
+            return;
+        }
+        for (index, line) in vm.console_since(told.lines).into_iter().enumerate() {
+            let number = told.lines + index;
+            if number > MAX_PROGRESS_LINES {
+                break;
+            }
+            let line = if number == MAX_PROGRESS_LINES {
+                format!("[more than {MAX_PROGRESS_LINES} lines: the rest is in the execution's output]")
+            } else {
+                line
+            };
+            self.emit(&Progress::Output { execution_id: told.id.to_string(), line });
+        }
+        told.lines = printed;
+    }
+
+    /// Calls left waiting for approval, or abandoned by a cancel.
+    pub(super) fn tell_end(&self, told: &Told<'_>, end: &PassEnd, calls: &CallBook) {
+        let (seqs, state): (Vec<u32>, ProgressState) = match end {
+            PassEnd::Paused(pending) => (pending.iter().map(|p| p.seq).collect(), ProgressState::Pending),
+            PassEnd::Cancelled { aborted } => (aborted.clone(), ProgressState::Cancelled),
+            _ => return,
+        };
+        for call in calls.as_slice().iter().filter(|c| seqs.contains(&c.seq)) {
+            self.tell(told, call.seq, &call.connector, &call.method, state, None);
+        }
+    }
+}
 
 /// The watchers of executions being driven: a sink, and the tag (an MCP request id) each is
 /// known by.

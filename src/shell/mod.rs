@@ -48,8 +48,12 @@ pub fn websocket_progress(state: &worker::State) -> crate::runtime::ProgressSink
     let handle: &wasm_bindgen::JsValue = state.as_raw().as_ref();
     let state: worker::worker_sys::DurableObjectState = handle.clone().unchecked_into();
     std::rc::Rc::new(move |event: &crate::runtime::Progress| {
+        let sockets = state.get_websockets().unwrap_or_default();
+        if sockets.is_empty() {
+            return;
+        }
         let Ok(frame) = serde_json::to_string(event) else { return };
-        for ws in state.get_websockets().unwrap_or_default() {
+        for ws in sockets {
             // A client that went away is not the run's failure.
             let _ = worker::WebSocket::from(ws).send_with_str(&frame);
         }
