@@ -104,7 +104,7 @@ describe("durable timers, progress and cancel", () => {
   test("a 60 s wait suspends the run, survives a restart and completes on the alarm", { timeout: 150_000 }, async () => {
     const changes = openAgentClient(rt, instance);
     await changes.client.ready;
-    const code = `${SLEEP}const t0 = Date.now(); const before = await notes.listNotes(); await sleep(60000);
+    const code = `${SLEEP}const before = await notes.listNotes(); const t0 = Date.now(); await sleep(60000);
       return {waited: Date.now() - t0, notes: before.length}`;
     const started = Date.now();
     const out = await rt.call(instance, "execute", code);
