@@ -32,6 +32,9 @@ export async function typed(): Promise<void> {
   } else if (out.status === "error") {
     const code: ErrorCode = out.error.code;
     void code;
+  } else if (out.status === "waiting") {
+    const wakeAt: number = out.wakeAt;
+    void wakeAt;
   } else {
     const cancelled: "cancelled" = out.status;
     void cancelled;
