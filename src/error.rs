@@ -115,7 +115,8 @@ pub enum RunCode {
     ReplayDiverged,
     /// The run was recorded by a sandbox that would replay differently.
     ReplayIncompatible,
-    /// The script waits on a promise that nothing can settle (there are no timers).
+    /// The script waits on a promise that nothing can settle (no call, timer or approval is
+    /// pending).
     Stalled,
     /// The run used up its instruction budget. Scripts cannot catch it.
     BudgetExceeded,
