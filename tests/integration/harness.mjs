@@ -7,8 +7,11 @@
 
 import assert from "node:assert/strict";
 import { existsSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
 import { randomUUID } from "node:crypto";
+import { tmpdir } from "node:os";
 import path from "node:path";
+import { after, before } from "node:test";
 import { fileURLToPath } from "node:url";
 import { Log, LogLevel, Miniflare } from "miniflare";
 import WebSocket from "ws";
@@ -140,6 +143,46 @@ export async function startRuntime({ persistDir, bindings, entry = WORKER_ENTRY 
   }
 
   return { mf, url, port, fetch, rpc, call, ws, dispose };
+}
+
+/**
+ * Runtimes that follow one another on the same storage, for tests of what a restart or a deploy
+ * keeps. Call it in a `describe`: it makes a fresh storage folder before the suite and, after it,
+ * stops the runtime still running and removes the folder. `start(opts)` stops the running one (if
+ * any) and starts another on the folder (`opts` as for startRuntime: another `entry`, other
+ * `bindings`); `stop()` stops it; `rt` is the running one; `persistDir` the folder, for a Worker
+ * of the test's own on the same storage.
+ * @param {string} name  part of the folder's name
+ */
+export function persistedRuntime(name) {
+  let persistDir;
+  let rt;
+  const stop = async () => {
+    const running = rt;
+    rt = undefined;
+    await running?.dispose();
+  };
+  before(async () => {
+    persistDir = await mkdtemp(path.join(tmpdir(), `codemode-${name}-`));
+  });
+  after(async () => {
+    await stop();
+    if (persistDir) await rm(persistDir, { recursive: true, force: true });
+  });
+  return {
+    get persistDir() {
+      return persistDir;
+    },
+    get rt() {
+      return rt;
+    },
+    async start(opts = {}) {
+      await stop();
+      rt = await startRuntime({ ...opts, persistDir });
+      return rt;
+    },
+    stop,
+  };
 }
 
 /**

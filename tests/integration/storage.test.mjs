@@ -4,12 +4,9 @@
 // with this code (schema 3) with nothing lost.
 
 import assert from "node:assert/strict";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { after, before, describe, test } from "node:test";
 import { Miniflare } from "miniflare";
-import { COMPATIBILITY_DATE, BINDING, CLASS_NAME, newInstance, startRuntime } from "./harness.mjs";
+import { COMPATIBILITY_DATE, BINDING, CLASS_NAME, newInstance, persistedRuntime, startRuntime } from "./harness.mjs";
 
 describe("values over SQLite's row limit, inside the runtime's limits", () => {
   let rt;
@@ -113,29 +110,19 @@ export default {
 };`;
 
 describe("a database written with schema 2 opens with schema 3", () => {
-  let persistDir;
-  let rt;
+  const storage = persistedRuntime("schema");
   const instance = newInstance();
   const before_ = {};
 
-  before(async () => {
-    persistDir = await mkdtemp(path.join(tmpdir(), "codemode-schema-"));
-  });
-  after(async () => {
-    await rt?.dispose();
-    if (persistDir) await rm(persistDir, { recursive: true, force: true });
-  });
-
   test("write: a paused run, a completed one, a snippet, a stored value, a note", async () => {
-    rt = await startRuntime({ persistDir });
+    const rt = await storage.start();
     const done = await rt.call(instance, "execute", "store('greeting', {text: 'hi', n: 2}); return 41 + 1");
     assert.equal(done.status, "completed");
     await rt.call(instance, "saveSnippet", "answer", "returns 42", done.executionId);
     const paused = await rt.call(instance, "execute", "const n = await notes.createNote({text: 'kept across the upgrade'}); return n.text");
     assert.equal(paused.status, "paused");
     Object.assign(before_, { done, paused, history: await rt.call(instance, "executionHistory", 10) });
-    await rt.dispose();
-    rt = undefined;
+    await storage.stop();
   });
 
   test("rewrite the tables as schema 2 wrote them", async () => {
@@ -145,7 +132,7 @@ describe("a database written with schema 2 opens with schema 3", () => {
       script: DOWNGRADE_TO_SCHEMA_2,
       compatibilityDate: COMPATIBILITY_DATE,
       durableObjects: { [BINDING]: { className: CLASS_NAME, useSQLite: true } },
-      durableObjectsPersist: persistDir,
+      durableObjectsPersist: storage.persistDir,
     });
     try {
       const res = await mf.dispatchFetch(`http://localhost/?instance=${encodeURIComponent(instance)}`);
@@ -161,7 +148,7 @@ describe("a database written with schema 2 opens with schema 3", () => {
   });
 
   test("open with this code: nothing is lost, the paused run completes", async () => {
-    rt = await startRuntime({ persistDir });
+    const rt = await storage.start();
     const history = await rt.call(instance, "executionHistory", 10);
     assert.deepEqual(
       history.map((h) => [h.id, h.status]),

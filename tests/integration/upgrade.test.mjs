@@ -7,11 +7,9 @@
 
 import assert from "node:assert/strict";
 import { existsSync } from "node:fs";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import path from "node:path";
-import { after, before, describe, test } from "node:test";
-import { REPO_ROOT, newInstance, startRuntime } from "./harness.mjs";
+import { before, describe, test } from "node:test";
+import { REPO_ROOT, newInstance, persistedRuntime } from "./harness.mjs";
 
 const UPGRADED = "build-upgrade/index.js";
 
@@ -28,22 +26,16 @@ const SCRIPTS = {
 };
 
 describe("paused runs across a deploy that changes the sandbox", () => {
-  let persistDir;
-  let rt;
+  const storage = persistedRuntime("upgrade");
   const instance = newInstance();
   const paused = {};
 
-  before(async () => {
+  before(() => {
     assert.ok(existsSync(path.join(REPO_ROOT, UPGRADED)), `${UPGRADED} is missing: npm test builds it`);
-    persistDir = await mkdtemp(path.join(tmpdir(), "codemode-upgrade-"));
-  });
-  after(async () => {
-    await rt?.dispose();
-    if (persistDir) await rm(persistDir, { recursive: true, force: true });
   });
 
   test("under the shipped sandbox: pause five runs", async () => {
-    rt = await startRuntime({ persistDir });
+    const rt = await storage.start();
     const counted = await rt.call(instance, "execute", "return (await notes.listNotes()).length");
     await rt.call(instance, "saveSnippet", "countNotes", "counts notes", counted.executionId);
     for (const [name, code] of Object.entries(SCRIPTS)) {
@@ -52,12 +44,11 @@ describe("paused runs across a deploy that changes the sandbox", () => {
       paused[name] = out;
     }
     assert.equal(paused.probing.pending[0].args.text, "probe: undefined");
-    await rt.dispose();
-    rt = undefined;
+    await storage.stop();
   });
 
   test("under the changed sandbox: verified replays complete, each call once", async () => {
-    rt = await startRuntime({ persistDir, entry: UPGRADED });
+    const rt = await storage.start({ entry: UPGRADED });
     const probe = await rt.call(instance, "execute", "return typeof upgradeProbe");
     assert.equal(probe.result, "number", "this is the changed sandbox");
 
@@ -85,17 +76,16 @@ describe("paused runs across a deploy that changes the sandbox", () => {
   });
 
   test("under the changed sandbox: a replay that really differs fails REPLAY_DIVERGED, running nothing", async () => {
+    const { rt } = storage;
     const out = await rt.call(instance, "approveExecution", paused.probing.executionId);
     assert.equal(out.status, "error");
     assert.equal(out.error.code, "REPLAY_DIVERGED", JSON.stringify(out.error));
     const notes = await rt.call(instance, "execute", "return (await notes.listNotes()).map(n => n.text)");
     assert.ok(!notes.result.some((t) => t.startsWith("probe")), JSON.stringify(notes.result));
-    await rt.dispose();
-    rt = undefined;
   });
 
   test("with CODEMODE_ON_UPGRADE=refuse: REPLAY_INCOMPATIBLE", async () => {
-    rt = await startRuntime({ persistDir, entry: UPGRADED, bindings: { CODEMODE_ON_UPGRADE: "refuse" } });
+    const rt = await storage.start({ entry: UPGRADED, bindings: { CODEMODE_ON_UPGRADE: "refuse" } });
     const out = await rt.call(instance, "approveExecution", paused.refused.executionId);
     assert.equal(out.status, "error");
     assert.equal(out.error.code, "REPLAY_INCOMPATIBLE", JSON.stringify(out.error));
