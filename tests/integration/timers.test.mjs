@@ -5,14 +5,11 @@
 // notifications/progress and cancels a tools/call with notifications/cancelled.
 
 import assert from "node:assert/strict";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { after, before, describe, test } from "node:test";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { CallToolResultSchema } from "@modelcontextprotocol/sdk/types.js";
-import { base, newInstance, openAgentClient, startRuntime } from "./harness.mjs";
+import { base, newInstance, openAgentClient, persistedRuntime } from "./harness.mjs";
 import { startMcpServer } from "./fixtures/mcp_server.mjs";
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -31,22 +28,19 @@ async function until(pred, ms, what) {
 describe("durable timers, progress and cancel", () => {
   let srv;
   let rt;
-  let persistDir;
   let bindings;
+  const storage = persistedRuntime("timers");
   const instance = newInstance();
   const clients = [];
 
   before(async () => {
     srv = await startMcpServer({ delayMs: 0 });
-    persistDir = await mkdtemp(path.join(tmpdir(), "codemode-timers-"));
     bindings = { CODEMODE_CONNECTORS: JSON.stringify([{ name: "docs", type: "mcp", url: srv.url }]) };
-    rt = await startRuntime({ persistDir, bindings });
+    rt = await storage.start({ bindings });
   });
   after(async () => {
     for (const c of clients) c.close();
-    await rt?.dispose();
     await srv?.close();
-    if (persistDir) await rm(persistDir, { recursive: true, force: true });
   });
 
   test("a script polls a slow MCP tool with setTimeout backoff and completes", { timeout: 60_000 }, async () => {
@@ -116,9 +110,8 @@ describe("durable timers, progress and cancel", () => {
     assert.equal(state.status, "waiting");
     assert.equal(state.wakeAt, out.wakeAt);
     changes.client.close();
-    // Restart: the object's storage and its alarm are kept in persistDir.
-    await rt.dispose();
-    rt = await startRuntime({ persistDir, bindings });
+    // Restart: the object's storage and its alarm are kept in the storage folder.
+    rt = await storage.start({ bindings });
     const watcher = openAgentClient(rt, instance);
     clients.push(watcher.client);
     await watcher.client.ready;
