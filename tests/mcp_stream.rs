@@ -1,0 +1,85 @@
+//! The MCP server's progress and cancellation (`codemode_runtime::mcp`), natively: a
+//! `tools/call` with a progress token sends `notifications/progress` as calls finish, then the
+//! result; `notifications/cancelled` for it cancels its run.
+
+mod common;
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use codemode_runtime::mcp;
+use common::*;
+use serde_json::{json, Value};
+
+fn call(id: Value, code: &str, token: Option<Value>) -> Vec<u8> {
+    let mut params = json!({"name": "codemode", "arguments": {"code": code}});
+    if let Some(token) = token {
+        params["_meta"] = json!({"progressToken": token});
+    }
+    serde_json::to_vec(&json!({"jsonrpc": "2.0", "id": id, "method": "tools/call", "params": params})).expect("json")
+}
+
+#[test]
+fn only_a_codemode_call_with_a_progress_token_streams() {
+    assert!(mcp::wants_progress(&call(json!(1), "return 1", Some(json!("p1")))));
+    assert!(mcp::wants_progress(&call(json!(1), "return 1", Some(json!(7)))));
+    assert!(!mcp::wants_progress(&call(json!(1), "return 1", None)));
+    let search = json!({"jsonrpc": "2.0", "id": 1, "method": "tools/call",
+        "params": {"name": "search", "arguments": {"query": "x"}, "_meta": {"progressToken": "p"}}});
+    assert!(!mcp::wants_progress(&serde_json::to_vec(&search).expect("json")));
+    assert!(!mcp::wants_progress(b"not json"));
+}
+
+#[test]
+fn progress_counts_the_calls_that_finished_then_the_result_comes() {
+    let f = fixture();
+    let sent: Rc<RefCell<Vec<Value>>> = Rc::default();
+    let sink = sent.clone();
+    let notify: mcp::Notify = Rc::new(move |message| sink.borrow_mut().push(message));
+    let code = "await counter.bump({by: 1}); await new Promise((r) => setTimeout(r, 10)); return await counter.bump({by: 2})";
+    let reply = run(mcp::handle_streaming(&f.runtime, &codemode_runtime::token::Access::main(0), &call(json!(3), code, Some(json!("tok"))), notify));
+    let body = reply.body.expect("a reply");
+    assert_eq!(body["result"]["structuredContent"]["result"], json!(3));
+    let progress: Vec<(Value, Value, Value)> = sent
+        .borrow()
+        .iter()
+        .map(|m| (m["method"].clone(), m["params"]["progress"].clone(), m["params"]["message"].clone()))
+        .collect();
+    assert_eq!(
+        progress,
+        [
+            (json!("notifications/progress"), json!(1), json!("counter.bump applied")),
+            (json!("notifications/progress"), json!(2), json!("codemode.setTimeout applied")),
+            (json!("notifications/progress"), json!(3), json!("counter.bump applied")),
+        ]
+    );
+    assert!(sent.borrow().iter().all(|m| m["params"]["progressToken"] == json!("tok")));
+}
+
+#[test]
+fn notifications_cancelled_cancels_the_run_of_that_request() {
+    let f = fixture();
+    let gate = Rc::new(Gate::default());
+    let runtime = f.restarted(vec![Box::new(GateConnector(gate.clone()))]);
+    let access = codemode_runtime::token::Access::main(0);
+    let body = call(json!("req-9"), "await counter.bump({by: 1}); await gate.wait({}); return 'never'", None);
+    let (reply, ()) = run(async {
+        let cancel = async {
+            while gate.waiting() == 0 {
+                futures_lite::future::yield_now().await;
+            }
+            // Another request's id changes nothing; this one's cancels.
+            for id in [json!("req-8"), json!("req-9")] {
+                let note = json!({"jsonrpc": "2.0", "method": "notifications/cancelled",
+                    "params": {"requestId": id, "reason": "the user pressed stop"}});
+                let answer = mcp::handle(&runtime, &serde_json::to_vec(&note).expect("json")).await;
+                assert_eq!((answer.status, answer.body), (202, None), "a notification gets no answer");
+            }
+        };
+        futures_lite::future::zip(mcp::handle(&runtime, &body), cancel).await
+    });
+    let out = &reply.body.expect("a reply")["result"]["structuredContent"];
+    assert_eq!(out["status"], json!("cancelled"), "{out}");
+    assert!(out["report"].as_str().unwrap_or_default().contains("cancelled by an MCP client: the user pressed stop"), "{out}");
+    assert_eq!(f.total(), 1);
+}
