@@ -17,7 +17,7 @@
 //!   `CODEMODE_CONNECTORS`, over an outbound-HTTP trait the shell implements with `fetch`.
 //! - Service: [`store`] the storage trait (+ an in-memory store); [`runtime`] the contract's
 //!   methods and the driver of a pass; [`rpc`] methods by name for the transports; [`mcp`] the
-//!   MCP server; [`async_once`] a value built once by the first of concurrent requests.
+//!   MCP server, [`sse`] its event-stream answers; [`async_once`] a value built once by the first of concurrent requests.
 //! - Shell (`shell`, wasm32 only): the Durable Object, SQLite store, routing, WebSocket.
 
 pub mod async_once;
@@ -27,6 +27,7 @@ pub mod error;
 pub mod fence;
 pub mod journal;
 pub mod mcp;
+pub mod sse;
 pub mod model;
 pub mod notes;
 pub mod options;

@@ -83,3 +83,60 @@ fn notifications_cancelled_cancels_the_run_of_that_request() {
     assert!(out["report"].as_str().unwrap_or_default().contains("cancelled by an MCP client: the user pressed stop"), "{out}");
     assert_eq!(f.total(), 1);
 }
+
+/// Found in Miniflare: each pull of a response body polls it from another task, and the Workers
+/// `setTimeout` future keeps the first waker it saw. A run that sent a notification, then waited
+/// for a timer, never woke. The stream now polls the request with one waker that forwards to the
+/// latest pull's.
+#[test]
+fn an_event_stream_wakes_the_pull_that_waits_now() {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::Arc;
+    use std::task::{Context, Poll, Wake, Waker};
+
+    use codemode_runtime::sse::EventStream;
+    use futures_lite::Stream;
+
+    /// Records being woken.
+    struct Flag(AtomicBool);
+    impl Wake for Flag {
+        fn wake(self: Arc<Self>) {
+            self.0.store(true, Ordering::SeqCst);
+        }
+    }
+    /// Like `worker::Delay`: keeps the waker of its first poll only.
+    let kept: Rc<RefCell<Option<Waker>>> = Rc::default();
+    let fired = Rc::new(std::cell::Cell::new(false));
+    let (kept_in, fired_in) = (kept.clone(), fired.clone());
+    let mut stream = EventStream::new(move |notify| async move {
+        notify(json!({"n": 1}));
+        std::future::poll_fn(|cx| {
+            if fired_in.get() {
+                return Poll::Ready(());
+            }
+            kept_in.borrow_mut().get_or_insert_with(|| cx.waker().clone());
+            Poll::Pending
+        })
+        .await;
+        Some(json!({"reply": true}))
+    });
+    let mut pull = |flag: &Arc<Flag>| {
+        let waker = Waker::from(flag.clone());
+        Pin::new(&mut stream).poll_next(&mut Context::from_waker(&waker))
+    };
+    use std::pin::Pin;
+    let first = Arc::new(Flag(AtomicBool::new(false)));
+    assert!(matches!(pull(&first), Poll::Ready(Some(event)) if String::from_utf8_lossy(&event).contains(r#"{"n":1}"#)));
+    let second = Arc::new(Flag(AtomicBool::new(false)));
+    assert!(pull(&second).is_pending());
+    // The timer fires: it wakes the waker it kept.
+    fired.set(true);
+    kept.borrow().clone().expect("the timer was polled").wake();
+    assert!(second.0.load(Ordering::SeqCst), "the pull waiting now is woken");
+    let event = match pull(&second) {
+        Poll::Ready(Some(event)) => String::from_utf8_lossy(&event).into_owned(),
+        other => panic!("expected the reply, got {other:?}"),
+    };
+    assert_eq!(event, "event: message\ndata: {\"reply\":true}\n\n");
+    assert!(matches!(pull(&second), Poll::Ready(None)));
+}

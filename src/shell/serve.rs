@@ -2,12 +2,7 @@
 //! and the Agents RPC frames. Used by the shipped object and by Rust users hosting the runtime in
 //! their own Durable Object.
 
-use std::cell::RefCell;
-use std::collections::VecDeque;
-use std::future::Future;
-use std::pin::Pin;
 use std::rc::Rc;
-use std::task::Poll;
 
 use serde_json::{json, Value};
 use worker::{Method, Request, Response, State, WebSocket, WebSocketIncomingMessage, WebSocketPair};
@@ -163,46 +158,15 @@ async fn handle(
 }
 
 /// Answers an MCP request as a server-sent event stream: the notifications the run sends, then
-/// the reply.
+/// the reply (see [`crate::sse::EventStream`]).
 fn event_stream(runtime: Rc<Runtime>, access: Access, body: Vec<u8>) -> worker::Result<Response> {
-    let queue: Rc<RefCell<VecDeque<Value>>> = Rc::default();
-    let sink = queue.clone();
-    let notify: crate::mcp::Notify = Rc::new(move |message| sink.borrow_mut().push_back(message));
-    let reply = async move { crate::mcp::handle_streaming(&runtime, &access, &body, notify).await };
-    let stream = EventStream { queue, reply: Some(Box::pin(reply)) };
-    let mut response = Response::from_stream(stream)?;
+    let stream = crate::sse::EventStream::new(move |notify| async move {
+        crate::mcp::handle_streaming(&runtime, &access, &body, notify).await.body
+    });
+    let mut response = Response::from_stream(futures_lite::StreamExt::map(stream, Ok::<_, worker::Error>))?;
     response.headers_mut().set("content-type", "text/event-stream")?;
     response.headers_mut().set("cache-control", "no-cache")?;
     Ok(response)
-}
-
-/// The body of [`event_stream`]: polling it drives the request, whose notifications queue up.
-struct EventStream {
-    queue: Rc<RefCell<VecDeque<Value>>>,
-    reply: Option<Pin<Box<dyn Future<Output = crate::mcp::McpReply>>>>,
-}
-
-impl futures_lite::Stream for EventStream {
-    type Item = Result<Vec<u8>, worker::Error>;
-
-    fn poll_next(mut self: Pin<&mut Self>, cx: &mut std::task::Context<'_>) -> Poll<Option<Self::Item>> {
-        let event = |message: Value| Poll::Ready(Some(Ok(format!("event: message\ndata: {message}\n\n").into_bytes())));
-        if let Some(message) = self.queue.borrow_mut().pop_front() {
-            return event(message);
-        }
-        let Some(reply) = self.reply.as_mut() else { return Poll::Ready(None) };
-        if let Poll::Ready(reply) = reply.as_mut().poll(cx) {
-            self.reply = None;
-            if let Some(body) = reply.body {
-                self.queue.borrow_mut().push_back(body);
-            }
-        }
-        match self.queue.borrow_mut().pop_front() {
-            Some(message) => event(message),
-            None if self.reply.is_none() => Poll::Ready(None),
-            None => Poll::Pending,
-        }
-    }
 }
 
 fn check_size(body: &[u8]) -> Result<(), Error> {
