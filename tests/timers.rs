@@ -234,3 +234,22 @@ fn suspending_asks_the_host_to_wake_at_the_timer() {
     let wake_at = waiting_until(&out);
     assert_eq!(asked.borrow().last(), Some(&wake_at), "asked: {:?}", asked.borrow());
 }
+
+/// Console lines are told up to a cap a pass, then one line says where the rest is.
+#[test]
+fn console_progress_is_capped() {
+    let f = fixture();
+    let lines: Rc<RefCell<Vec<String>>> = Rc::default();
+    let seen = lines.clone();
+    let runtime = f.restarted(Vec::new()).with_progress(Rc::new(move |event: &Progress| {
+        if let Progress::Output { line, .. } = event {
+            seen.borrow_mut().push(line.clone());
+        }
+    }));
+    let out = run(runtime.execute("for (let i = 0; i < 250; i++) console.log('line ' + i); return 1")).expect("execute");
+    assert_eq!(completed(&out), json!(1));
+    let lines = lines.borrow();
+    assert_eq!(lines.len(), codemode_runtime::runtime::MAX_PROGRESS_LINES + 1);
+    assert_eq!(lines[0], "line 0");
+    assert!(lines.last().is_some_and(|l| l.contains("the rest is in the execution's output")), "{:?}", lines.last());
+}
