@@ -176,8 +176,8 @@ impl Runtime {
             }
             match pass.poll(self.now()) {
                 Effect::RunScript => {
-                    let issued = observe(&mut vm, &mut pass);
-                    self.tell_issued(&told, &issued);
+                    let timers = observe(&mut vm, &mut pass);
+                    self.tell_timers_set(&told, &timers);
                     self.tell_console(&mut told, &vm);
                 }
                 Effect::Start { calls, started } => {
@@ -362,17 +362,20 @@ impl Runtime {
 }
 
 /// Runs the script's queued jobs and tells the pass what it issued, which timers it cleared,
-/// which steps finished and whether it settled. Returns what it issued.
-fn observe(vm: &mut Sandbox, pass: &mut Pass<'_>) -> Vec<CallRequest> {
+/// which steps finished and whether it settled. Returns the timers it set (`seq`, method).
+fn observe(vm: &mut Sandbox, pass: &mut Pass<'_>) -> Vec<(u32, String)> {
     if let Err(error) = vm.run_jobs() {
         pass.script_failed(error);
         return Vec::new();
     }
-    let issued = vm.take_requests();
-    for request in &issued {
-        pass.call_issued(request.clone());
+    let mut timers = Vec::new();
+    for request in vm.take_requests() {
+        if crate::sandbox::timer_delay(&request).is_some() {
+            timers.push((request.seq, request.method.clone()));
+        }
+        pass.call_issued(request);
         if pass.is_over() {
-            return issued;
+            return timers;
         }
     }
     for seq in vm.take_cleared() {
@@ -386,7 +389,7 @@ fn observe(vm: &mut Sandbox, pass: &mut Pass<'_>) -> Vec<CallRequest> {
         Ok(Some(settled)) => pass.script_settled(settled),
         Ok(None) => {}
     }
-    issued
+    timers
 }
 
 /// Calls executing concurrently, handed back in the order they finish.

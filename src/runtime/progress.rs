@@ -13,7 +13,7 @@ use super::Runtime;
 use crate::journal::JournalEntry;
 use crate::model::CallState;
 use crate::run::{CallBook, PassEnd};
-use crate::sandbox::{CallRequest, Sandbox};
+use crate::sandbox::Sandbox;
 
 /// Where a call is, as progress frames say it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -113,10 +113,11 @@ impl Runtime {
         });
     }
 
-    /// Timers set past the journal start now (tool calls are told when they start).
-    pub(super) fn tell_issued(&self, told: &Told<'_>, issued: &[CallRequest]) {
-        for request in issued.iter().filter(|r| crate::sandbox::timer_delay(r).is_some() && !told.recorded.contains(&r.seq)) {
-            self.tell(told, request.seq, &request.connector, &request.method, ProgressState::Started, None);
+    /// Timers set now that earlier passes did not see fire (tool calls are told when they
+    /// start).
+    pub(super) fn tell_timers_set(&self, told: &Told<'_>, timers: &[(u32, String)]) {
+        for (seq, method) in timers.iter().filter(|(seq, _)| !told.recorded.contains(seq)) {
+            self.tell(told, *seq, crate::sandbox::TIMER_CONNECTOR, method, ProgressState::Started, None);
         }
     }
 
