@@ -9,7 +9,7 @@
 //! ```
 //!
 //! `--case` takes a comma list of `trivial`, `vm`, `run`, `parallel`, `fresh`, `replay`, `catalog`,
-//! `search`, `loop` (default: all); `vm` splits a pass's fixed cost: building a boa context,
+//! `search`, `loop`, `data` (the data-wrangling script of bench/run.mjs), `json` (its parts, each after the build) (default: all); `vm` splits a pass's fixed cost: building a boa context,
 //! parsing the prelude, evaluating it. `--n` the call counts for `run`/`fresh`/`replay` (default
 //! 10,100,200,400,800,999; a run may make at most 1,000 calls and the replayed script's final
 //! `createNote` is one of them). `--reps K` overrides the repetitions. `--once` does one
@@ -33,7 +33,8 @@ use codemode_runtime::notes::NotesConnector;
 use codemode_runtime::{CallContext, Connector, MemoryStore, Runtime, ToolError, ToolSpec};
 use serde_json::{json, Value};
 
-const CASES: &[&str] = &["trivial", "vm", "run", "parallel", "fresh", "replay", "catalog", "search", "loop"];
+const CASES: &[&str] =
+    &["trivial", "vm", "run", "parallel", "fresh", "replay", "catalog", "search", "loop", "data", "json"];
 const PARALLEL_CALLS: usize = 200;
 const LOOP_ITERATIONS: u64 = 1_000_000;
 
@@ -127,6 +128,38 @@ fn parallel_script(n: usize) -> String {
 
 fn loop_script() -> String {
     format!("let x = 0; for (let i = 0; i < {LOOP_ITERATIONS}; i++) x += i; return x")
+}
+
+// Data wrangling as models write it: the script of bench/run.mjs (i), character for character.
+const DATA_BUILD: &str = r#"
+  const rows = Array.from({ length: 20000 }, (_, i) => ({ id: i, name: "user" + i, score: (i * 7919) % 1000, tags: ["a", "b"] }));"#;
+const DATA_SORT: &str = r#"
+  const top = rows.filter((r) => r.score > 500).sort((a, b) => b.score - a.score || (a.name < b.name ? -1 : 1)).slice(0, 10);"#;
+const DATA_GROUP: &str = r#"
+  const groups = {};
+  for (const r of rows) (groups[r.score % 10] ??= []).push(r.id);"#;
+const DATA_STRINGIFY: &str = r#"
+  const json = JSON.stringify(rows);"#;
+const DATA_RETURN: &str =
+    "{ top: top.map((r) => r.id), sizes: Object.values(groups).map((g) => g.length), bytes: json.length, back: JSON.parse(json).length }";
+
+/// The whole data-wrangling script of bench/run.mjs (i).
+fn data_script() -> String {
+    format!("async () => {{{DATA_BUILD}{DATA_SORT}{DATA_GROUP}{DATA_STRINGIFY}\n  return {DATA_RETURN};\n}}")
+}
+
+/// The parts of the data script, each after the build: (label, script).
+fn data_parts() -> Vec<(&'static str, String)> {
+    vec![
+        ("build 20k records", format!("async () => {{{DATA_BUILD}\n  return rows.length;\n}}")),
+        ("build + filter/sort", format!("async () => {{{DATA_BUILD}{DATA_SORT}\n  return top.length;\n}}")),
+        ("build + group", format!("async () => {{{DATA_BUILD}{DATA_GROUP}\n  return 1;\n}}")),
+        ("build + JSON.stringify", format!("async () => {{{DATA_BUILD}{DATA_STRINGIFY}\n  return json.length;\n}}")),
+        (
+            "build + stringify + JSON.parse",
+            format!("async () => {{{DATA_BUILD}{DATA_STRINGIFY}\n  return JSON.parse(json).length;\n}}"),
+        ),
+    ]
 }
 
 fn expect(output: ExecuteOutput, status: &str) -> ExecuteOutput {
@@ -371,6 +404,12 @@ fn run() {
                 }
                 "search" => drop(measured_search(&generated_connectors(), &QUERIES)),
                 "loop" => drop(expect(measured_execute(&runtime(), &loop_script()), "completed")),
+                "data" => drop(expect(measured_execute(&runtime(), &data_script()), "completed")),
+                "json" => {
+                    for (_, code) in data_parts() {
+                        drop(expect(measured_execute(&runtime(), &code), "completed"));
+                    }
+                }
                 _ => unreachable!(),
             }
         }
@@ -495,6 +534,27 @@ fn run() {
             ),
             samples,
         });
+    }
+
+    if has("data") {
+        let code = data_script();
+        let samples = time(reps(5), runtime, |rt| expect(measured_execute(&rt, &code), "completed"));
+        rows.push(Row { label: "data: 20k records, the whole script".into(), note: String::new(), samples });
+    }
+    if has("json") {
+        let mut build_ms = None;
+        for (label, code) in data_parts() {
+            let samples = time(reps(5), runtime, |rt| expect(measured_execute(&rt, &code), "completed"));
+            let m = median(&samples);
+            let note = match build_ms {
+                None => {
+                    build_ms = Some(m);
+                    String::new()
+                }
+                Some(b) => format!("{} over the build", fmt_ms(m - b)),
+            };
+            rows.push(Row { label: format!("data: {label}"), note, samples });
+        }
     }
 
     let width = rows.iter().map(|r| r.label.len()).max().unwrap_or(10);

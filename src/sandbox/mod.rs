@@ -150,6 +150,7 @@ impl Sandbox {
         limits.set_loop_iteration_limit(config.limits.loop_iterations);
         limits.set_recursion_limit(config.limits.recursion);
         limits.set_regexp_step_limit(config.limits.max_regex_steps);
+        limits.set_json_depth_limit(config.limits.max_json_depth);
 
         let value_sizes = config
             .values

@@ -24,42 +24,14 @@
   const rejected = (error) => apply(promiseReject, PromiseCtor, [error]);
 
   // ---- JSON: stringify/parse recurse natively once per level, so values and texts nested deeper
-  // than limits.maxJsonDepth are refused first.
-  function checkDepth(value) {
-    if (value === null || typeof value !== "object") return;
-    const seen = new SetCtor();
-    const nodes = [value], depths = [1];
-    let top = 1;
-    while (top > 0) {
-      top--;
-      const node = nodes[top], depth = depths[top];
-      if (depth > limits.maxJsonDepth) {
-        throw new RangeErrorCtor(`the value is nested more than ${limits.maxJsonDepth} levels deep`);
-      }
-      if (apply(setHas, seen, [node])) continue;
-      apply(setAdd, seen, [node]);
-      const keys = isArray(node) ? null : objectKeys(node);
-      const count = keys === null ? node.length : keys.length;
-      for (let i = 0; i < count; i++) {
-        const child = keys === null ? node[i] : node[keys[i]];
-        if (child !== null && typeof child === "object") {
-          nodes[top] = child;
-          depths[top] = depth + 1;
-          top++;
-        }
-      }
-    }
-  }
-  function stringify(value, replacer, space) {
-    checkDepth(value);
-    return rawStringify(value, replacer, space);
-  }
+  // than limits.maxJsonDepth are refused: by the engine for stringify (the host sets its
+  // RuntimeLimits::json_depth_limit), by host.checkJson for parse.
+  const stringify = rawStringify;
   function parse(text, reviver) {
     const source = toStr(text);
     host.checkJson(source);
     return rawParse(source, reviver);
   }
-  keep(stringify, "stringify", JSON);
   keep(parse, "parse", JSON);
 
   // ---- Size guards: native built-ins run outside the instruction budget, so the ones that can

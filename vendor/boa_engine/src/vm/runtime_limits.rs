@@ -15,6 +15,9 @@ pub struct RuntimeLimits {
 
     /// codemode-runtime patch: max steps of the regular expression engine in one match.
     regexp_steps: u64,
+
+    /// codemode-runtime patch: max nesting of the arrays and objects `JSON.stringify` serialises.
+    json_depth: usize,
 }
 
 impl Default for RuntimeLimits {
@@ -26,6 +29,7 @@ impl Default for RuntimeLimits {
             backtrace_limit: 50,
             stack_size: 1024 * 10,
             regexp_steps: u64::MAX,
+            json_depth: usize::MAX,
         }
     }
 }
@@ -121,5 +125,24 @@ impl RuntimeLimits {
     #[inline]
     pub fn set_regexp_step_limit(&mut self, value: u64) {
         self.regexp_steps = value;
+    }
+
+    /// codemode-runtime patch: the deepest nesting of arrays and objects `JSON.stringify`
+    /// serialises (the outermost is at depth 1). It recurses on the native stack once per level;
+    /// a value nested deeper is refused with a catchable `RangeError`
+    /// (`the value is nested more than N levels deep`) when the serialiser reaches that level.
+    ///
+    /// The limit value [`usize::MAX`] (the default) means that there is no limit.
+    #[inline]
+    #[must_use]
+    pub const fn json_depth_limit(&self) -> usize {
+        self.json_depth
+    }
+
+    /// codemode-runtime patch: set the `JSON.stringify` nesting limit (see
+    /// [`RuntimeLimits::json_depth_limit`]).
+    #[inline]
+    pub fn set_json_depth_limit(&mut self, value: usize) {
+        self.json_depth = value;
     }
 }

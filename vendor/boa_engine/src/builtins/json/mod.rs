@@ -13,29 +13,29 @@
 //! [json]: https://www.json.org/json-en.html
 //! [mdn]: https://developer.mozilla.org/en-US/docs/Web/JavaScript/Reference/Global_Objects/JSON
 
-use std::{borrow::Cow, iter::once};
-
-use rustc_hash::FxHashSet;
+use std::borrow::Cow;
 
 use boa_ast::scope::Scope;
 use boa_gc::{Finalize, Gc, Trace};
-use boa_macros::utf16;
-use itertools::Itertools;
 
 use crate::JsExpect;
 use crate::{
-    Context, JsArgs, JsBigInt, JsData, JsResult, JsString, JsValue, SpannedSourceText,
-    builtins::BuiltInObject,
+    Context, JsArgs, JsBigInt, JsData, JsError, JsResult, JsString, JsValue, SpannedSourceText,
+    builtins::{Array, BuiltInObject},
     bytecompiler::ByteCompiler,
     context::intrinsics::Intrinsics,
     error::JsNativeError,
     js_string,
-    object::{IntegrityLevel, JsObject, internal_methods::InternalMethodPropertyContext},
-    property::{Attribute, PropertyNameKind},
+    object::{
+        IndexedProperties, IntegrityLevel, JsObject,
+        internal_methods::InternalMethodPropertyContext,
+        shape::slot::{Slot, SlotAttributes},
+    },
+    property::{Attribute, PropertyDescriptor, PropertyKey, PropertyNameKind},
     realm::Realm,
-    string::{CodePoint, StaticJsStrings},
+    string::{JsStr, JsStrVariant, StaticJsStrings},
     symbol::JsSymbol,
-    value::IntegerOrInfinity,
+    value::{IntegerOrInfinity, JsVariant},
     vm::{CallFrame, CallFrameFlags, source_info::SourcePath},
 };
 use boa_parser::{Parser, Source};
@@ -248,38 +248,44 @@ impl Json {
         // (the conversion to a Rust string failed). `validate_json_text` checks the ECMA-404
         // grammar on the UTF-16 text, and a lone surrogate (only possible inside a string, the
         // grammar allows nothing but ASCII elsewhere) reaches the script parser as an escape.
-        let units: Vec<u16> = text.iter().collect();
+        // codemode-runtime patch: the code units are read in place (a Latin-1 string is widened
+        // in one pass), not one by one through the string's iterator.
+        let units: Cow<'_, [u16]> = match text.as_str().variant() {
+            JsStrVariant::Latin1(bytes) => Cow::Owned(bytes.iter().map(|&b| u16::from(b)).collect()),
+            JsStrVariant::Utf16(units) => Cow::Borrowed(units),
+        };
         validate_json_text(&units)
             .map_err(|message| JsNativeError::syntax().with_message(message))?;
-        let json_string: String = char::decode_utf16(units.iter().copied())
-            .map(|unit| match unit {
-                Ok(c) => Cow::Owned(c.to_string()),
-                Err(e) => Cow::Owned(format!("\\u{:04x}", e.unpaired_surrogate())),
-            })
-            .collect();
 
         // Check if a reviver is provided, to determine if we need source text tracking
         let has_reviver = args.get_or_undefined(1).is_callable();
 
-        // codemode-runtime patch: without a reviver, a text `serde_json` reads exactly is built
-        // directly (`JsValue::from_json`), instead of being parsed, compiled and run as a script
-        // below. Texts it cannot read exactly take the script
-        // path as before: a lone surrogate (an escape `serde_json` refuses), a number out of
-        // range (`1e400`), nesting past its recursion limit. (`-0` it reads as -0.)
-        // The work is charged to the instruction budget (one instruction per 8 code units), so
-        // the budget still bounds a loop of large parses, deterministically.
+        // codemode-runtime patch: without a reviver, the value is built directly from the
+        // validated text (`JsonBuilder`), instead of the text being parsed, compiled and run as
+        // a script below. The work is charged to the instruction budget (one instruction per 8
+        // code units), so the budget still bounds a loop of large parses, deterministically.
         if !has_reviver {
-            if let Ok(value) = serde_json::from_str::<serde_json::Value>(&json_string) {
-                #[cfg(feature = "fuzz")]
-                {
-                    let cost = units.len() / 8;
-                    if context.instructions_remaining < cost {
-                        context.instructions_remaining = 0;
-                        return Err(crate::error::EngineError::NoInstructionsRemain.into());
-                    }
-                    context.instructions_remaining -= cost;
+            #[cfg(feature = "fuzz")]
+            {
+                let cost = units.len() / 8;
+                if context.instructions_remaining < cost {
+                    context.instructions_remaining = 0;
+                    return Err(crate::error::EngineError::NoInstructionsRemain.into());
                 }
-                return JsValue::from_json(&value, context);
+                context.instructions_remaining -= cost;
+            }
+            let mut builder = JsonBuilder::new(&units);
+            let value = builder.value(context)?;
+            return Ok(value);
+        }
+
+        // A lone surrogate (only possible inside a string, the grammar allows nothing but
+        // ASCII elsewhere) reaches the script parser as an escape.
+        let mut json_string = String::with_capacity(units.len());
+        for unit in char::decode_utf16(units.iter().copied()) {
+            match unit {
+                Ok(c) => json_string.push(c),
+                Err(e) => json_string.push_str(&format!("\\u{:04x}", e.unpaired_surrogate())),
             }
         }
 
@@ -653,9 +659,14 @@ impl Json {
         args: &[JsValue],
         context: &mut Context,
     ) -> JsResult<JsValue> {
-        // 1. Let indent be the empty String.
-        let indent = js_string!();
+        // codemode-runtime patch: the serializer writes into one output buffer (`JsonOut`)
+        // instead of building a `JsString` for every value and every member, and reads the own
+        // data properties of ordinary objects and arrays in place (see `own_data_value`), so
+        // a value serialises with no intermediate strings. The algorithm and the order of every
+        // observable step (Get, toJSON, the replacer, ToNumber/ToString of wrappers) are the
+        // specification's, as before.
 
+        // 1. Let indent be the empty String.
         // 2. Let PropertyList and ReplacerFunction be undefined.
         let mut property_list = None;
         let mut replacer_function = None;
@@ -733,92 +744,118 @@ impl Json {
         }
 
         // 6. If Type(space) is Number, then
-        let gap = if space.is_number() {
+        let gap: Vec<u16> = if space.is_number() {
             // a. Let spaceMV be ! ToIntegerOrInfinity(space).
             // b. Set spaceMV to min(10, spaceMV).
             // c. If spaceMV < 1, let gap be the empty String; otherwise let gap be the String value containing spaceMV occurrences of the code unit 0x0020 (SPACE).
-            match space
+            let spaces = match space
                 .to_integer_or_infinity(context)
                 .js_expect("ToIntegerOrInfinity cannot fail on number")?
             {
-                IntegerOrInfinity::PositiveInfinity => js_string!("          "),
-                IntegerOrInfinity::NegativeInfinity => js_string!(),
-                IntegerOrInfinity::Integer(i) if i < 1 => js_string!(),
-                IntegerOrInfinity::Integer(i) => {
-                    let mut s = String::new();
-                    let i = std::cmp::min(10, i);
-                    for _ in 0..i {
-                        s.push(' ');
-                    }
-                    s.into()
-                }
-            }
+                IntegerOrInfinity::PositiveInfinity => 10,
+                IntegerOrInfinity::NegativeInfinity => 0,
+                IntegerOrInfinity::Integer(i) => i.clamp(0, 10) as usize,
+            };
+            vec![u16::from(b' '); spaces]
         // 7. Else if Type(space) is String, then
         } else if let Some(s) = space.as_string() {
             // a. If the length of space is 10 or less, let gap be space; otherwise let gap be the substring of space from 0 to 10.
-            s.get(..10).unwrap_or(s)
+            s.iter().take(10).collect()
         // 8. Else,
         } else {
             // a. Let gap be the empty String.
-            js_string!()
+            Vec::new()
         };
 
-        // 9. Let wrapper be ! OrdinaryObjectCreate(%Object.prototype%).
-        let wrapper = JsObject::with_object_proto(context.intrinsics());
+        let value = args.get_or_undefined(0).clone();
 
+        // 9. Let wrapper be ! OrdinaryObjectCreate(%Object.prototype%).
         // 10. Perform ! CreateDataPropertyOrThrow(wrapper, the empty String, value).
-        wrapper
-            .create_data_property_or_throw(js_string!(), args.get_or_undefined(0).clone(), context)
-            .js_expect("CreateDataPropertyOrThrow should never fail here")?;
+        // (The wrapper is only observable as the `this` of the replacer function.)
+        let wrapper = if replacer_function.is_some() {
+            let wrapper = JsObject::with_object_proto(context.intrinsics());
+            wrapper
+                .create_data_property_or_throw(js_string!(), value.clone(), context)
+                .js_expect("CreateDataPropertyOrThrow should never fail here")?;
+            Some(wrapper)
+        } else {
+            None
+        };
 
         // 11. Let state be the Record { [[ReplacerFunction]]: ReplacerFunction, [[Stack]]: stack, [[Indent]]: indent, [[Gap]]: gap, [[PropertyList]]: PropertyList }.
         let mut state = StateRecord {
             replacer_function,
-            stack_set: FxHashSet::default(),
-            indent,
+            stack: Vec::new(),
+            indent: Vec::new(),
             gap,
             property_list,
+            out: JsonOut::Latin1(Vec::new()),
+            to_json: PropertyKey::from(js_string!("toJSON")),
+            max_depth: context.runtime_limits().json_depth_limit(),
         };
 
         // 12. Return ? SerializeJSONProperty(state, the empty String, wrapper).
-        Ok(
-            Self::serialize_json_property(&mut state, js_string!(), &wrapper, context)?
-                .map(Into::into)
-                .unwrap_or_default(),
-        )
+        // (Step 1 of SerializeJSONProperty, Get(wrapper, ""), is `value`.)
+        let empty = js_string!();
+        if Self::serialize_json_value(
+            &mut state,
+            JsonKey::String(&empty),
+            wrapper.as_ref(),
+            value,
+            context,
+        )? {
+            // codemode-runtime patch: with the `fuzz` feature the work is charged to the
+            // instruction budget (one instruction per 8 code units written, as `JSON.parse`
+            // charges per 8 read), so the budget still bounds a loop of large serialisations.
+            #[cfg(feature = "fuzz")]
+            {
+                let cost = state.out.len() / 8;
+                if context.instructions_remaining < cost {
+                    context.instructions_remaining = 0;
+                    return Err(crate::error::EngineError::NoInstructionsRemain.into());
+                }
+                context.instructions_remaining -= cost;
+            }
+            Ok(state.out.finish().into())
+        } else {
+            Ok(JsValue::undefined())
+        }
     }
 
-    /// `25.5.2.1 SerializeJSONProperty ( state, key, holder )`
+    /// `25.5.2.1 SerializeJSONProperty ( state, key, holder )`, from step 2: `value` is
+    /// `Get(holder, key)`, read by the caller. Writes the serialisation to `state.out` and
+    /// returns `true`, or writes nothing and returns `false` where the specification returns
+    /// undefined. `holder` is only read for the replacer function's `this` (`None` for the
+    /// root when there is no replacer function).
     ///
     /// More information:
     ///  - [ECMAScript reference][spec]
     ///
     /// [spec]: https://tc39.es/ecma262/#sec-serializejsonproperty
-    fn serialize_json_property(
+    fn serialize_json_value(
         state: &mut StateRecord,
-        key: JsString,
-        holder: &JsObject,
+        key: JsonKey<'_>,
+        holder: Option<&JsObject>,
+        mut value: JsValue,
         context: &mut Context,
-    ) -> JsResult<Option<JsString>> {
-        // 1. Let value be ? Get(holder, key).
-        let mut value = holder.get(key.clone(), context)?;
-
+    ) -> JsResult<bool> {
         // 2. If Type(value) is Object or BigInt, then
         if value.is_object() || value.is_bigint() {
             // a. Let toJSON be ? GetV(value, "toJSON").
-            let to_json = value.get_v(js_string!("toJSON"), context)?;
+            let to_json = value.get_v(state.to_json.clone(), context)?;
 
             // b. If IsCallable(toJSON) is true, then
             if let Some(obj) = to_json.as_callable() {
                 // i. Set value to ? Call(toJSON, value, « key »).
-                value = obj.call(&value, &[key.clone().into()], context)?;
+                value = obj.call(&value, &[key.to_js_string().into()], context)?;
             }
         }
 
         // 3. If state.[[ReplacerFunction]] is not undefined, then
         if let Some(obj) = &state.replacer_function {
             // a. Set value to ? Call(state.[[ReplacerFunction]], holder, « key, value »).
-            value = obj.call(&holder.clone().into(), &[key.into(), value], context)?;
+            let this = holder.map_or_else(JsValue::undefined, |h| h.clone().into());
+            value = obj.call(&this, &[key.to_js_string().into(), value], context)?;
         }
 
         // 4. If Type(value) is Object, then
@@ -847,137 +884,181 @@ impl Json {
             else if obj.is::<RawJson>() {
                 // i. Return the value of the "rawJSON" property of value.
                 let raw = obj.get(js_string!("rawJSON"), context)?;
-                return Ok(raw.as_string());
+                return Ok(match raw.as_string() {
+                    Some(raw) => {
+                        state.out.push_js_str(raw.as_str());
+                        true
+                    }
+                    None => false,
+                });
             }
         }
 
-        // 5. If value is null, return "null".
-        if value.is_null() {
-            return Ok(Some(js_string!("null")));
-        }
-
-        // 6. If value is true, return "true".
-        // 7. If value is false, return "false".
-        if value.is_boolean() {
-            return Ok(Some(js_string!(if value.to_boolean() {
-                "true"
-            } else {
-                "false"
-            })));
-        }
-
-        // 8. If Type(value) is String, return QuoteJSONString(value).
-        if let Some(s) = value.as_string() {
-            return Ok(Some(Self::quote_json_string(&s)));
-        }
-
-        // 9. If Type(value) is Number, then
-        if let Some(n) = value.as_number() {
-            // a. If value is finite, return ! ToString(value).
-            if n.is_finite() {
-                return Ok(Some(
-                    value
-                        .to_string(context)
-                        .js_expect("ToString should never fail here")?,
-                ));
+        match value.variant() {
+            // 5. If value is null, return "null".
+            JsVariant::Null => state.out.push_ascii(b"null"),
+            // 6. If value is true, return "true".
+            JsVariant::Boolean(true) => state.out.push_ascii(b"true"),
+            // 7. If value is false, return "false".
+            JsVariant::Boolean(false) => state.out.push_ascii(b"false"),
+            // 8. If Type(value) is String, return QuoteJSONString(value).
+            JsVariant::String(s) => state.out.push_quoted(s.as_str()),
+            // 9. If Type(value) is Number, then
+            //    a. If value is finite, return ! ToString(value).
+            JsVariant::Integer32(n) => state.out.push_i32(n),
+            JsVariant::Float64(n) if n.is_finite() => state.out.push_f64(n),
+            //    b. Return "null".
+            JsVariant::Float64(_) => state.out.push_ascii(b"null"),
+            // 10. If Type(value) is BigInt, throw a TypeError exception.
+            JsVariant::BigInt(_) => {
+                return Err(JsNativeError::typ()
+                    .with_message("cannot serialize bigint to JSON")
+                    .into());
             }
-
-            // b. Return "null".
-            return Ok(Some(js_string!("null")));
+            // 11. If Type(value) is Object and IsCallable(value) is false, then
+            JsVariant::Object(obj) if !obj.is_callable() => {
+                // a. Let isArray be ? IsArray(value).
+                // b. If isArray is true, return ? SerializeJSONArray(state, value).
+                // c. Return ? SerializeJSONObject(state, value).
+                if obj.is_array_abstract()? {
+                    Self::serialize_json_array(state, &obj, context)?;
+                } else {
+                    Self::serialize_json_object(state, &obj, context)?;
+                }
+            }
+            // 12. Return undefined.
+            _ => return Ok(false),
         }
-
-        // 10. If Type(value) is BigInt, throw a TypeError exception.
-        if value.is_bigint() {
-            return Err(JsNativeError::typ()
-                .with_message("cannot serialize bigint to JSON")
-                .into());
-        }
-
-        // 11. If Type(value) is Object and IsCallable(value) is false, then
-        if let Some(obj) = value.as_object()
-            && !obj.is_callable()
-        {
-            // a. Let isArray be ? IsArray(value).
-            // b. If isArray is true, return ? SerializeJSONArray(state, value).
-            // c. Return ? SerializeJSONObject(state, value).
-            return if obj.is_array_abstract()? {
-                Ok(Some(Self::serialize_json_array(state, &obj, context)?))
-            } else {
-                Ok(Some(Self::serialize_json_object(state, &obj, context)?))
-            };
-        }
-
-        // 12. Return undefined.
-        Ok(None)
+        Ok(true)
     }
 
-    /// `25.5.2.2 QuoteJSONString ( value )`
-    ///
-    /// More information:
-    ///  - [ECMAScript reference][spec]
-    ///
-    /// [spec]: https://tc39.es/ecma262/#sec-quotejsonstring
-    fn quote_json_string(value: &JsString) -> JsString {
-        let mut buf = [0; 2];
-        // 1. Let product be the String value consisting solely of the code unit 0x0022 (QUOTATION MARK).
-        let mut product = Vec::with_capacity(value.len() + 2);
-        product.push('"' as u16);
+    /// Steps 1 to 4 of `SerializeJSONObject` and `SerializeJSONArray`: the cycle check, then
+    /// the indent grows by the gap. Returns the length of the indent to step back to.
+    fn enter_json_container(state: &mut StateRecord, value: &JsObject) -> JsResult<usize> {
+        // 1. If state.[[Stack]] contains value, throw a TypeError exception because the structure is cyclical.
+        if state.stack.iter().any(|o| JsObject::equals(o, value)) {
+            return Err(JsNativeError::typ()
+                .with_message("cyclic object value")
+                .into());
+        }
+        // codemode-runtime patch: the serialiser recurses once per level; past the host's
+        // nesting limit (`RuntimeLimits::json_depth_limit`) the value is refused.
+        if state.stack.len() >= state.max_depth {
+            return Err(JsNativeError::range()
+                .with_message(format!(
+                    "the value is nested more than {} levels deep",
+                    state.max_depth
+                ))
+                .into());
+        }
+        // 2. Append value to state.[[Stack]].
+        state.stack.push(value.clone());
+        // 3. Let stepback be state.[[Indent]].
+        let stepback = state.indent.len();
+        // 4. Set state.[[Indent]] to the string-concatenation of state.[[Indent]] and state.[[Gap]].
+        state.indent.extend_from_slice(&state.gap);
+        Ok(stepback)
+    }
 
-        // 2. For each code point C of ! StringToCodePoints(value), do
-        for code_point in value.code_points() {
-            match code_point {
-                // a. If C is listed in the "Code Point" column of Table 73, then
-                // i. Set product to the string-concatenation of product and the
-                // escape sequence for C as specified in the "Escape Sequence"
-                // column of the corresponding row.
-                CodePoint::Unicode('\u{0008}') => product.extend_from_slice(utf16!(r"\b")),
-                CodePoint::Unicode('\u{0009}') => product.extend_from_slice(utf16!(r"\t")),
-                CodePoint::Unicode('\u{000A}') => product.extend_from_slice(utf16!(r"\n")),
-                CodePoint::Unicode('\u{000C}') => product.extend_from_slice(utf16!(r"\f")),
-                CodePoint::Unicode('\u{000D}') => product.extend_from_slice(utf16!(r"\r")),
-                CodePoint::Unicode('\u{0022}') => product.extend_from_slice(utf16!(r#"\""#)),
-                CodePoint::Unicode('\u{005C}') => product.extend_from_slice(utf16!(r"\\")),
-                // b. Else if C has a numeric value less than 0x0020 (SPACE), or
-                // if C has the same numeric value as a leading surrogate or
-                // trailing surrogate, then
-                //     i. Let unit be the code unit whose numeric value is that
-                //     of C.
-                //     ii. Set product to the string-concatenation of product
-                //     and UnicodeEscape(unit).
-                CodePoint::Unicode(c) if c < '\u{0020}' => {
-                    let val = c as u16;
-                    product.extend_from_slice(&[
-                        '\\' as u16,
-                        'u' as u16,
-                        to_hex_digit(val >> 12),
-                        to_hex_digit((val >> 8) & 0xF),
-                        to_hex_digit((val >> 4) & 0xF),
-                        to_hex_digit(val & 0xF),
-                    ]);
+    /// The separator before a member or element: "," after the first, then with a gap a line
+    /// feed and the indent.
+    fn write_json_separator(state: &mut StateRecord, first: bool) {
+        if !first {
+            state.out.push_ascii(b",");
+        }
+        if !state.gap.is_empty() {
+            state.out.push_ascii(b"\n");
+            state.out.push_units(&state.indent);
+        }
+    }
+
+    /// The end of a container: with a gap and at least one member, a line feed and the
+    /// stepped-back indent, then `close`; the indent steps back and the value leaves the stack.
+    fn leave_json_container(state: &mut StateRecord, stepback: usize, empty: bool, close: u8) {
+        // 12. Set state.[[Indent]] to stepback.
+        state.indent.truncate(stepback);
+        if !empty && !state.gap.is_empty() {
+            state.out.push_ascii(b"\n");
+            state.out.push_units(&state.indent);
+        }
+        state.out.push_ascii(&[close]);
+        // 11. Remove the last element of state.[[Stack]].
+        state.stack.pop();
+    }
+
+    /// codemode-runtime patch: `Get(object, key)` for an own data property of an ordinary object
+    /// or an array, read in place: `Some(value)` exactly when the ordinary [[Get]] would return
+    /// that own data property's value without running any code; `None` (not an own data
+    /// property, an accessor, an exotic object) means the caller asks [[Get]].
+    fn own_data_value(object: &JsObject, key: &JsonMemberKey) -> Option<JsValue> {
+        let borrowed = object.borrow();
+        let properties = borrowed.properties();
+        match key {
+            JsonMemberKey::Index(index) => match &properties.indexed_properties {
+                IndexedProperties::SparseProperty(map) => {
+                    let descriptor = map.get(index)?;
+                    if descriptor.is_accessor_descriptor() {
+                        return None;
+                    }
+                    descriptor.value().cloned()
                 }
-                CodePoint::UnpairedSurrogate(surr) => {
-                    product.extend_from_slice(&[
-                        '\\' as u16,
-                        'u' as u16,
-                        to_hex_digit(surr >> 12),
-                        to_hex_digit((surr >> 8) & 0xF),
-                        to_hex_digit((surr >> 4) & 0xF),
-                        to_hex_digit(surr & 0xF),
-                    ]);
+                IndexedProperties::SparseElement(map) => map.get(index).cloned(),
+                _ => properties.get_dense_property(*index),
+            },
+            JsonMemberKey::String(name, slot) => {
+                // A slot is only valid for the shape it was read from. A shared shape never
+                // changes its keys (a change makes a new shape, and the snapshot keeps the old
+                // one alive, so its address is not reused); a unique shape changes in place, so
+                // it is looked up again.
+                let slot = match slot {
+                    Some((shape, slot)) if shape.to_addr_usize() == properties.shape.to_addr_usize() => *slot,
+                    _ => properties.shape.lookup(&PropertyKey::from(name.clone()))?,
+                };
+                if slot.attributes.is_accessor_descriptor() {
+                    return None;
                 }
-                // c. Else,
-                CodePoint::Unicode(c) => {
-                    // i. Set product to the string-concatenation of product and ! UTF16EncodeCodePoint(C).
-                    product.extend_from_slice(c.encode_utf16(&mut buf));
-                }
+                properties.storage.get(slot.index as usize).cloned()
             }
         }
+    }
 
-        // 3. Set product to the string-concatenation of product and the code unit 0x0022 (QUOTATION MARK).
-        product.push('"' as u16);
-
-        // 4. Return product.
-        js_string!(&product[..])
+    /// The keys an ordinary object or array `value` serialises (step 6 of `SerializeJSONObject`,
+    /// `EnumerableOwnPropertyNames(value, key)`), read from its property storage, with the slots
+    /// their values are in: integer keys in ascending order, then string keys in creation order.
+    fn own_enumerable_keys(value: &JsObject) -> Vec<JsonMemberKey> {
+        let borrowed = value.borrow();
+        let properties = borrowed.properties();
+        let mut keys = Vec::new();
+        match &properties.indexed_properties {
+            IndexedProperties::DenseI32(v) => keys.extend((0..v.len() as u32).map(JsonMemberKey::Index)),
+            IndexedProperties::DenseF64(v) => keys.extend((0..v.len() as u32).map(JsonMemberKey::Index)),
+            IndexedProperties::DenseElement(v) => {
+                keys.extend((0..v.len() as u32).map(JsonMemberKey::Index));
+            }
+            IndexedProperties::SparseElement(map) => {
+                let mut indexes: Vec<u32> = map.keys().copied().collect();
+                indexes.sort_unstable();
+                keys.extend(indexes.into_iter().map(JsonMemberKey::Index));
+            }
+            IndexedProperties::SparseProperty(map) => {
+                let mut indexes: Vec<u32> = map
+                    .iter()
+                    .filter(|(_, d)| d.enumerable().unwrap_or(false))
+                    .map(|(i, _)| *i)
+                    .collect();
+                indexes.sort_unstable();
+                keys.extend(indexes.into_iter().map(JsonMemberKey::Index));
+            }
+        }
+        let shape = &properties.shape;
+        let shared = shape.is_shared();
+        for (name, slot) in shape.string_keys_with_slots() {
+            if slot.attributes.contains(SlotAttributes::ENUMERABLE) {
+                let slot = shared.then(|| (shape.clone(), slot));
+                keys.push(JsonMemberKey::String(name, slot));
+            }
+        }
+        keys
     }
 
     /// `25.5.2.4 SerializeJSONObject ( state, value )`
@@ -990,153 +1071,74 @@ impl Json {
         state: &mut StateRecord,
         value: &JsObject,
         context: &mut Context,
-    ) -> JsResult<JsString> {
-        // 1. If state.[[Stack]] contains value, throw a TypeError exception because the structure is cyclical.
-        if !state.stack_set.insert(value.clone()) {
-            return Err(JsNativeError::typ()
-                .with_message("cyclic object value")
-                .into());
-        }
-
-        // 3. Let stepback be state.[[Indent]].
-        let stepback = state.indent.clone();
-
-        // 4. Set state.[[Indent]] to the string-concatenation of state.[[Indent]] and state.[[Gap]].
-        state.indent = js_string!(&state.indent, &state.gap);
+    ) -> JsResult<()> {
+        // 1-4. (cycle check, stack, indent)
+        let stepback = Self::enter_json_container(state, value)?;
 
         // 5. If state.[[PropertyList]] is not undefined, then
-        let k = if let Some(p) = &state.property_list {
-            // a. Let K be state.[[PropertyList]].
-            p.clone()
+        //    a. Let K be state.[[PropertyList]].
         // 6. Else,
+        //    a. Let K be ? EnumerableOwnPropertyNames(value, key).
+        let in_place = value.is_ordinary() || value.is_array();
+        let keys: Vec<JsonMemberKey> = if let Some(list) = &state.property_list {
+            list.iter().map(|k| JsonMemberKey::String(k.clone(), None)).collect()
+        } else if in_place {
+            Self::own_enumerable_keys(value)
         } else {
-            // a. Let K be ? EnumerableOwnPropertyNames(value, key).
-            let keys = value.enumerable_own_property_names(PropertyNameKind::Key, context);
-            // 11. Remove value from state.[[Stack]] on error.
-            let keys = match keys {
-                Ok(k) => k,
-                Err(e) => {
-                    let removed = state.stack_set.remove(value);
-                    debug_assert!(removed);
-                    return Err(e);
-                }
-            };
-            // Unwrap is safe, because EnumerableOwnPropertyNames with kind "key" only returns string values.
-            match keys
-                .iter()
-                .map(|v| {
-                    v.to_string(context)
+            value
+                .enumerable_own_property_names(PropertyNameKind::Key, context)?
+                .into_iter()
+                .map(|k| {
+                    k.as_string()
+                        .map(|k| JsonMemberKey::String(k, None))
                         .js_expect("EnumerableOwnPropertyNames only returns strings")
                 })
-                .collect::<Result<Vec<_>, _>>()
-            {
-                Ok(k) => k,
-                Err(e) => {
-                    let removed = state.stack_set.remove(value);
-                    debug_assert!(removed);
-                    return Err(e.into());
-                }
-            }
+                .collect::<Result<_, _>>()?
         };
 
-        // 7. Let partial be a new empty List.
-        let mut partial = Vec::with_capacity(k.len());
-
+        state.out.push_ascii(b"{");
+        let mut first = true;
         // 8. For each element P of K, do
-        for p in &k {
+        for key in &keys {
             // a. Let strP be ? SerializeJSONProperty(state, P, value).
-            let str_p = Self::serialize_json_property(state, p.clone(), value, context);
-            let str_p = match str_p {
-                Ok(v) => v,
-                Err(e) => {
-                    let removed = state.stack_set.remove(value);
-                    debug_assert!(removed);
-                    return Err(e);
-                }
+            //    (Its step 1, Get(value, P), read in place when that is the same.)
+            let member = match in_place.then(|| Self::own_data_value(value, key)).flatten() {
+                Some(member) => member,
+                None => value.get(key.to_property_key(), context)?,
             };
-
+            let mark = state.out.len();
+            Self::write_json_separator(state, first);
             // b. If strP is not undefined, then
-            if let Some(str_p) = str_p {
-                // i. Let member be QuoteJSONString(P).
-                let mut member = Self::quote_json_string(p).iter().collect::<Vec<_>>();
-
-                // ii. Set member to the string-concatenation of member and ":".
-                member.push(':' as u16);
-
-                // iii. If state.[[Gap]] is not the empty String, then
-                if !state.gap.is_empty() {
-                    // 1. Set member to the string-concatenation of member and the code unit 0x0020 (SPACE).
-                    member.push(' ' as u16);
+            //    i. Let member be QuoteJSONString(P).
+            //    ii. Set member to the string-concatenation of member and ":".
+            //    iii. If state.[[Gap]] is not the empty String, then
+            //       1. Set member to the string-concatenation of member and the code unit 0x0020 (SPACE).
+            //    iv. Set member to the string-concatenation of member and strP.
+            //    v. Append member to partial.
+            // (written before strP, and taken back if strP is undefined)
+            match key {
+                JsonMemberKey::String(name, _) => state.out.push_quoted(name.as_str()),
+                JsonMemberKey::Index(index) => {
+                    state.out.push_ascii(b"\"");
+                    state.out.push_u64(u64::from(*index));
+                    state.out.push_ascii(b"\"");
                 }
-
-                // iv. Set member to the string-concatenation of member and strP.
-                member.extend(str_p.iter());
-
-                // v. Append member to partial.
-                partial.push(member);
+            }
+            state.out.push_ascii(b":");
+            if !state.gap.is_empty() {
+                state.out.push_ascii(b" ");
+            }
+            let holder = Some(value);
+            if Self::serialize_json_value(state, key.as_json_key(), holder, member, context)? {
+                first = false;
+            } else {
+                state.out.truncate(mark);
             }
         }
 
-        // 9. If partial is empty, then
-        let r#final = if partial.is_empty() {
-            // a. Let final be "{}".
-            js_string!("{}")
-        // 10. Else,
-        } else {
-            // a. If state.[[Gap]] is the empty String, then
-            if state.gap.is_empty() {
-                // i. Let properties be the String value formed by concatenating all the element Strings of partial
-                //    with each adjacent pair of Strings separated with the code unit 0x002C (COMMA).
-                //    A comma is not inserted either before the first String or after the last String.
-                // ii. Let final be the string-concatenation of "{", properties, and "}".
-                let separator = utf16!(",");
-                let result = once(utf16!("{"))
-                    .chain(Itertools::intersperse(
-                        partial.iter().map(Vec::as_slice),
-                        separator,
-                    ))
-                    .chain(once(utf16!("}")))
-                    .flatten()
-                    .copied()
-                    .collect::<Vec<_>>();
-                js_string!(&result[..])
-            // b. Else,
-            } else {
-                // i. Let separator be the string-concatenation of the code unit 0x002C (COMMA),
-                //    the code unit 0x000A (LINE FEED), and state.[[Indent]].
-                let mut separator = utf16!(",\n").to_vec();
-                separator.extend(state.indent.iter());
-                // ii. Let properties be the String value formed by concatenating all the element Strings of partial
-                //     with each adjacent pair of Strings separated with separator.
-                //     The separator String is not inserted either before the first String or after the last String.
-                // iii. Let final be the string-concatenation of "{", the code
-                //      unit 0x000A (LINE FEED), state.[[Indent]], properties,
-                //      the code unit 0x000A (LINE FEED), stepback, and "}".
-                let indent_vec = state.indent.to_vec();
-                let stepback_vec = stepback.to_vec();
-                let result = [utf16!("{\n"), &indent_vec[..]]
-                    .into_iter()
-                    .chain(Itertools::intersperse(
-                        partial.iter().map(Vec::as_slice),
-                        &separator,
-                    ))
-                    .chain([utf16!("\n"), &stepback_vec[..], utf16!("}")])
-                    .flatten()
-                    .copied()
-                    .collect::<Vec<_>>();
-                js_string!(&result[..])
-            }
-        };
-
-        // 12. Set state.[[Indent]] to stepback.
-        state.indent = stepback;
-
-        // 11. Remove value from state.[[Stack]].
-        let removed = state.stack_set.remove(value);
-        debug_assert!(removed);
-
-        // 13. Return final.
-        Ok(r#final)
+        // 9-13. ("{}" with no member; otherwise the members, separated and indented)
+        Self::leave_json_container(state, stepback, first, b'}');
+        Ok(())
     }
 
     /// `25.5.2.5 SerializeJSONArray ( state, value )`
@@ -1149,131 +1151,514 @@ impl Json {
         state: &mut StateRecord,
         value: &JsObject,
         context: &mut Context,
-    ) -> JsResult<JsString> {
-        // 1. If state.[[Stack]] contains value, throw a TypeError exception because the structure is cyclical.
-        if !state.stack_set.insert(value.clone()) {
-            return Err(JsNativeError::typ()
-                .with_message("cyclic object value")
-                .into());
-        }
-
-        // 3. Let stepback be state.[[Indent]].
-        let stepback = state.indent.clone();
-
-        // 4. Set state.[[Indent]] to the string-concatenation of state.[[Indent]] and state.[[Gap]].
-        state.indent = js_string!(&state.indent, &state.gap);
+    ) -> JsResult<()> {
+        // 1-4. (cycle check, stack, indent)
+        let stepback = Self::enter_json_container(state, value)?;
 
         // 6. Let len be ? LengthOfArrayLike(value).
-        let len = match value.length_of_array_like(context) {
-            Ok(n) => n,
-            Err(e) => {
-                let removed = state.stack_set.remove(value);
-                debug_assert!(removed);
-                return Err(e);
-            }
-        };
+        let len = value.length_of_array_like(context)?;
+        let in_place = value.is_ordinary() || value.is_array();
 
-        // 5. Let partial be a new empty List.
-        // codemode-runtime patch: a bounded capacity hint (see `capacity_hint`).
-        let mut partial = Vec::with_capacity(crate::builtins::capacity_hint(len));
-
+        state.out.push_ascii(b"[");
         // 7. Let index be 0.
         let mut index = 0;
-
         // 8. Repeat, while index < len,
         while index < len {
             // a. Let strP be ? SerializeJSONProperty(state, ! ToString(𝔽(index)), value).
-            let str_p = Self::serialize_json_property(state, index.into(), value, context);
-            let str_p = match str_p {
-                Ok(v) => v,
-                Err(e) => {
-                    let removed = state.stack_set.remove(value);
-                    debug_assert!(removed);
-                    return Err(e);
-                }
+            //    (Its step 1, Get(value, index), read in place when that is the same.)
+            let element = match u32::try_from(index) {
+                Ok(i) if in_place => Self::own_data_value(value, &JsonMemberKey::Index(i)),
+                _ => None,
             };
-
+            let element = match element {
+                Some(element) => element,
+                None => value.get(index, context)?,
+            };
+            Self::write_json_separator(state, index == 0);
             // b. If strP is undefined, then
-            if let Some(str_p) = str_p {
-                // i. Append strP to partial.
-                partial.push(Cow::Owned(str_p.iter().collect::<_>()));
+            //    i. Append "null" to partial.
             // c. Else,
-            } else {
-                // i. Append "null" to partial.
-                partial.push(Cow::Borrowed(utf16!("null")));
+            //    i. Append strP to partial.
+            let key = JsonKey::Index(index);
+            if !Self::serialize_json_value(state, key, Some(value), element, context)? {
+                state.out.push_ascii(b"null");
             }
-
             // d. Set index to index + 1.
             index += 1;
         }
 
-        // 9. If partial is empty, then
-        let r#final = if partial.is_empty() {
-            // a. Let final be "[]".
-            js_string!("[]")
-        // 10. Else,
-        } else {
-            // a. If state.[[Gap]] is the empty String, then
-            if state.gap.is_empty() {
-                // i. Let properties be the String value formed by concatenating all the element Strings of partial
-                //    with each adjacent pair of Strings separated with the code unit 0x002C (COMMA).
-                //    A comma is not inserted either before the first String or after the last String.
-                // ii. Let final be the string-concatenation of "[", properties, and "]".
-                let separator = utf16!(",");
-                let result = once(utf16!("["))
-                    .chain(Itertools::intersperse(
-                        partial.iter().map(Cow::as_ref),
-                        separator,
-                    ))
-                    .chain(once(utf16!("]")))
-                    .flatten()
-                    .copied()
-                    .collect::<Vec<_>>();
-                js_string!(&result[..])
-            // b. Else,
-            } else {
-                // i. Let separator be the string-concatenation of the code unit 0x002C (COMMA),
-                //    the code unit 0x000A (LINE FEED), and state.[[Indent]].
-                let mut separator = utf16!(",\n").to_vec();
-                separator.extend(state.indent.iter());
-                // ii. Let properties be the String value formed by concatenating all the element Strings of partial
-                //     with each adjacent pair of Strings separated with separator.
-                //     The separator String is not inserted either before the first String or after the last String.
-                // iii. Let final be the string-concatenation of "[", the code unit 0x000A (LINE FEED), state.[[Indent]], properties, the code unit 0x000A (LINE FEED), stepback, and "]".
-                let indent_vec = state.indent.to_vec();
-                let stepback_vec = stepback.to_vec();
-                let result = [utf16!("[\n"), &indent_vec[..]]
-                    .into_iter()
-                    .chain(Itertools::intersperse(
-                        partial.iter().map(Cow::as_ref),
-                        &separator,
-                    ))
-                    .chain([utf16!("\n"), &stepback_vec[..], utf16!("]")])
-                    .flatten()
-                    .copied()
-                    .collect::<Vec<_>>();
-                js_string!(&result[..])
-            }
-        };
-
-        // 12. Set state.[[Indent]] to stepback.
-        state.indent = stepback;
-
-        // 11. Remove value from state.[[Stack]].
-        let removed = state.stack_set.remove(value);
-        debug_assert!(removed);
-
-        // 13. Return final.
-        Ok(r#final)
+        // 9-13. ("[]" when empty; otherwise the elements, separated and indented)
+        Self::leave_json_container(state, stepback, len == 0, b']');
+        Ok(())
     }
 }
 
 struct StateRecord {
     replacer_function: Option<JsObject>,
-    stack_set: FxHashSet<JsObject>,
-    indent: JsString,
-    gap: JsString,
+    /// The objects being serialised, outermost first (state.[[Stack]]).
+    stack: Vec<JsObject>,
+    indent: Vec<u16>,
+    gap: Vec<u16>,
     property_list: Option<Vec<JsString>>,
+    /// codemode-runtime patch: the text written so far.
+    out: JsonOut,
+    /// The key `toJSON`, built once.
+    to_json: PropertyKey,
+    /// The most arrays and objects that may be open at once (`RuntimeLimits::json_depth_limit`).
+    max_depth: usize,
+}
+
+/// codemode-runtime patch: the key a value is serialised under (the `key` argument of `toJSON`
+/// and of the replacer function), turned into a string only when one of them needs it.
+#[derive(Clone, Copy)]
+enum JsonKey<'a> {
+    String(&'a JsString),
+    Index(u64),
+}
+
+impl JsonKey<'_> {
+    fn to_js_string(self) -> JsString {
+        match self {
+            Self::String(s) => s.clone(),
+            Self::Index(i) => i.into(),
+        }
+    }
+}
+
+/// codemode-runtime patch: a key of an object being serialised, with the shape and slot its
+/// value was in when the keys were listed (own data properties of ordinary objects with a
+/// shared shape), or none (read with [[Get]], or looked up again).
+enum JsonMemberKey {
+    String(JsString, Option<(crate::object::shape::Shape, Slot)>),
+    Index(u32),
+}
+
+impl JsonMemberKey {
+    fn to_property_key(&self) -> PropertyKey {
+        match self {
+            Self::String(s, _) => PropertyKey::from(s.clone()),
+            Self::Index(i) => PropertyKey::from(*i),
+        }
+    }
+
+    fn as_json_key(&self) -> JsonKey<'_> {
+        match self {
+            Self::String(s, _) => JsonKey::String(s),
+            Self::Index(i) => JsonKey::Index(u64::from(*i)),
+        }
+    }
+}
+
+/// codemode-runtime patch: the output of `JSON.stringify`, built in one buffer: Latin-1 while
+/// every code unit written fits in a byte (the result is then a Latin-1 string, half the size),
+/// UTF-16 from the first one that does not.
+enum JsonOut {
+    Latin1(Vec<u8>),
+    Utf16(Vec<u16>),
+}
+
+impl JsonOut {
+    fn len(&self) -> usize {
+        match self {
+            Self::Latin1(v) => v.len(),
+            Self::Utf16(v) => v.len(),
+        }
+    }
+
+    fn truncate(&mut self, len: usize) {
+        match self {
+            Self::Latin1(v) => v.truncate(len),
+            Self::Utf16(v) => v.truncate(len),
+        }
+    }
+
+    fn widen(&mut self) {
+        if let Self::Latin1(v) = self {
+            let wide = v.iter().map(|&b| u16::from(b)).collect();
+            *self = Self::Utf16(wide);
+        }
+    }
+
+    /// Latin-1 (or ASCII) code units.
+    fn push_ascii(&mut self, bytes: &[u8]) {
+        match self {
+            Self::Latin1(v) => v.extend_from_slice(bytes),
+            Self::Utf16(v) => v.extend(bytes.iter().map(|&b| u16::from(b))),
+        }
+    }
+
+    fn push_units(&mut self, units: &[u16]) {
+        if let Self::Latin1(v) = self {
+            if units.iter().all(|&u| u <= 0xFF) {
+                v.extend(units.iter().map(|&u| u as u8));
+                return;
+            }
+            self.widen();
+        }
+        if let Self::Utf16(v) = self {
+            v.extend_from_slice(units);
+        }
+    }
+
+    fn push_js_str(&mut self, s: JsStr<'_>) {
+        match s.variant() {
+            JsStrVariant::Latin1(bytes) => self.push_ascii(bytes),
+            JsStrVariant::Utf16(units) => self.push_units(units),
+        }
+    }
+
+    fn push_u64(&mut self, mut n: u64) {
+        let mut digits = [0u8; 20];
+        let mut at = digits.len();
+        loop {
+            at -= 1;
+            digits[at] = b'0' + (n % 10) as u8;
+            n /= 10;
+            if n == 0 {
+                break;
+            }
+        }
+        self.push_ascii(&digits[at..]);
+    }
+
+    fn push_i32(&mut self, n: i32) {
+        if n < 0 {
+            self.push_ascii(b"-");
+        }
+        self.push_u64(u64::from(n.unsigned_abs()));
+    }
+
+    /// A finite number, as `Number::toString` writes it (-0 as "0").
+    fn push_f64(&mut self, n: f64) {
+        if n == 0.0 {
+            self.push_ascii(b"0");
+        } else if n.fract() == 0.0 && n.abs() < 1e15 {
+            if n < 0.0 {
+                self.push_ascii(b"-");
+            }
+            self.push_u64(n.abs() as u64);
+        } else {
+            self.push_ascii(ryu_js::Buffer::new().format(n).as_bytes());
+        }
+    }
+
+    /// `25.5.2.2 QuoteJSONString ( value )`: the string in double quotes, with `"`, `\`, the
+    /// control characters and lone surrogates escaped; runs that need no escape are copied
+    /// as they are.
+    fn push_quoted(&mut self, value: JsStr<'_>) {
+        /// The escape of a code unit below 0x80, if it needs one.
+        fn escape(unit: u16) -> Option<&'static [u8]> {
+            const CONTROL: [&[u8]; 32] = [
+                b"\\u0000", b"\\u0001", b"\\u0002", b"\\u0003", b"\\u0004", b"\\u0005",
+                b"\\u0006", b"\\u0007", b"\\b", b"\\t", b"\\n", b"\\u000b", b"\\f", b"\\r",
+                b"\\u000e", b"\\u000f", b"\\u0010", b"\\u0011", b"\\u0012", b"\\u0013",
+                b"\\u0014", b"\\u0015", b"\\u0016", b"\\u0017", b"\\u0018", b"\\u0019",
+                b"\\u001a", b"\\u001b", b"\\u001c", b"\\u001d", b"\\u001e", b"\\u001f",
+            ];
+            match unit {
+                0..=0x1F => Some(CONTROL[unit as usize]),
+                0x22 => Some(b"\\\""),
+                0x5C => Some(b"\\\\"),
+                _ => None,
+            }
+        }
+        self.push_ascii(b"\"");
+        match value.variant() {
+            JsStrVariant::Latin1(bytes) => {
+                let mut start = 0;
+                for (i, &b) in bytes.iter().enumerate() {
+                    if let Some(escaped) = escape(u16::from(b)) {
+                        self.push_ascii(&bytes[start..i]);
+                        self.push_ascii(escaped);
+                        start = i + 1;
+                    }
+                }
+                self.push_ascii(&bytes[start..]);
+            }
+            JsStrVariant::Utf16(units) => {
+                let mut start = 0;
+                let mut i = 0;
+                while i < units.len() {
+                    let unit = units[i];
+                    let escaped: Option<[u8; 6]> = match unit {
+                        0xD800..=0xDBFF if matches!(units.get(i + 1), Some(0xDC00..=0xDFFF)) => {
+                            // A surrogate pair: copied as it is.
+                            i += 2;
+                            continue;
+                        }
+                        0xD800..=0xDFFF => {
+                            let hex = |shift: u16| to_hex_digit((unit >> shift) & 0xF) as u8;
+                            Some([b'\\', b'u', hex(12), hex(8), hex(4), hex(0)])
+                        }
+                        _ => None,
+                    };
+                    if let Some(escaped) = escaped {
+                        self.push_units(&units[start..i]);
+                        self.push_ascii(&escaped);
+                        start = i + 1;
+                    } else if let Some(escaped) = escape(unit) {
+                        self.push_units(&units[start..i]);
+                        self.push_ascii(escaped);
+                        start = i + 1;
+                    }
+                    i += 1;
+                }
+                self.push_units(&units[start..]);
+            }
+        }
+        self.push_ascii(b"\"");
+    }
+
+    fn finish(self) -> JsString {
+        match self {
+            Self::Latin1(v) => JsString::from(JsStr::latin1(&v)),
+            Self::Utf16(v) => JsString::from(&v[..]),
+        }
+    }
+}
+
+/// codemode-runtime patch: builds the value of a JSON text that `validate_json_text` accepted,
+/// directly from its code units (`JSON.parse` without a reviver): no intermediate Rust string,
+/// `serde_json` tree or script. Objects get their members as `CreateDataProperty` gives them
+/// (a repeated key keeps its first position and takes the last value; `__proto__` is an own
+/// property), numbers are read with Rust's correctly rounded `f64` parser (`1e400` is
+/// Infinity, `-0` is -0), escapes (lone surrogates too) are decoded to their code units. Keys
+/// without escapes are built once per text (records repeat them). Nesting is bounded by the
+/// validation (`JSON_PARSE_MAX_DEPTH`), so the recursion is too.
+struct JsonBuilder<'t> {
+    text: &'t [u16],
+    pos: usize,
+    keys: rustc_hash::FxHashMap<&'t [u16], JsString>,
+    scratch: Vec<u16>,
+}
+
+impl<'t> JsonBuilder<'t> {
+    fn new(text: &'t [u16]) -> Self {
+        Self { text, pos: 0, keys: rustc_hash::FxHashMap::default(), scratch: Vec::new() }
+    }
+
+    fn error(&self) -> JsError {
+        // Not reached for a validated text; an error, never a panic, if it were.
+        JsNativeError::syntax()
+            .with_message(format!("Unexpected token in JSON at position {}", self.pos))
+            .into()
+    }
+
+    fn peek(&self) -> Option<u16> {
+        self.text.get(self.pos).copied()
+    }
+
+    fn skip_ws(&mut self) {
+        while matches!(self.peek(), Some(0x09 | 0x0A | 0x0D | 0x20)) {
+            self.pos += 1;
+        }
+    }
+
+    fn expect(&mut self, unit: u16) -> JsResult<()> {
+        self.skip_ws();
+        if self.peek() == Some(unit) {
+            self.pos += 1;
+            Ok(())
+        } else {
+            Err(self.error())
+        }
+    }
+
+    /// A string whose code units all fit in Latin-1 is stored as Latin-1.
+    fn js_string(units: &[u16]) -> JsString {
+        if units.iter().all(|&u| u <= 0xFF) {
+            let bytes: Vec<u8> = units.iter().map(|&u| u as u8).collect();
+            JsString::from(JsStr::latin1(&bytes))
+        } else {
+            JsString::from(units)
+        }
+    }
+
+    fn hex(&self, at: usize) -> JsResult<u16> {
+        let digits = self.text.get(at..at + 4).ok_or_else(|| self.error())?;
+        let mut value = 0u16;
+        for &d in digits {
+            let digit = char::from_u32(u32::from(d))
+                .and_then(|c| c.to_digit(16))
+                .ok_or_else(|| self.error())?;
+            value = value * 16 + digit as u16;
+        }
+        Ok(value)
+    }
+
+    /// The string starting at the quote at `self.pos`; `key` keeps it in the key cache.
+    fn string(&mut self, key: bool) -> JsResult<JsString> {
+        let start = self.pos + 1;
+        let mut i = start;
+        // Fast path: no escape before the closing quote.
+        loop {
+            match self.text.get(i).copied() {
+                Some(0x22) => {
+                    let raw = &self.text[start..i];
+                    self.pos = i + 1;
+                    if key {
+                        if let Some(s) = self.keys.get(raw) {
+                            return Ok(s.clone());
+                        }
+                        let s = Self::js_string(raw);
+                        self.keys.insert(raw, s.clone());
+                        return Ok(s);
+                    }
+                    return Ok(Self::js_string(raw));
+                }
+                Some(0x5C) => break,
+                Some(_) => i += 1,
+                None => return Err(self.error()),
+            }
+        }
+        // With escapes: decoded into the scratch buffer.
+        let mut out = std::mem::take(&mut self.scratch);
+        out.clear();
+        out.extend_from_slice(&self.text[start..i]);
+        loop {
+            match self.text.get(i).copied() {
+                Some(0x22) => {
+                    self.pos = i + 1;
+                    let s = Self::js_string(&out);
+                    self.scratch = out;
+                    return Ok(s);
+                }
+                Some(0x5C) => {
+                    let unit = match self.text.get(i + 1).copied() {
+                        Some(0x62) => 0x08,
+                        Some(0x66) => 0x0C,
+                        Some(0x6E) => 0x0A,
+                        Some(0x72) => 0x0D,
+                        Some(0x74) => 0x09,
+                        Some(0x75) => {
+                            let unit = self.hex(i + 2)?;
+                            i += 4;
+                            unit
+                        }
+                        Some(unit @ (0x22 | 0x5C | 0x2F)) => unit,
+                        _ => return Err(self.error()),
+                    };
+                    out.push(unit);
+                    i += 2;
+                }
+                Some(unit) => {
+                    out.push(unit);
+                    i += 1;
+                }
+                None => return Err(self.error()),
+            }
+        }
+    }
+
+    fn number(&mut self) -> JsResult<JsValue> {
+        let start = self.pos;
+        let mut i = start;
+        let mut integer = true;
+        while let Some(unit) = self.text.get(i).copied() {
+            match unit {
+                0x30..=0x39 | 0x2D => {}
+                0x2B | 0x2E | 0x45 | 0x65 => integer = false,
+                _ => break,
+            }
+            i += 1;
+        }
+        self.pos = i;
+        let digits = &self.text[start..i];
+        // Integers of up to 9 digits are exact in an i32 (but `-0` is a double).
+        if integer && digits.len() <= 10 && !(digits.len() == 2 && digits == [0x2D, 0x30]) {
+            let (negative, magnitude) = match digits.split_first() {
+                Some((0x2D, rest)) => (true, rest),
+                _ => (false, digits),
+            };
+            if !magnitude.is_empty() && magnitude.len() <= 9 {
+                let mut n: i32 = 0;
+                for &d in magnitude {
+                    n = n * 10 + i32::from(d - 0x30);
+                }
+                return Ok(JsValue::new(if negative { -n } else { n }));
+            }
+        }
+        let ascii: String = digits.iter().map(|&u| char::from(u as u8)).collect();
+        let n: f64 = ascii.parse().map_err(|_| self.error())?;
+        Ok(JsValue::new(n))
+    }
+
+    fn value(&mut self, context: &mut Context) -> JsResult<JsValue> {
+        self.skip_ws();
+        match self.peek() {
+            Some(0x7B) => {
+                self.pos += 1;
+                let object = JsObject::with_object_proto(context.intrinsics());
+                self.skip_ws();
+                if self.peek() == Some(0x7D) {
+                    self.pos += 1;
+                    return Ok(object.into());
+                }
+                loop {
+                    self.skip_ws();
+                    if self.peek() != Some(0x22) {
+                        return Err(self.error());
+                    }
+                    let key = self.string(true)?;
+                    self.expect(0x3A)?;
+                    let value = self.value(context)?;
+                    object.borrow_mut().insert(
+                        key,
+                        PropertyDescriptor::builder()
+                            .value(value)
+                            .writable(true)
+                            .enumerable(true)
+                            .configurable(true),
+                    );
+                    self.skip_ws();
+                    match self.peek() {
+                        Some(0x2C) => self.pos += 1,
+                        Some(0x7D) => {
+                            self.pos += 1;
+                            return Ok(object.into());
+                        }
+                        _ => return Err(self.error()),
+                    }
+                }
+            }
+            Some(0x5B) => {
+                self.pos += 1;
+                let mut items = Vec::new();
+                self.skip_ws();
+                if self.peek() == Some(0x5D) {
+                    self.pos += 1;
+                    return Ok(Array::create_array_from_list(items, context).into());
+                }
+                loop {
+                    items.push(self.value(context)?);
+                    self.skip_ws();
+                    match self.peek() {
+                        Some(0x2C) => self.pos += 1,
+                        Some(0x5D) => {
+                            self.pos += 1;
+                            return Ok(Array::create_array_from_list(items, context).into());
+                        }
+                        _ => return Err(self.error()),
+                    }
+                }
+            }
+            Some(0x22) => Ok(self.string(false)?.into()),
+            Some(0x74) => {
+                self.pos += 4;
+                Ok(JsValue::new(true))
+            }
+            Some(0x66) => {
+                self.pos += 5;
+                Ok(JsValue::new(false))
+            }
+            Some(0x6E) => {
+                self.pos += 4;
+                Ok(JsValue::null())
+            }
+            Some(0x2D | 0x30..=0x39) => self.number(),
+            _ => Err(self.error()),
+        }
+    }
 }
 
 /// codemode-runtime patch: the deepest nesting of arrays and objects `JSON.parse` accepts, as

@@ -203,6 +203,16 @@ impl Shape {
         }
     }
 
+    /// codemode-runtime patch: the string keys (no symbols) with their slots, in insertion order.
+    #[inline]
+    #[must_use]
+    pub(crate) fn string_keys_with_slots(&self) -> Vec<(crate::JsString, Slot)> {
+        match &self.inner {
+            Inner::Shared(shape) => shape.string_keys_with_slots(),
+            Inner::Unique(shape) => shape.string_keys_with_slots(),
+        }
+    }
+
     /// Return location in memory of the [`Shape`].
     #[inline]
     #[must_use]

@@ -46,6 +46,19 @@ impl PropertyTableInner {
             .collect()
     }
 
+    /// codemode-runtime patch: the first `n` string keys with their slots, in insertion order
+    /// (for `JSON.stringify`, which reads an ordinary object's own data properties in place).
+    pub(crate) fn string_keys_with_slots_n(&self, n: u32) -> Vec<(crate::JsString, Slot)> {
+        self.keys
+            .iter()
+            .take(n as usize)
+            .filter_map(|(key, slot)| match key {
+                PropertyKey::String(s) => Some((s.clone(), *slot)),
+                _ => None,
+            })
+            .collect()
+    }
+
     /// Returns a new table with `n` cloned properties.
     pub(crate) fn clone_count(&self, n: u32) -> Self {
         let n = n as usize;

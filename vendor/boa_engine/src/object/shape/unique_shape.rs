@@ -233,6 +233,12 @@ impl UniqueShape {
         self.property_table().borrow().keys()
     }
 
+    /// codemode-runtime patch: the string keys with their slots, in insertion order.
+    pub(crate) fn string_keys_with_slots(&self) -> Vec<(crate::JsString, Slot)> {
+        let property_table = self.property_table().borrow();
+        property_table.string_keys_with_slots_n(property_table.keys.len() as u32)
+    }
+
     /// Return location in memory of the [`UniqueShape`].
     pub(crate) fn to_addr_usize(&self) -> usize {
         let ptr: *const _ = self.inner.as_ref();

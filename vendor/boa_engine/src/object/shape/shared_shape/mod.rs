@@ -455,6 +455,12 @@ impl SharedShape {
         property_table.keys_cloned_n(self.property_count())
     }
 
+    /// codemode-runtime patch: the string keys with their slots, in insertion order.
+    pub(crate) fn string_keys_with_slots(&self) -> Vec<(crate::JsString, Slot)> {
+        let property_table = self.property_table().inner().borrow();
+        property_table.string_keys_with_slots_n(self.property_count())
+    }
+
     /// Returns a new [`UniqueShape`] with the properties of the [`SharedShape`].
     pub(crate) fn to_unique(&self) -> UniqueShape {
         UniqueShape::new(
