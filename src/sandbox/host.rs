@@ -316,13 +316,25 @@ pub(super) fn host_check_source(_this: &JsValue, args: &[JsValue], context: &mut
 }
 
 /// `host.checkJson(text)`: JSON text nested deeper than the JSON depth limit is refused.
+/// Brackets inside string literals do not count; the text's code units are read in place (no
+/// copy to a Rust string: a large tool result is parsed often).
 pub(super) fn host_check_json(_this: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
-    let text = string_arg(args, 0, context)?;
+    let text = args.first().cloned().unwrap_or_default().to_string(context)?;
     let max = shared_host(context)?.borrow().limits.max_json_depth;
-    let mut depth = 0usize;
-    for byte in text.bytes() {
-        match byte {
-            b'[' | b'{' => {
+    let (mut depth, mut in_string, mut escaped) = (0usize, false, false);
+    for unit in text.iter() {
+        if in_string {
+            match unit {
+                _ if escaped => escaped = false,
+                0x5C => escaped = true,
+                0x22 => in_string = false,
+                _ => {}
+            }
+            continue;
+        }
+        match unit {
+            0x22 => in_string = true,
+            0x5B | 0x7B => {
                 depth += 1;
                 if depth > max {
                     return Err(JsNativeError::range()
@@ -330,7 +342,7 @@ pub(super) fn host_check_json(_this: &JsValue, args: &[JsValue], context: &mut C
                         .into());
                 }
             }
-            b']' | b'}' => depth = depth.saturating_sub(1),
+            0x5D | 0x7D => depth = depth.saturating_sub(1),
             _ => {}
         }
     }
