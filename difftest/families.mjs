@@ -216,12 +216,20 @@ export const FAMILIES = {
   array_sort(r) {
     const k = r.int(0, 6);
     if (k === 0) return { t: "sort_stable", args: [r.arr(r.int(0, 30), () => r.int(0, 5))] };
-    return { t: "sort", args: [sortArray(r), r.pick(["", "(a, b) => a - b", "(a, b) => b - a", "(a, b) => (a < b ? -1 : a > b ? 1 : 0)", "(a, b) => String(a).length - String(b).length", "(a, b) => 0", "undefined"]), r.pick(["sort", "toSorted"])] };
+    const cmp = r.pick(["", "(a, b) => a - b", "(a, b) => b - a", "(a, b) => (a < b ? -1 : a > b ? 1 : 0)", "(a, b) => String(a).length - String(b).length", "(a, b) => 0", "undefined"]);
+    // A comparator must be a consistent order on the values (else the order is
+    // implementation-defined: that is sort_inconsistent's business): subtraction and `<` get
+    // numbers without NaN, or (`<`) strings only.
+    let arr = sortArray(r);
+    if (/a - b|b - a/.test(cmp) || (cmp.includes("<") && arr.some((x) => typeof x !== "string"))) {
+      arr = r.arr(arr.length, () => { const x = num(r); return Number.isNaN(x) ? r.int(-9, 9) : x; });
+    }
+    return { t: "sort", args: [arr, cmp, r.pick(["sort", "toSorted"])] };
   },
   sort_inconsistent(r) {
     // Comparators that are not a total order: the order is implementation-defined, so the case
     // itself returns only what must hold (the same length and the same multiset) and no crash.
-    return { t: "sort_inconsistent", args: [r.arr(r.int(0, r.chance(0.5) ? 200 : 40), () => r.int(0, 50)), r.pick(["() => rnd() - 0.5", "(a, b) => a > b", "(a, b) => rnd() < 0.5 ? -1 : 1", "() => NaN", "(a, b) => a % 3 - b % 5", "() => 1", "() => -1"]), r.int(1, 1e6), r.pick(["sort", "toSorted"])] };
+    return { t: "sort_inconsistent", args: [r.arr(r.int(0, r.chance(0.5) ? 200 : 40), () => (r.chance(0.1) ? NaN : r.int(0, 50))), r.pick(["() => rnd() - 0.5", "(a, b) => a > b", "(a, b) => rnd() < 0.5 ? -1 : 1", "() => NaN", "(a, b) => a % 3 - b % 5", "() => 1", "() => -1", "(a, b) => a - b"]), r.int(1, 1e6), r.pick(["sort", "toSorted"])] };
   },
   array_methods(r) {
     const m = r.pick(["slice", "splice", "indexOf", "lastIndexOf", "includes", "at", "fill", "copyWithin", "flat", "concat", "join", "with", "toSpliced", "reverse", "toReversed", "findLast", "findIndex", "entries", "keys", "lastIndexOf"]);
@@ -338,7 +346,7 @@ export const TEMPLATES = {
   json_stringify_deep: ([depth, open]) => `let v = 1; for (let i = 0; i < ${L(depth)}; i++) v = ${open === "[" ? "[v]" : "{a: v}"}; const s = JSON.stringify(v); return [s.length, JSON.stringify(JSON.parse(s)) === s];`,
   sort: ([arr, cmp, m]) => `const a = ${L(arr)}; const r = a.${m}(${cmp}); return [r, a];`,
   sort_stable: ([keys]) => `const a = ${L(keys)}.map((k, i) => ({k, i})); a.sort((x, y) => x.k - y.k); return a.map(o => o.k + ":" + o.i).join(" ");`,
-  sort_inconsistent: ([arr, cmp, seed, m]) => `let s = ${L(seed)}; const rnd = () => (s = (s * 1103515245 + 12345) % 2147483648) / 2147483648; const a = ${L(arr)}; const r = a.${m}(${cmp}); return [r.length, r.slice().sort((x, y) => x - y)];`,
+  sort_inconsistent: ([arr, cmp, seed, m]) => `let s = ${L(seed)}; const rnd = () => (s = (s * 1103515245 + 12345) % 2147483648) / 2147483648; const a = ${L(arr)}; const r = a.${m}(${cmp}); return [r.length, r.slice().sort((x, y) => (x !== x) - (y !== y) || (x !== x ? 0 : x - y))];`,
   array_method: ([arr, m, args]) => `const a = ${L(arr)}; let r = a.${m}(${args.map(L).join(", ")}); if (r && typeof r.next === "function") r = [...r]; return [r, a];`,
   array_callback: ([arr, m, fn]) => {
     if (m === "Array.from") return `return Array.from(${L(arr)}, ${fn});`;
