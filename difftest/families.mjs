@@ -332,7 +332,54 @@ export const FAMILIES = {
   destructuring(r) {
     return { t: "destructuring", args: [r.pick(["arr_holes", "obj_rest_nested", "defaults", "swap", "params_default", "computed", "iter_close", "string"]), r.arr(r.int(0, 6), () => r.pick([r.int(0, 9), undefined, null, HOLE, "s", [r.int(0, 3)]]))] };
   },
+  locale_number(r) {
+    const loc = r.pick(["en-US", "en-US", "de-DE", "fr-FR", "en-GB", "ja-JP", "en-IN", "es-ES", undefined]);
+    const opts = r.pick([undefined, {}, { maximumFractionDigits: 2 }, { minimumFractionDigits: 2, maximumFractionDigits: 2 }, { style: "currency", currency: "USD" }, { style: "currency", currency: "EUR" }, { style: "percent" }, { notation: "compact" }, { maximumSignificantDigits: 3 }, { useGrouping: false }, { style: "unit", unit: "kilometer" }]);
+    return { t: "locale_number", args: [r.chance(0.6) ? Math.round((r.next() - 0.3) * 10 ** r.int(0, 9)) / 10 ** r.int(0, 3) : num(r), loc, opts, r.pick(["toLocaleString", "NumberFormat"])] };
+  },
+  locale_date(r) {
+    const loc = r.pick(["en-US", "en-US", "de-DE", "en-GB", "fr-FR", "ja-JP", undefined]);
+    const opts = r.pick([undefined, { timeZone: "UTC" }, { dateStyle: "medium", timeZone: "UTC" }, { dateStyle: "full", timeStyle: "short", timeZone: "UTC" }, { year: "numeric", month: "short", day: "numeric", timeZone: "UTC" }, { weekday: "long", timeZone: "UTC" }, { hour: "2-digit", minute: "2-digit", hour12: false, timeZone: "UTC" }, { month: "long", timeZone: "UTC" }]);
+    return { t: "locale_date", args: [r.int(0, 2e12), loc, opts, r.pick(["toLocaleDateString", "toLocaleString", "toLocaleTimeString", "DateTimeFormat"])] };
+  },
+  coercion(r) {
+    const vals = [r.int(-3, 3), "", "0", "1", " 2 ", "a", "1e3", null, undefined, true, false, NaN, -0, [], [1], [1, 2], {}, raw("{valueOf() { return 7 }}"), raw("{toString() { return '9' }}"), raw("{[Symbol.toPrimitive](h) { return h }}"), raw("new Date(0)"), 10n, raw("[[]]"), raw("[null]")];
+    return { t: "coercion", args: [r.pick(vals), r.pick(["+", "-", "*", "==", "===", "<", ">=", "+``", "??", "&&", "||", "in-template", "String", "Number", "!!", "~"]), r.pick(vals)] };
+  },
+  iterators(r) {
+    return { t: "iterators", args: [r.pick(["gen_spread", "gen_return", "entries_destructure", "string_iter", "map_iter_mutate", "array_iter_grow", "from_iterable", "yield_star", "arguments", "keys_sparse"]), r.arr(r.int(0, 6), () => r.pick([r.int(0, 9), "x", HOLE, undefined, [r.int(0, 2), "y"]]))] };
+  },
+  edge_calls(r) {
+    // Built-ins called with extreme integers: where an engine's index arithmetic can overflow,
+    // saturate or panic. Only calls whose work stays small in V8 (no loop to a huge length).
+    const X = () => r.pick([2 ** 32 - 1, 2 ** 32, 2 ** 32 + 1, 2 ** 53 - 1, 2 ** 53, -1, -(2 ** 31), 2 ** 31 - 1, 2 ** 31, 1e21, -1e21, NaN, Infinity, -Infinity, -0, 0.5, -0.5, 4294967294, 2 ** 30, 1.5, -(2 ** 53), 1e308, 5e-324, 0, 1, 2, 3, 100, 101, 21, 36, 37]);
+    return { t: "edge_call", args: [r.int(0, EDGE_CALLS.length - 1), X(), X(), X()] };
+  },
 };
+
+const EDGE_CALLS = [
+  "Array(3).fill(0, X, Y)", "[1, 2, 3, 4].copyWithin(X, Y, Z)", "[1, 2, 3, 4].splice(X, Y)", "'abcd'.substring(X, Y)",
+  "'abcd'.slice(X, Y)", "'abcd'.substr(X, Y)", "'abcd'.at(X)", "'abcd'.codePointAt(X)", "'abcd'.charAt(X)", "'abcd'.charCodeAt(X)",
+  "(X).toString(36)", "(X).toFixed(20)", "(X).toExponential(20)", "(X).toPrecision(21)", "(X).toFixed(Y)", "(X).toPrecision(Y)",
+  "(X).toExponential(Y)", "(123.456).toString(Y)", "(X).toString(Y)", "new Date(X).toISOString()", "new Date(X).toString()",
+  "new Date(X, Y).getTime()", "Date.UTC(X, Y, Z)", "new Date(2020, 0, 1, 0, 0, 0, X).getTime()", "new Date(0).setFullYear(X, Y, Z)",
+  "new Int8Array(4).subarray(X, Y)", "new Int8Array(4).fill(1, X, Y)", "new Int8Array(4).set([1], X)",
+  "new ArrayBuffer(8).slice(X, Y).byteLength", "new DataView(new ArrayBuffer(8)).getInt32(X)", "new DataView(new ArrayBuffer(8), X)",
+  "new Uint8Array(new ArrayBuffer(8), X, Y)", "BigInt.asIntN(X, 5n)", "BigInt.asUintN(X, -5n)", "String.fromCodePoint(X)",
+  "String.fromCharCode(X, Y)", "'abc'.padStart(X % 50, 'xy')", "[1, 2, 3].at(X)", "[1, 2, 3].with(X, 0)", "[1, 2, 3].lastIndexOf(1, X)",
+  "[1, 2, 3].indexOf(3, X)", "[1, 2, 3].includes(1, X)", "'abcb'.indexOf('b', X)", "'abcb'.lastIndexOf('b', X)", "'abc'.startsWith('a', X)",
+  "'abc'.endsWith('c', X)", "[1, 2, 3].slice(X, Y)", "[1, 2, 3].toSpliced(X, Y, 9)", "[[1, [2, [3]]]].flat(X)",
+  "Array.prototype.at.call({length: X, 0: 'a'}, -1)", "Array.prototype.indexOf.call({length: X, 0: 1}, 1)",
+  "Array.prototype.fill.call({length: 3}, 0, X)", "Array.prototype.slice.call({length: X, 0: 1}, 0, 2)",
+  "Array.prototype.splice.call({length: 2, 0: 1, 1: 2}, X, Y)", "new Array(X).length", "Array.prototype.push.call({length: X}, 1)",
+  "Array.prototype.unshift.call({length: 2}, 1)", "Array.prototype.with.call({length: 2}, X, 1)", "parseInt('123', X)",
+  "'a,b,c'.split(',', X)", "'abc'.split('', X)", "BigInt(X)", "10n ** BigInt(Math.min(Math.abs(X) | 0, 300))",
+  "1n << BigInt(Math.min(Math.abs(X) | 0, 3000)) >> 3n", "new Int8Array(Math.abs(X) % 1000 | 0).length", "'abc'.repeat(Math.min(Math.abs(X) | 0, 100)).length",
+  "Math.round(X) + Math.trunc(Y) + Math.sign(Z)", "X % Y", "X ** Y", "(X | 0) + (Y >>> 0) + (Z >> 1)", "Number.isSafeInteger(X)",
+  "[X, Y, Z].sort()", "[X, Y, Z].sort((a, b) => a - b)", "JSON.stringify([X, Y, Z])", "String([X, Y, Z])", "Object.is(X % 1, -0)",
+  "encodeURIComponent(String.fromCharCode(Math.abs(X) % 65536 | 0))", "'x'.normalize(['NFC', 'NFD', 'NFKC', 'NFKD'][Math.abs(X) % 4 | 0])",
+  "new Date(X).getDay() + new Date(Y).getUTCHours()", "(new Date(X)).toJSON()", "Math.max(X, Y, Z) - Math.min(X, Y, Z)",
+];
 
 // ------------------------------------------------------------------ templates: args → case body
 
@@ -448,6 +495,32 @@ return out;`,
       default: return `const c = ${mk}; return [[...c.keys()], [...c.values()]];`;
     }
   },
+  locale_number: ([x, loc, opts, m]) => (m === "NumberFormat" ? `return new Intl.NumberFormat(${L(loc)}, ${L(opts)}).format(${L(x)});` : `return (${L(x)}).toLocaleString(${L(loc)}, ${L(opts)});`),
+  locale_date: ([t, loc, opts, m]) => (m === "DateTimeFormat" ? `return new Intl.DateTimeFormat(${L(loc)}, ${L(opts)}).format(new Date(${L(t)}));` : `return new Date(${L(t)}).${m}(${L(loc)}, ${L(opts)});`),
+  coercion: ([a, op, b]) => {
+    const A = L(a), B = L(b);
+    if (op === "+``") return `const a = ${A}; return \`\${a}|\${${B}}\`;`;
+    if (op === "in-template") return `return [String([${A}, ${B}]), [${A}, ${B}].join("-")];`;
+    if (op === "String" || op === "Number") return `return [${op}(${A}), ${op}(${B})];`;
+    if (op === "!!" || op === "~") return `return [${op}(${A}), ${op}(${B})];`;
+    return `const a = ${A}, b = ${B}; return a ${op} b;`;
+  },
+  iterators: ([kind, vals]) => {
+    const V = L(vals);
+    switch (kind) {
+      case "gen_spread": return `function* g(a) { for (const x of a) { if (x === "x") continue; yield x } return "r" } return [...g(${V})];`;
+      case "gen_return": return `function* g(a) { try { yield* a } finally { out.push("f") } } const out = []; const it = g(${V}); out.push(it.next().value, it.return("R"), it.next()); return out;`;
+      case "entries_destructure": return `const out = []; for (const [i, v] of ${V}.entries()) out.push(i + ":" + v); return out;`;
+      case "string_iter": return `return [...${L(vals.map(String).join("\ud83d\ude00"))}].length;`;
+      case "map_iter_mutate": return `const m = new Map(${V}.map((v, i) => [i, v])); const out = []; for (const [k] of m) { out.push(k); if (k < 3) m.set(k + 10, 0); if (k === 1) m.delete(2) } return out;`;
+      case "array_iter_grow": return `const a = ${V}; const out = []; for (const x of a) { out.push(x); if (a.length < 9) a.push("g") } return out;`;
+      case "from_iterable": return `return [Array.from(new Set(${V})), Array.from({length: 3, 0: "a", 2: "c"}), Array.from("ab\u00e9")];`;
+      case "yield_star": return `function* inner() { const x = yield 1; return x } function* outer() { const r = yield* inner(); yield r } const it = outer(); return [it.next(), it.next("sent"), it.next()];`;
+      case "arguments": return `function f() { arguments[0] = "changed"; return [arguments.length, [...arguments]] } return f(...${V});`;
+      default: return `const a = ${V}; return [Object.keys(a), [...a.keys()], a.findLastIndex(x => x === undefined)];`;
+    }
+  },
+  edge_call: ([i, x, y, z]) => `const X = ${L(x)}, Y = ${L(y)}, Z = ${L(z)}; return ${EDGE_CALLS[Math.abs(Math.trunc(i)) % EDGE_CALLS.length]};`,
   destructuring: ([kind, vals]) => {
     switch (kind) {
       case "arr_holes": return `const [a, , b = "d", ...r] = ${L(vals)}; return [a, b, r];`;

@@ -71,6 +71,7 @@ if (opt.check) {
   opt.seed = c.seed;
   opt.cases = c.casesPerFamily;
   opt.minutes = 0;
+  opt.shrink = false; // the fixed-seed run only counts; a long run shrinks
 }
 
 // ------------------------------------------------------------------ cases
@@ -216,10 +217,10 @@ while (Date.now() < genDeadline && (!opt.cases || index < opt.cases)) {
     if (r.verdict === "crash") s.crashes++;
     if (r.verdict === "skipped") s.skipped++;
     if (r.ms > 2000) slow.push({ family: r.c.family, ms: r.ms, code: r.c.body, sandbox: decode(r.sandbox).slice(0, 300) });
-    if (r.verdict === "mismatch" || r.verdict === "crash") findings.push(r);
+    if (r.verdict === "mismatch" || r.verdict === "crash" || r.verdict === "kept") findings.push(r);
   }
   const total = Object.values(stats).reduce((a, s) => a + s.cases, 0);
-  process.stdout.write(`\r  ${total} cases, ${findings.length} findings, ${((Date.now() - started) / 1000).toFixed(0)} s   `);
+  process.stdout.write(`\r  ${total} cases, ${findings.filter((f) => f.verdict !== "kept").length} findings, ${((Date.now() - started) / 1000).toFixed(0)} s   `);
 }
 process.stdout.write("\n");
 
@@ -231,13 +232,14 @@ const regressionFailures = regressionResults.filter((r) => r.verdict !== "match"
 const toShrink = [];
 const perFamily = {};
 for (const r of findings) {
+  if (r.verdict === "kept") continue;
   perFamily[r.c.family] = (perFamily[r.c.family] || 0) + 1;
   if (r.verdict === "crash" || perFamily[r.c.family] <= opt.shrinkPerFamily) toShrink.push(r);
 }
 const shrinkDeadline = opt.minutes ? Math.max(deadline, Date.now() + 60000) : Date.now() + 120000;
 const report = [];
 for (const r of findings) {
-  const entry = { family: r.c.family, verdict: r.verdict, seed: opt.seed, index: r.c.index, template: r.c.t, args: lit(r.c.args), code: r.c.body, node: decode(r.node), sandbox: decode(r.sandbox) };
+  const entry = { family: r.c.family, verdict: r.verdict, ...(r.verdict === "kept" ? { kept: keptBy(r.c, r.sandbox).id } : {}), seed: opt.seed, index: r.c.index, template: r.c.t, args: lit(r.c.args), code: r.c.body, node: decode(r.node), sandbox: decode(r.sandbox) };
   if (opt.shrink && toShrink.includes(r) && Date.now() < shrinkDeadline) {
     const m = await shrink(r, shrinkDeadline);
     entry.minimal = { args: lit(m.c.args), code: m.c.body, node: decode(m.node), sandbox: decode(m.sandbox) };
@@ -259,7 +261,7 @@ const outDir = path.join(opt.out, `seed-${opt.seed}${opt.check ? "-check" : ""}`
 fs.mkdirSync(outDir, { recursive: true });
 fs.writeFileSync(path.join(outDir, "mismatches.json"), JSON.stringify(report, null, 1));
 fs.writeFileSync(path.join(outDir, "summary.json"), JSON.stringify({ seed: opt.seed, seconds: (Date.now() - started) / 1000, rows, total, slow, regressions: regressionFailures.map((r) => ({ body: r.c.body, node: decode(r.node), sandbox: decode(r.sandbox) })) }, null, 1));
-console.log(`\nwrote ${path.relative(ROOT, outDir)}/mismatches.json (${report.length} findings; minimal cases under "minimal")`);
+console.log(`\nwrote ${path.relative(ROOT, outDir)}/mismatches.json (${report.length} findings, kept ones included; minimal cases under "minimal")`);
 for (const e of report.filter((e) => e.verdict === "crash")) console.log(`CRASH ${e.family}: ${(e.minimal || e).code}\n  ${(e.minimal || e).sandbox}`);
 
 let failed = false;
