@@ -78,8 +78,10 @@ fn run(code: &str) -> Value {
 }
 
 fn main() {
-    // The default hook prints to stderr; the message goes in the result line instead.
-    std::panic::set_hook(Box::new(|_| {}));
+    // One line on stderr: with `panic = "abort"` (the release profile, as in the Worker) the
+    // process ends here and the harness reports this line; otherwise the panic is caught below
+    // and its message goes in the result line too.
+    std::panic::set_hook(Box::new(|info| eprintln!("difftest_runner panic: {info}")));
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();
     for line in stdin.lock().lines() {
