@@ -95,7 +95,9 @@ function sortArray(r) {
 }
 
 /** A random small regular expression from a grammar (always valid in both engines, mostly). */
+let groupNames = 0;
 function regexSource(r, depth = 0) {
+  if (depth === 0) groupNames = 0;
   const atoms = ["a", "b", "ab", "\\d", "\\w", "\\s", "\\b", ".", "[a-c]", "[^a]", "[\\w-]", "x", "A", "S", "s", "k", "K", "\\.", "é", "\\u017f", "\\u212a", "[a-zA-Z]", "\\W", "\\D", "\\S", "^", "$", "[sk]", "ß"];
   let out = "";
   const n = r.int(1, 4);
@@ -105,7 +107,7 @@ function regexSource(r, depth = 0) {
     if (k < 6 || depth > 1) atom = r.pick(atoms);
     else if (k === 6) atom = "(" + regexSource(r, depth + 1) + ")";
     else if (k === 7) atom = "(?:" + regexSource(r, depth + 1) + "|" + regexSource(r, depth + 1) + ")";
-    else if (k === 8) atom = "(?<n" + depth + i + ">" + regexSource(r, depth + 1) + ")";
+    else if (k === 8) atom = "(?<n" + groupNames++ + ">" + regexSource(r, depth + 1) + ")"; // unique: Node 20 refuses duplicates
     else atom = r.pick(["(?=", "(?!", "(?<=", "(?<!"]) + regexSource(r, depth + 1) + ")";
     if (!/^[\^$]$|^\\b$|^\(\?[=!<]/.test(atom) && r.chance(0.4)) atom += r.pick(["*", "+", "?", "{2}", "{1,3}", "*?", "+?", "??", "{0,}"]);
     out += atom;
@@ -162,7 +164,7 @@ function dateString(r) {
     case 11: return `${y}`;
     case 12: return `${r.chance(0.5) ? "+" : "-"}${pad(r.int(0, 300000), 6)}-${pad(mo)}-${pad(d)}T00:00:00Z`;
     case 13: return `${MONTHS_LONG[mo - 1]} ${d}, ${y} ${r.int(1, 12)}:${pad(mi)} ${r.pick(["AM", "PM", "am", "pm"])}`;
-    case 14: return r.pick(["", "garbage", "2024-13-01", "2024-02-30", "2024-02-30T25:00:00Z", "2024-1-5", "2024/03/15", "15.03.2024", "Tue Mar 05 2024", "2024-03-15T10:30:00.123456Z", "2024-03-15T24:00:00Z", "T10:00", "2024-03-15T10:30:00+05", "now", "1e3", "  2024-03-15  "]);
+    case 14: return r.pick(["", "garbage", "2024-13-01", "2024-02-30", "2024-02-30T25:00:00Z", "2024-1-5", "2024/03/15", "15.03.2024", "Tue Mar 05 2024", "2024-03-15T10:30:00.123456Z", "2024-03-15T24:00:00Z", "T10:00", "2024-03-15T10:30:00+05", "now", "1e3", "  2024-03-15  ", "2024-01-01 GMT-2147483648", "Jan 1 2024 UTC+2147483647", "2024-01-01T00:00:00+99:99", "99999999999999999999-01-01", "Jan 99999999999 2024", "2024-01-01 12:99999999999", "-2147483648/1/1", "Tue, 01 Jan 2024 00:00:00 +9999999999"]);
     default: return `${pad(y, 4)}-${pad(mo)}-${pad(d)}T${pad(h)}:${pad(mi)}:${pad(s)}`;
   }
 }
@@ -379,6 +381,19 @@ const EDGE_CALLS = [
   "[X, Y, Z].sort()", "[X, Y, Z].sort((a, b) => a - b)", "JSON.stringify([X, Y, Z])", "String([X, Y, Z])", "Object.is(X % 1, -0)",
   "encodeURIComponent(String.fromCharCode(Math.abs(X) % 65536 | 0))", "'x'.normalize(['NFC', 'NFD', 'NFKC', 'NFKD'][Math.abs(X) % 4 | 0])",
   "new Date(X).getDay() + new Date(Y).getUTCHours()", "(new Date(X)).toJSON()", "Math.max(X, Y, Z) - Math.min(X, Y, Z)",
+  "new RegExp('a{' + (X >>> 0) + '}').test('aaa')", "new RegExp('a{' + (X >>> 0) + ',' + (Y >>> 0) + '}').exec('aaaa')",
+  "'aaa'.match(new RegExp('a{' + (X >>> 0) + ',}'))", "new RegExp('\\\\u{' + (X >>> 0).toString(16) + '}', 'u').source",
+  "(() => { const r = /a/y; r.lastIndex = X; return [r.test('aaa'), r.lastIndex] })()", "(() => { const r = /a/g; r.lastIndex = X; return ['aaa'.replace(r, 'b'), r.lastIndex] })()",
+  "'abc'.replace(/b/g, '$' + (X >>> 0))", "'abc'.split(/(?:)/, X)", "new Date(0).setHours(X, Y, Z)", "new Date(0).setUTCMonth(X, Y)",
+  "(X).toString(2).length", "Array.from({length: Math.abs(X) % 20 | 0}, (_, i) => i).length", "[1, [2, [3, [4]]]].flat(X)",
+  "Array(3).join(String(X))", "new Float64Array(new ArrayBuffer(16), X)", "new Int16Array(new ArrayBuffer(8), X, Y)",
+  "Array.prototype.copyWithin.call({length: 3, 0: 'a'}, X, Y, Z)", "escape(String.fromCharCode(X))", "decodeURIComponent('%' + ((X >>> 0) % 256).toString(16))",
+  "parseFloat('1e' + X)", "Number('0x' + (X >>> 0).toString(16))", "BigInt('0x' + (X >>> 0).toString(16))",
+  "new Intl.NumberFormat('en-US', {maximumFractionDigits: X}).format(1.5)", "(X).toLocaleString('en-US')",
+  "new Date(Date.UTC(X, Y)).toISOString()", "[...'abc'].toSpliced(X).length", "new Array(5).fill(1).lastIndexOf(1, X)",
+  "'abc'.localeCompare('abd', 'en-US', {sensitivity: ['base', 'accent', 'case', 'variant'][Math.abs(X) % 4 | 0]})",
+  "(() => { const a = [1, 2, 3]; a.length = Math.min(Math.abs(X) | 0, 5); return a })()", "Object.keys('abc'.split('', X))",
+  "String.prototype.at.call(X, Y)", "Array.prototype.at.call('abc', X)", "Function.prototype.apply.call(Math.max, null, [X, Y, Z])",
 ];
 
 // ------------------------------------------------------------------ templates: args → case body

@@ -88,8 +88,10 @@ function makeCase(family, index) {
 const render = (c, args) => ({ ...c, args, body: TEMPLATES[c.t](args) });
 
 // ------------------------------------------------------------------ the two engines
+// The encoder is compiled once in Node (the same source the sandbox gets in front of every case).
+vm.runInThisContext(`${ENCODER}\nglobalThis.__difftest_encode = __dt;`, { filename: "encoder.js" });
 function runNode(body) {
-  const src = `(function () {\n${ENCODER}\nreturn __dt(function () {\n${body}\n});\n})()`;
+  const src = `(function () {\nreturn __difftest_encode(function () {\n${body}\n});\n})()`;
   try {
     return vm.runInThisContext(src, { timeout: 3000, filename: "case.js" });
   } catch (e) {

@@ -15,7 +15,16 @@
 
 #![allow(clippy::excessive_precision, clippy::unreadable_literal)]
 
-pub(crate) use libm::{acos, acosh, asin, asinh, atan, atan2, atanh, cos, exp, expm1, log, log1p, log2, pow, sin, tan};
+pub(crate) use libm::{acos, acosh, asin, asinh, atan, atan2, atanh, cos, expm1, log, log1p, log2, pow, sin, tan};
+
+/// exp, with V8's special case: `exp(1)` is exactly `Math.E` (`libm::exp(1.0)` is one ulp above),
+/// so `Math.exp(1)`, `Math.cosh(1)` and `Math.sinh(1)` agree with V8.
+pub(crate) fn exp(x: f64) -> f64 {
+    if x == 1.0 {
+        return std::f64::consts::E;
+    }
+    libm::exp(x)
+}
 
 fn high(x: f64) -> u32 {
     (x.to_bits() >> 32) as u32
