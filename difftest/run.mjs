@@ -161,8 +161,10 @@ function classify(c, node, sandbox) {
   if (node === sandbox) return "match";
   return keptBy(c, sandbox) ? "kept" : "mismatch";
 }
-/** Human-readable form of an encoded value: float64 hex back to numbers. */
+/** Human-readable form of an encoded value: float64 hex back to numbers; long values clipped
+ * (a BigInt of 2^30 bits is 268M characters of hex). */
 function decode(s) {
+  if (s.length > 4000) s = `${s.slice(0, 4000)}...[${s.length} characters]`;
   return s.replace(/n([0-9a-f]{16})/g, (_, h) => {
     const dv = new DataView(new ArrayBuffer(8));
     dv.setUint32(0, parseInt(h.slice(0, 8), 16));
