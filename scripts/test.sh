@@ -8,6 +8,9 @@ bash scripts/setup.sh
 echo "== native tests (cargo test)"
 cargo test --locked
 
+echo "== differential test against Node (fixed seed; fails on a crash or a family above difftest/ceilings.json)"
+bash scripts/difftest.sh --check
+
 echo "== building the Worker with a changed sandbox (for tests/integration/upgrade.test.mjs)"
 CODEMODE_UPGRADE_PROBE=1 CODEMODE_BUILD_DIR=build-upgrade CODEMODE_NO_WASM_OPT=1 bash scripts/build-worker.sh
 

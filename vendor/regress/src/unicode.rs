@@ -144,7 +144,70 @@ pub(crate) fn fold_code_point(cu: u32, unicode: bool) -> u32 {
     if unicode {
         return fold(cu);
     }
-    uppercase(cu)
+    canonicalize_legacy(cu)
+}
+
+// codemode-runtime patch: ECMAScript's Canonicalize without the unicode flags (22.2.2.7.3): the
+// uppercase of a character, except that a character outside ASCII never maps into ASCII, so `ſ`
+// (U+017F, uppercase `S`) and `ı` (U+0131, uppercase `I`) stay themselves and `/s/i` does not
+// match `ſ`, as in V8 and every other engine.
+pub(crate) fn canonicalize_legacy(cu: u32) -> u32 {
+    let upper = uppercase(cu);
+    if cu >= 128 && upper < 128 { cu } else { upper }
+}
+
+fn set_contains(set: &CodePointSet, cp: u32) -> bool {
+    set.intervals()
+        .binary_search_by(|iv| {
+            if iv.last < cp {
+                Ordering::Less
+            } else if iv.first > cp {
+                Ordering::Greater
+            } else {
+                Ordering::Equal
+            }
+        })
+        .is_ok()
+}
+
+// codemode-runtime patch: the icase closure of a character class without the unicode flags:
+// every character whose legacy canonical form (`canonicalize_legacy`) is that of a member.
+// `add_icase_code_points` uses Unicode simple case folding, which is right only with `u`/`v`
+// (without them `[a-z]` matched the Kelvin sign and `[s]` matched `ſ`).
+pub fn add_legacy_icase_code_points(input: CodePointSet) -> CodePointSet {
+    // Pairs (c, canonical(c)) for every character the uppercase table changes.
+    let mut pairs: Vec<(u32, u32)> = Vec::new();
+    for tr in TO_UPPERCASE.iter() {
+        for cp in tr.transformed_from().codepoints() {
+            let canonical = canonicalize_legacy(cp);
+            if canonical != cp {
+                pairs.push((cp, canonical));
+            }
+        }
+    }
+    let mut canonicals = input.clone();
+    for &(cp, canonical) in &pairs {
+        if set_contains(&input, cp) {
+            canonicals.add_one(canonical);
+        }
+    }
+    let mut result = canonicals.clone();
+    for &(cp, canonical) in &pairs {
+        if set_contains(&canonicals, canonical) {
+            result.add_one(cp);
+        }
+    }
+    result
+}
+
+/// The icase closure of a class: Unicode case folding with the unicode flags, the legacy
+/// canonicalization without.
+pub fn add_icase_code_points_for(input: CodePointSet, unicode: bool) -> CodePointSet {
+    if unicode {
+        add_icase_code_points(input)
+    } else {
+        add_legacy_icase_code_points(input)
+    }
 }
 
 pub fn fold(cu: u32) -> u32 {
@@ -301,6 +364,15 @@ pub fn unfold_char(c: u32) -> Vec<u32> {
 }
 
 pub(crate) fn unfold_uppercase_char(c: u32) -> Vec<u32> {
+    // codemode-runtime patch: keep only the characters with the same legacy canonical form
+    // (`canonicalize_legacy`): `s` no longer expands to `ſ`.
+    let canonical = canonicalize_legacy(c);
+    let mut res = unfold_uppercase_char_unfiltered(c);
+    res.retain(|&d| canonicalize_legacy(d) == canonical);
+    res
+}
+
+fn unfold_uppercase_char_unfiltered(c: u32) -> Vec<u32> {
     let mut res = vec![c];
     let fcp = uppercase(c);
     if fcp != c {

@@ -219,28 +219,29 @@ impl JsValue {
     // codemode-runtime patch: integer exponents went through `powi`, repeated multiplication
     // that loses precision and underflows early (`10 ** -323` was 0, `Math.pow(10, -323)` 1e-323);
     // every `**` now uses `powf`, as `Math.pow` does, and `x ** NaN` is NaN (`powf(1, NaN)` is 1).
+    // A later patch: both use fdlibm's pow (`builtins::math::fdlibm`), as V8 does.
     pub fn pow(&self, other: &Self, context: &mut Context) -> JsResult<Self> {
         Ok(match (self.variant(), other.variant()) {
             // Fast path:
             (JsVariant::Integer32(x), JsVariant::Integer32(y)) => u32::try_from(y)
                 .ok()
                 .and_then(|y| x.checked_pow(y))
-                .map_or_else(|| Self::new(f64::from(x).powf(f64::from(y))), Self::new),
+                .map_or_else(|| Self::new(crate::builtins::math::fdlibm::pow(f64::from(x), f64::from(y))), Self::new),
             (JsVariant::Float64(x), JsVariant::Float64(y)) => {
                 if y.is_nan() || (x.abs() == 1.0 && y.is_infinite()) {
                     Self::nan()
                 } else {
-                    Self::new(x.powf(y))
+                    Self::new(crate::builtins::math::fdlibm::pow(x, y))
                 }
             }
             (JsVariant::Integer32(x), JsVariant::Float64(y)) => {
                 if y.is_nan() || (x.wrapping_abs() == 1 && y.is_infinite()) {
                     Self::nan()
                 } else {
-                    Self::new(f64::from(x).powf(y))
+                    Self::new(crate::builtins::math::fdlibm::pow(f64::from(x), y))
                 }
             }
-            (JsVariant::Float64(x), JsVariant::Integer32(y)) => Self::new(x.powf(f64::from(y))),
+            (JsVariant::Float64(x), JsVariant::Integer32(y)) => Self::new(crate::builtins::math::fdlibm::pow(x, f64::from(y))),
             (JsVariant::BigInt(a), JsVariant::BigInt(b)) => Self::new(JsBigInt::pow(&a, &b)?),
 
             // Slow path:
@@ -249,7 +250,7 @@ impl JsValue {
                     if b.is_nan() || (a.abs() == 1.0 && b.is_infinite()) {
                         Self::nan()
                     } else {
-                        Self::new(a.powf(b))
+                        Self::new(crate::builtins::math::fdlibm::pow(a, b))
                     }
                 }
                 (Numeric::BigInt(ref a), Numeric::BigInt(ref b)) => Self::new(JsBigInt::pow(a, b)?),
@@ -792,7 +793,7 @@ impl JsValue {
                 u32::try_from(y)
                     .ok()
                     .and_then(|y| x.checked_pow(y))
-                    .map_or_else(|| Self::new(f64::from(x).powf(f64::from(y))), Self::new),
+                    .map_or_else(|| Self::new(crate::builtins::math::fdlibm::pow(f64::from(x), f64::from(y))), Self::new),
             );
         }
         let x = self.as_number_cheap()?;
@@ -800,7 +801,7 @@ impl JsValue {
         if y.is_nan() || (x.abs() == 1.0 && y.is_infinite()) {
             Some(Self::nan())
         } else {
-            Some(Self::new(x.powf(y)))
+            Some(Self::new(crate::builtins::math::fdlibm::pow(x, y)))
         }
     }
 

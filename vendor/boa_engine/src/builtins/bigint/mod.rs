@@ -275,14 +275,20 @@ impl BigInt {
         args: &[JsValue],
         context: &mut Context,
     ) -> JsResult<JsValue> {
-        let (modulo, bits) = Self::calculate_as_uint_n(args, context)?;
+        let (bigint, bits) = Self::as_n_arguments(args, context)?;
+        // codemode-runtime patch: a value that already fits is returned as it is (V8 does so):
+        // `BigInt.asIntN(2 ** 40, 5n)` computed 2^(2^40) and threw a RangeError.
+        if bits > 0 && bigint.as_inner().bits() < bits {
+            return Ok(JsValue::new(bigint));
+        }
+        let modulo = Self::wrap_unsigned(&bigint, bits)?;
 
         if bits > 0
-            && modulo >= JsBigInt::pow(&JsBigInt::new(2), &JsBigInt::new(i64::from(bits) - 1))?
+            && modulo >= JsBigInt::pow(&JsBigInt::new(2), &JsBigInt::new(bits as i64 - 1))?
         {
             Ok(JsValue::new(JsBigInt::sub(
                 &modulo,
-                &JsBigInt::pow(&JsBigInt::new(2), &JsBigInt::new(i64::from(bits)))?,
+                &JsBigInt::pow(&JsBigInt::new(2), &JsBigInt::new(bits as i64))?,
             )))
         } else {
             Ok(JsValue::new(modulo))
@@ -301,31 +307,27 @@ impl BigInt {
         args: &[JsValue],
         context: &mut Context,
     ) -> JsResult<JsValue> {
-        let (modulo, _) = Self::calculate_as_uint_n(args, context)?;
-
-        Ok(JsValue::new(modulo))
+        let (bigint, bits) = Self::as_n_arguments(args, context)?;
+        Ok(JsValue::new(Self::wrap_unsigned(&bigint, bits)?))
     }
 
-    /// Helper function to wrap the value of a `BigInt` to an unsigned integer.
+    /// The arguments of `asIntN`/`asUintN`: ToIndex(bits) (up to 2^53 - 1), then ToBigInt(bigint).
     ///
-    /// This function expects the same arguments as `as_uint_n` and wraps the value of a `BigInt`.
-    /// Additionally to the wrapped unsigned value it returns the converted `bits` argument, so it
-    /// can be reused from the `as_int_n` method.
-    fn calculate_as_uint_n(args: &[JsValue], context: &mut Context) -> JsResult<(JsBigInt, u32)> {
-        let bits_arg = args.get_or_undefined(0);
-        let bigint_arg = args.get_or_undefined(1);
+    /// codemode-runtime patch: `bits` was clamped to `u32::MAX`, and the helper always computed
+    /// `2^bits`; see `wrap_unsigned`.
+    fn as_n_arguments(args: &[JsValue], context: &mut Context) -> JsResult<(JsBigInt, u64)> {
+        let bits = args.get_or_undefined(0).to_index(context)?;
+        let bigint = args.get_or_undefined(1).to_bigint(context)?;
+        Ok((bigint, bits))
+    }
 
-        let bits = bits_arg.to_index(context)?;
-        let bits = u32::try_from(bits).unwrap_or(u32::MAX);
-
-        let bigint = bigint_arg.to_bigint(context)?;
-
-        Ok((
-            JsBigInt::mod_floor(
-                &bigint,
-                &JsBigInt::pow(&JsBigInt::new(2), &JsBigInt::new(i64::from(bits)))?,
-            ),
-            bits,
-        ))
+    /// `bigint` modulo 2^bits; a non-negative value that already fits is returned as it is,
+    /// without building 2^bits (which is out of range for a large `bits`).
+    fn wrap_unsigned(bigint: &JsBigInt, bits: u64) -> JsResult<JsBigInt> {
+        if bigint.as_inner().sign() != num_bigint::Sign::Minus && bigint.as_inner().bits() <= bits {
+            return Ok(bigint.clone());
+        }
+        let exponent = i64::try_from(bits).unwrap_or(i64::MAX);
+        Ok(JsBigInt::mod_floor(bigint, &JsBigInt::pow(&JsBigInt::new(2), &JsBigInt::new(exponent))?))
     }
 }

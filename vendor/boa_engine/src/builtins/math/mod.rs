@@ -19,6 +19,10 @@ use crate::{
 
 use super::{BuiltInBuilder, IntrinsicObject};
 
+// codemode-runtime patch: V8-compatible elementary functions (see the module's header).
+pub(crate) mod fdlibm;
+use fdlibm::Fdlibm;
+
 #[cfg(test)]
 mod tests;
 
@@ -140,7 +144,7 @@ impl Math {
             // 2. If n is NaN, n > 1𝔽, or n < -1𝔽, return NaN.
             // 3. If n is 1𝔽, return +0𝔽.
             // 4. Return an implementation-approximated value representing the result of the inverse cosine of ℝ(n).
-            .acos()
+            .fd_acos()
             .into())
     }
 
@@ -153,20 +157,16 @@ impl Math {
     /// [spec]: https://tc39.es/ecma262/#sec-math.acosh
     /// [mdn]: https://developer.mozilla.org/en-US/docs/Web/JavaScript/Reference/Global_Objects/Math/acosh
     pub(crate) fn acosh(_: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
-        // 1/√f64::EPSILON, as established by the Boost math library.
-        const ACOSH_LARGE_INPUT_THRESHOLD: f64 = 67_108_864.0;
-
         // 1. Let n be ? ToNumber(x).
         let n = args.get_or_undefined(0).to_number(context)?;
-        if n.is_finite() && n > ACOSH_LARGE_INPUT_THRESHOLD {
-            return Ok((n.ln() + std::f64::consts::LN_2).into());
-        }
+        // codemode-runtime patch: fdlibm's acosh (see `fdlibm.rs`), which handles large inputs
+        // itself (the shortcut `ln(n) + ln 2` from 2^26 on differed from V8 below 2^28).
 
         // 4. If n < 1𝔽, return NaN.
         // 2. If n is NaN or n is +∞𝔽, return n.
         // 3. If n is 1𝔽, return +0𝔽.
         // 5. Return an implementation-approximated value representing the result of the inverse hyperbolic cosine of ℝ(n).
-        Ok(n.acosh().into())
+        Ok(n.fd_acosh().into())
     }
 
     /// Get the arcsine of a number.
@@ -185,7 +185,7 @@ impl Math {
             // 2. If n is NaN, n is +0𝔽, or n is -0𝔽, return n.
             // 3. If n > 1𝔽 or n < -1𝔽, return NaN.
             // 4. Return an implementation-approximated value representing the result of the inverse sine of ℝ(n).
-            .asin()
+            .fd_asin()
             .into())
     }
 
@@ -198,20 +198,14 @@ impl Math {
     /// [spec]: https://tc39.es/ecma262/#sec-math.asinh
     /// [mdn]: https://developer.mozilla.org/en-US/docs/Web/JavaScript/Reference/Global_Objects/Math/asinh
     pub(crate) fn asinh(_: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
-        // 1/√f64::EPSILON, as established by the Boost math library.
-        const ASINH_LARGE_INPUT_THRESHOLD: f64 = 67_108_864.0;
-
         // 1. Let n be ? ToNumber(x).
         let n = args.get_or_undefined(0).to_number(context)?;
-        if n.is_finite() && n.abs() > ASINH_LARGE_INPUT_THRESHOLD {
-            return Ok((n.signum()
-                * (n.abs().ln() + std::f64::consts::LN_2 + 0.25 * n.recip() * n.recip()))
-            .into());
-        }
+        // codemode-runtime patch: fdlibm's asinh (see `fdlibm.rs`), which handles large inputs
+        // itself.
 
         // 2. If n is NaN, n is +0𝔽, n is -0𝔽, n is +∞𝔽, or n is -∞𝔽, return n.
         // 3. Return an implementation-approximated value representing the result of the inverse hyperbolic sine of ℝ(n).
-        Ok(n.asinh().into())
+        Ok(n.fd_asinh().into())
     }
 
     /// Get the arctangent of a number.
@@ -231,7 +225,7 @@ impl Math {
             // 3. If n is +∞𝔽, return an implementation-approximated value representing π / 2.
             // 4. If n is -∞𝔽, return an implementation-approximated value representing -π / 2.
             // 5. Return an implementation-approximated value representing the result of the inverse tangent of ℝ(n).
-            .atan()
+            .fd_atan()
             .into())
     }
 
@@ -253,7 +247,7 @@ impl Math {
             // 4. If n is 1𝔽, return +∞𝔽.
             // 5. If n is -1𝔽, return -∞𝔽.
             // 6. Return an implementation-approximated value representing the result of the inverse hyperbolic tangent of ℝ(n).
-            .atanh()
+            .fd_atanh()
             .into())
     }
 
@@ -297,7 +291,7 @@ impl Math {
         // c. If nx is +0𝔽 or nx is -0𝔽, return an implementation-approximated value representing -π / 2.
         // 11. Assert: nx is finite and is neither +0𝔽 nor -0𝔽.
         // 12. Return an implementation-approximated value representing the result of the inverse tangent of the quotient ℝ(ny) / ℝ(nx).
-        Ok(y.atan2(x).into())
+        Ok(y.fd_atan2(x).into())
     }
 
     /// Get the cubic root of a number.
@@ -315,7 +309,7 @@ impl Math {
             .to_number(context)?
             // 2. If n is NaN, n is +0𝔽, n is -0𝔽, n is +∞𝔽, or n is -∞𝔽, return n.
             // 3. Return an implementation-approximated value representing the result of the cube root of ℝ(n).
-            .cbrt()
+            .fd_cbrt()
             .into())
     }
 
@@ -375,7 +369,7 @@ impl Math {
             // 2. If n is NaN, n is +∞𝔽, or n is -∞𝔽, return NaN.
             // 3. If n is +0𝔽 or n is -0𝔽, return 1𝔽.
             // 4. Return an implementation-approximated value representing the result of the cosine of ℝ(n).
-            .cos()
+            .fd_cos()
             .into())
     }
 
@@ -396,7 +390,7 @@ impl Math {
             // 3. If n is +∞𝔽 or n is -∞𝔽, return +∞𝔽.
             // 4. If n is +0𝔽 or n is -0𝔽, return 1𝔽.
             // 5. Return an implementation-approximated value representing the result of the hyperbolic cosine of ℝ(n).
-            .cosh()
+            .fd_cosh()
             .into())
     }
 
@@ -421,7 +415,7 @@ impl Math {
             // 3. If n is +0𝔽 or n is -0𝔽, return 1𝔽.
             // 4. If n is -∞𝔽, return +0𝔽.
             // 5. Return an implementation-approximated value representing the result of the exponential function of ℝ(n).
-            .exp()
+            .fd_exp()
             .into())
     }
 
@@ -443,7 +437,7 @@ impl Math {
             // 2. If n is NaN, n is +0𝔽, n is -0𝔽, or n is +∞𝔽, return n.
             // 3. If n is -∞𝔽, return -1𝔽.
             // 4. Return an implementation-approximated value representing the result of subtracting 1 from the exponential function of ℝ(n).
-            .exp_m1()
+            .fd_exp_m1()
             .into())
     }
 
@@ -536,7 +530,8 @@ impl Math {
         // b. Append n to coerced.
         // 3. For each element number of coerced, do
         // 5. For each element number of coerced, do
-        let mut result = 0f64;
+        // codemode-runtime patch: V8's algorithm (see `fdlibm::hypot`), not pairwise `f64::hypot`.
+        let mut coerced = Vec::with_capacity(args.len().min(1 << 16));
         for arg in args {
             let num = arg.to_number(context)?;
             // a. If number is +∞𝔽 or number is -∞𝔽, return +∞𝔽.
@@ -545,10 +540,10 @@ impl Math {
             // b. If number is neither +0𝔽 nor -0𝔽, set onlyZero to false.
             // 6. If onlyZero is true, return +0𝔽.
             // 7. Return an implementation-approximated value representing the square root of the sum of squares of the mathematical values of the elements of coerced.
-            result = result.hypot(num);
+            coerced.push(num);
         }
 
-        Ok(result.into())
+        Ok(fdlibm::hypot(&coerced).into())
     }
 
     /// Get the result of the C-like 32-bit multiplication of the two parameters.
@@ -589,7 +584,7 @@ impl Math {
             // 4. If n is +0𝔽 or n is -0𝔽, return -∞𝔽.
             // 5. If n < +0𝔽, return NaN.
             // 6. Return an implementation-approximated value representing the result of the natural logarithm of ℝ(n).
-            .ln()
+            .fd_ln()
             .into())
     }
 
@@ -610,7 +605,7 @@ impl Math {
             // 3. If n is -1𝔽, return -∞𝔽.
             // 4. If n < -1𝔽, return NaN.
             // 5. Return an implementation-approximated value representing the result of the natural logarithm of 1 + ℝ(n).
-            .ln_1p()
+            .fd_ln_1p()
             .into())
     }
 
@@ -632,7 +627,7 @@ impl Math {
             // 4. If n is +0𝔽 or n is -0𝔽, return -∞𝔽.
             // 5. If n < +0𝔽, return NaN.
             // 6. Return an implementation-approximated value representing the result of the base 10 logarithm of ℝ(n).
-            .log10()
+            .fd_log10()
             .into())
     }
 
@@ -654,7 +649,7 @@ impl Math {
             // 4. If n is +0𝔽 or n is -0𝔽, return -∞𝔽.
             // 5. If n < +0𝔽, return NaN.
             // 6. Return an implementation-approximated value representing the result of the base 2 logarithm of ℝ(n).
-            .log2()
+            .fd_log2()
             .into())
     }
 
@@ -773,7 +768,8 @@ impl Math {
             return Ok(f64::NAN.into());
         }
 
-        Ok(x.powf(y).into())
+        // codemode-runtime patch: fdlibm's pow, as V8 (see `fdlibm.rs`).
+        Ok(fdlibm::pow(x, y).into())
     }
 
     /// Generate a random floating-point number between `0` and `1`.
@@ -854,7 +850,7 @@ impl Math {
             // 2. If n is NaN, n is +0𝔽, or n is -0𝔽, return n.
             // 3. If n is +∞𝔽 or n is -∞𝔽, return NaN.
             // 4. Return an implementation-approximated value representing the result of the sine of ℝ(n).
-            .sin()
+            .fd_sin()
             .into())
     }
 
@@ -873,7 +869,7 @@ impl Math {
             .to_number(context)?
             // 2. If n is NaN, n is +0𝔽, n is -0𝔽, n is +∞𝔽, or n is -∞𝔽, return n.
             // 3. Return an implementation-approximated value representing the result of the hyperbolic sine of ℝ(n).
-            .sinh()
+            .fd_sinh()
             .into())
     }
 
@@ -913,7 +909,7 @@ impl Math {
             // 2. If n is NaN, n is +0𝔽, or n is -0𝔽, return n.
             // 3. If n is +∞𝔽, or n is -∞𝔽, return NaN.
             // 4. Return an implementation-approximated value representing the result of the tangent of ℝ(n).
-            .tan()
+            .fd_tan()
             .into())
     }
 
@@ -934,7 +930,7 @@ impl Math {
             // 3. If n is +∞𝔽, return 1𝔽.
             // 4. If n is -∞𝔽, return -1𝔽.
             // 5. Return an implementation-approximated value representing the result of the hyperbolic tangent of ℝ(n).
-            .tanh()
+            .fd_tanh()
             .into())
     }
 

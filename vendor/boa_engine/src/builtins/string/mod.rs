@@ -538,7 +538,9 @@ impl String {
             IntegerOrInfinity::Integer(i) if i >= 0 && i < len => i as usize,
             // 6. Else,
             // a. Let k be len + relativeIndex.
-            IntegerOrInfinity::Integer(i) if i < 0 && (-i) <= len => (len + i) as usize,
+            // codemode-runtime patch: `i >= -len`, not `-i <= len`: a huge negative index
+            // (`'abcd'.at(-1e21)`, saturated to i64::MIN) overflowed the negation and panicked.
+            IntegerOrInfinity::Integer(i) if i < 0 && i >= -len => (len + i) as usize,
             // 7. If k < 0 or k ≥ len, return undefined.
             _ => return Ok(JsValue::undefined()),
         };
