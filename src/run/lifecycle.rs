@@ -194,6 +194,11 @@ impl ExecutionRecord {
         true
     }
 
+    /// A `waiting` run whose timer is due at `now` (one without a time is due).
+    pub fn timer_due(&self, now: i64) -> bool {
+        self.state.status == ExecutionStatus::Waiting && self.state.wake_at.is_none_or(|at| at <= now)
+    }
+
     /// The run's `max_output_tokens` option (its default when the options do not parse).
     pub fn max_output_tokens(&self) -> usize {
         options::parse(&self.state.code).unwrap_or_default().max_output_tokens

@@ -22,9 +22,10 @@
 //! Timers (`codemode.setTimeout`/`setInterval` calls, see [`crate::sandbox::timer_delay`]) are
 //! calls that no connector runs: one is due `delayMs` after the virtual time it was issued at,
 //! and fires when it is due by being journaled at that time (so a replay fires it in the same
-//! order at the same virtual time, without waiting). While live, a due timer fires before
-//! anything else; the pass waits for the next one up to [`PassLimits::hold_ms`]; further off,
-//! it ends [`PassEnd::Waiting`]. Timers pending when the script settles never fire.
+//! order at the same virtual time, without waiting). While live, a due timer fires once the calls
+//! the script issued have started, before a running call is waited for; the pass waits for the
+//! next one up to [`PassLimits::hold_ms`]; further off, it ends [`PassEnd::Waiting`]. Timers
+//! pending when the script settles never fire.
 
 use std::collections::{BTreeMap, VecDeque};
 
@@ -235,8 +236,8 @@ impl<'a> Pass<'a> {
     /// The script cleared timer `seq`: it never fires (a replay that finds it journaled
     /// diverges).
     pub fn timer_cleared(&mut self, seq: u32) {
-        if self.timers.remove(&seq).is_some() {
-            self.waiting.remove(&seq);
+        if self.timers.contains_key(&seq) {
+            self.take_issued(seq);
             self.calls.forget(seq);
         }
     }
@@ -331,11 +332,10 @@ impl<'a> Pass<'a> {
             self.phase = Phase::Live;
             return None;
         };
-        if self.waiting.remove(&entry.seq).is_none() {
+        if self.take_issued(entry.seq).is_none() {
             self.fail(Divergence::not_issued(entry).into());
             return None;
         }
-        self.timers.remove(&entry.seq);
         self.phase = Phase::Replaying { cursor: cursor + 1 };
         Some(self.deliver(entry.clone()))
     }
@@ -373,7 +373,7 @@ impl<'a> Pass<'a> {
         let pending: Vec<PendingAction> = self
             .waiting
             .values()
-            .filter(|r| !is_step(r) && !self.timers.contains_key(&r.seq))
+            .filter(|r| self.is_tool_call(r))
             .map(|r| PendingAction {
                 execution_id: self.rules.execution_id.to_string(),
                 seq: r.seq,
@@ -414,8 +414,7 @@ impl<'a> Pass<'a> {
         let journal = self.rules.journal;
         let next = journal.get(cursor);
         if let Some(entry) = next.filter(|e| self.waiting.contains_key(&e.seq)) {
-            self.waiting.remove(&entry.seq);
-            self.timers.remove(&entry.seq);
+            self.take_issued(entry.seq);
             self.phase = Phase::Draining { settled, cursor: cursor + 1 };
             return Some(self.deliver(entry.clone()));
         }
@@ -480,8 +479,7 @@ impl<'a> Pass<'a> {
         let startable: Vec<u32> = self
             .waiting
             .values()
-            .filter(|r| !is_step(r) && !self.timers.contains_key(&r.seq))
-            .filter(|r| !self.needs_approval(r) || self.approved(r.seq))
+            .filter(|r| self.is_tool_call(r) && (!self.needs_approval(r) || self.approved(r.seq)))
             .map(|r| r.seq)
             .take(room)
             .collect();
@@ -508,6 +506,17 @@ impl<'a> Pass<'a> {
         Some(Effect::Start { calls: batch, started: now })
     }
 
+    /// Takes issued call `seq` off the waiting list (and, a timer, off the timers).
+    fn take_issued(&mut self, seq: u32) -> Option<CallRequest> {
+        self.timers.remove(&seq);
+        self.waiting.remove(&seq)
+    }
+
+    /// A call a connector runs: not a `codemode.step` (the VM runs it) nor a timer.
+    fn is_tool_call(&self, request: &CallRequest) -> bool {
+        !is_step(request) && !self.timers.contains_key(&request.seq)
+    }
+
     /// The timer due first (`seq`, due), the lowest `seq` among those due at the same time.
     fn next_timer(&self) -> Option<(u32, i64)> {
         self.timers.iter().map(|(seq, due)| (*seq, *due)).min_by_key(|(seq, due)| (*due, *seq))
@@ -521,8 +530,7 @@ impl<'a> Pass<'a> {
             self.fail(error);
             return true;
         }
-        self.timers.remove(&seq);
-        let Some(request) = self.waiting.remove(&seq) else { return false };
+        let Some(request) = self.take_issued(seq) else { return false };
         let started = request.issued_at;
         self.journal(Finished { request, outcome: Outcome::Ok(serde_json::Value::Null), started }, due);
         true

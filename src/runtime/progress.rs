@@ -11,7 +11,6 @@ use serde::Serialize;
 
 use super::Runtime;
 use crate::journal::JournalEntry;
-use crate::model::CallState;
 use crate::run::{CallBook, PassEnd};
 use crate::sandbox::Sandbox;
 
@@ -29,18 +28,6 @@ pub enum ProgressState {
     Pending,
     /// It was abandoned or will never run.
     Cancelled,
-}
-
-impl ProgressState {
-    /// The state of a journaled call.
-    pub fn of(state: CallState) -> Self {
-        match state {
-            CallState::Applied | CallState::Reverted => ProgressState::Applied,
-            CallState::Error => ProgressState::Error,
-            CallState::Pending => ProgressState::Pending,
-            CallState::Cancelled | CallState::Rejected => ProgressState::Cancelled,
-        }
-    }
 }
 
 /// One progress event; serialized, it is the WebSocket frame of the contract.
@@ -99,8 +86,13 @@ impl<'a> Told<'a> {
 }
 
 impl Runtime {
+    /// Someone listens: the host's sink or a watcher (else events are not even built).
+    fn is_watched(&self) -> bool {
+        self.progress.is_some() || !self.watchers.borrow().sinks.is_empty()
+    }
+
     pub(super) fn tell(&self, told: &Told<'_>, seq: u32, connector: &str, method: &str, state: ProgressState, duration_ms: Option<i64>) {
-        if self.progress.is_none() && self.watchers.borrow().sinks.is_empty() {
+        if !self.is_watched() {
             return;
         }
         self.emit(&Progress::Call {
@@ -124,7 +116,7 @@ impl Runtime {
     /// Console lines printed past the replayed part, up to [`MAX_PROGRESS_LINES`] a pass.
     pub(super) fn tell_console(&self, told: &mut Told<'_>, vm: &Sandbox) {
         let printed = vm.console_len();
-        if !told.live || printed <= told.lines || (self.progress.is_none() && self.watchers.borrow().sinks.is_empty()) {
+        if !told.live || printed <= told.lines || !self.is_watched() {
             told.lines = told.lines.max(printed);
             return;
         }

@@ -14,12 +14,7 @@ impl Runtime {
     pub async fn resume_execution(&self, id: &str) -> Result<ExecuteOutput> {
         let _guard = self.claim(id)?;
         let record = self.load(id)?;
-        let due = match record.state.status {
-            ExecutionStatus::Running => true,
-            ExecutionStatus::Waiting => record.state.wake_at.is_none_or(|at| at <= self.now()),
-            _ => false,
-        };
-        if !due {
+        if record.state.status != ExecutionStatus::Running && !record.timer_due(self.now()) {
             return Err(Error::InvalidState(format!(
                 "execution {id} is {}; only an interrupted (running) run, or a waiting one whose timer is due, is resumed",
                 record.state.status
@@ -34,7 +29,7 @@ impl Runtime {
         self.check_connectors()?;
         let mut report = WakeReport::default();
         let now = self.now();
-        let due = self.store.waiting_executions()?.into_iter().filter(|r| r.state.wake_at.is_none_or(|at| at <= now));
+        let due = self.store.waiting_executions()?.into_iter().filter(|r| r.timer_due(now));
         let runs: Vec<_> = self.store.running_executions()?.into_iter().chain(due).collect();
         for record in runs {
             let id = record.state.id.clone();
