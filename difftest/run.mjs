@@ -64,7 +64,7 @@ function options() {
 }
 const opt = options();
 const CEILINGS_PATH = path.join(HERE, "ceilings.json");
-const KEPT = JSON.parse(fs.readFileSync(path.join(HERE, "kept.json"), "utf8")).map((k) => ({ ...k, re: new RegExp(k.code), sre: k.sandbox ? new RegExp(k.sandbox) : null }));
+const KEPT = JSON.parse(fs.readFileSync(path.join(HERE, "kept.json"), "utf8")).map((k) => ({ ...k, re: new RegExp(k.code), sre: k.sandbox ? new RegExp(k.sandbox) : null, nodeAs: k.nodeAs ? [new RegExp(k.nodeAs[0], "g"), k.nodeAs[1]] : null }));
 const REGRESSIONS = JSON.parse(fs.readFileSync(path.join(HERE, "regressions.json"), "utf8"));
 if (opt.check) {
   const c = JSON.parse(fs.readFileSync(CEILINGS_PATH, "utf8"));
@@ -152,14 +152,17 @@ async function runSandbox(bodies) {
 }
 
 // ------------------------------------------------------------------ comparison
-function keptBy(c, sandbox) {
-  return KEPT.find((k) => (k.family === "*" || k.family === c.family) && k.re.test(c.body) && (!k.sre || k.sre.test(sandbox)));
+/** The kept divergence `c` is, if any: its code matches, and the sandbox's answer matches
+ * `sandbox` (a pattern) or equals Node's rewritten by `nodeAs` ([pattern, replacement]). */
+function keptBy(c, node, sandbox) {
+  return KEPT.find((k) => (k.family === "*" || k.family === c.family) && k.re.test(c.body) && (!k.sre || k.sre.test(sandbox))
+    && (!k.nodeAs || node.replace(k.nodeAs[0], k.nodeAs[1]) === sandbox));
 }
 function classify(c, node, sandbox) {
   if (sandbox.startsWith("CRASH:")) return "crash";
   if (node.startsWith("E:")) return "skipped"; // Node itself did not finish: a generator problem
   if (node === sandbox) return "match";
-  return keptBy(c, sandbox) ? "kept" : "mismatch";
+  return keptBy(c, node, sandbox) ? "kept" : "mismatch";
 }
 /** Human-readable form of an encoded value: float64 hex back to numbers; long values clipped
  * (a BigInt of 2^30 bits is 268M characters of hex). */
@@ -243,7 +246,7 @@ for (const r of findings) {
 const shrinkDeadline = opt.minutes ? Math.max(deadline, Date.now() + 60000) : Date.now() + 120000;
 const report = [];
 for (const r of findings) {
-  const entry = { family: r.c.family, verdict: r.verdict, ...(r.verdict === "kept" ? { kept: keptBy(r.c, r.sandbox).id } : {}), seed: opt.seed, index: r.c.index, template: r.c.t, args: lit(r.c.args), code: r.c.body, node: decode(r.node), sandbox: decode(r.sandbox) };
+  const entry = { family: r.c.family, verdict: r.verdict, ...(r.verdict === "kept" ? { kept: keptBy(r.c, r.node, r.sandbox).id } : {}), seed: opt.seed, index: r.c.index, template: r.c.t, args: lit(r.c.args), code: r.c.body, node: decode(r.node), sandbox: decode(r.sandbox) };
   if (opt.shrink && toShrink.includes(r) && Date.now() < shrinkDeadline) {
     const m = await shrink(r, shrinkDeadline);
     entry.minimal = { args: lit(m.c.args), code: m.c.body, node: decode(m.node), sandbox: decode(m.sandbox) };

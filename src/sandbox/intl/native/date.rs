@@ -8,6 +8,7 @@ use serde_json::{Map, Value};
 use super::options::{keyword, numbering_system, resolve, set_keyword, Options};
 use super::parts::{parts_in, parts_json, text_of, Parts};
 use super::{number_arg, Answer, Arg, IntlError, DEFAULT_TIME_ZONE};
+use icu_datetime::fieldsets::builder::FieldSetBuilder;
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub(super) enum Required {
@@ -99,11 +100,13 @@ impl DateFormat {
                 let which = if date_style.is_some() { "dateStyle" } else { "timeStyle" };
                 return Err(IntlError::typ(format!("Can't set option {name} when {which} is used")));
             }
-            if required == Required::Date && date_style.is_none() {
-                return Err(IntlError::typ("Invalid option : timeStyle"));
-            }
-            if required == Required::Time && time_style.is_none() {
+            // ECMA-402 ToDateTimeOptions: `toLocaleDateString` refuses a `timeStyle` and
+            // `toLocaleTimeString` a `dateStyle`, even beside the other style.
+            if required == Required::Time && date_style.is_some() {
                 return Err(IntlError::typ("Invalid option : dateStyle"));
+            }
+            if required == Required::Date && time_style.is_some() {
+                return Err(IntlError::typ("Invalid option : timeStyle"));
             }
         } else {
             let has = |names: &[&str]| fields.iter().any(|(name, _)| names.contains(name));
@@ -253,6 +256,7 @@ impl DateFormat {
         };
         let length = match (month, weekday) {
             (Some("long"), _) => Length::Long,
+            (Some("short"), _) if self.spelled_short_month() => Length::Long,
             (Some("short" | "narrow"), _) => Length::Medium,
             (Some(_), _) => Length::Short,
             (None, Some("long")) => Length::Long,
@@ -291,9 +295,6 @@ impl DateFormat {
         if builder.time_precision.is_some() && builder.length.is_none() {
             builder.length = Some(Length::Short);
         }
-        if hour == Some("2-digit") && builder.time_precision.is_some() {
-            builder.alignment = Some(Alignment::Column);
-        }
         builder.zone_style = match self.field("timeZoneName") {
             Some("short") => Some(ZoneStyle::SpecificShort),
             Some("long") => Some(ZoneStyle::SpecificLong),
@@ -309,30 +310,167 @@ impl DateFormat {
         builder
     }
 
+    /// `month: "short"` beside a day where V8's `yMMMd` spells the month and ICU4X's medium
+    /// length writes it as a number: German (`d. MMM y` against `dd.MM.y`) and Japanese
+    /// (`y年M月d日` against `y/MM/dd`). Those take the long length, its names shortened (a
+    /// Japanese short weekday is `(土)` where the long one is `土曜日`).
+    fn spelled_short_month(&self) -> bool {
+        let day = self.field("day").is_some();
+        match self.locale.id.language.as_str() {
+            "de" => day,
+            "ja" => day,
+            _ => false,
+        }
+    }
+
     fn format_parts(&self, time: f64) -> Result<Parts, IntlError> {
+        use icu_datetime::options::Length;
         let millis = time as i64;
         let timestamp =
             jiff::Timestamp::from_millisecond(millis).map_err(|_| IntlError::range("Invalid time value"))?;
         let zoned = timestamp.to_zoned(self.zone.clone());
         let builder = self.builder();
-        let fieldset = builder.build_composite().map_err(|e| IntlError::range(format!("unsupported date fields: {e:?}")))?;
-        let formatter = icu_datetime::DateTimeFormatter::try_new((&self.locale).into(), fieldset)
-            .map_err(|e| IntlError::range(format!("no date data: {e}")))?;
-        let formatted = formatter.format(&zoned);
-        let mut parts = parts_in(&formatted, Some("datetime"), &|text, out| out.push(("literal".into(), text.to_string())));
-        // `day`/`month: "numeric"`: V8 matches CLDR's `yMd` skeleton, ICU4X's field sets use the
-        // locale's short date pattern. They differ (`d.M.y` against `dd.MM.yy`) for German and
-        // Japanese among the common locales; elsewhere both pad alike (en-GB `dd/MM/y`).
-        let language = self.locale.id.language.as_str();
-        if self.date_style.is_none() && (language == "de" || language == "ja") {
+        let with_time = builder.date_fields.is_some() && builder.time_precision.is_some();
+        let mut parts = match builder.clone().build_composite() {
+            // The long length taken for a short month keeps the medium length's joining words.
+            Ok(_) if with_time && self.spelled_short_month() => self.joined_parts(&builder, Length::Medium, &zoned)?,
+            Ok(fieldset) => self.parts_for(fieldset, &zoned)?,
+            // A year or a month alone beside a time (`toLocaleTimeString` with `month: "long"`),
+            // which ICU4X's field sets do not combine: each half alone, joined as the locale joins
+            // a full date to that time.
+            Err(_) if with_time => self.joined_parts(&builder, builder.length.unwrap_or(Length::Short), &zoned)?,
+            Err(e) => return Err(unsupported(e)),
+        };
+        if builder.date_fields == Some(icu_datetime::fieldsets::builder::DateFields::E)
+            && builder.time_precision.is_some()
+        {
+            // ICU4X writes a weekday's time unpadded (`Wednesday 2:5:8 PM`); V8 writes the time as
+            // the time alone would be.
+            let alone = self.parts_for(Self::time_half(&builder).build_composite().map_err(unsupported)?, &zoned)?;
             for (kind, text) in &mut parts {
-                let numeric = (kind == "day" || kind == "month") && self.field(kind) == Some("numeric");
-                if numeric && text.len() == 2 && text.starts_with('0') {
-                    text.remove(0);
+                if let Some((_, written)) = alone.iter().find(|(k, _)| k == kind && is_time_part(k)) {
+                    text.clone_from(written);
                 }
             }
         }
+        let language = self.locale.id.language.as_str();
+        for (kind, text) in &mut parts {
+            match kind.as_str() {
+                // `day`/`month: "numeric"`: V8 matches CLDR's `yMd` skeleton, ICU4X's field sets
+                // use the locale's short date pattern. They differ (`d.M.y` against `dd.MM.yy`)
+                // for German and Japanese among the common locales; elsewhere both pad alike
+                // (en-GB `dd/MM/y`).
+                "day" | "month"
+                    if self.date_style.is_none()
+                        && (language == "de" || language == "ja")
+                        && self.field(kind) == Some("numeric")
+                        && text.len() == 2
+                        && text.starts_with('0') =>
+                {
+                    text.remove(0);
+                }
+                "hour" if self.field("hour") == Some("2-digit") && text.len() == 1 => text.insert(0, '0'),
+                "month" if language == "de" && self.field("month") == Some("short") && self.spelled_short_month() => {
+                    if let Some(i) = GERMAN_MONTHS.iter().position(|m| m == text) {
+                        *text = GERMAN_MONTHS_SHORT[i].to_string();
+                    }
+                }
+                "weekday" if language == "de" && self.field("weekday") == Some("short") && self.spelled_short_month() => {
+                    if let Some(i) = GERMAN_WEEKDAYS.iter().position(|d| d == text) {
+                        *text = GERMAN_WEEKDAYS_SHORT[i].to_string();
+                    }
+                }
+                _ => {}
+            }
+        }
+        if language == "ja" && matches!(self.field("weekday"), Some("short" | "narrow")) && self.spelled_short_month() {
+            parts = parts
+                .into_iter()
+                .flat_map(|(kind, text)| match text.strip_suffix("曜日") {
+                    Some(day) if kind == "weekday" => vec![
+                        ("literal".into(), "(".into()),
+                        (kind, day.to_string()),
+                        ("literal".into(), ")".into()),
+                    ],
+                    _ => vec![(kind, text)],
+                })
+                .collect();
+        }
         Ok(parts)
+    }
+
+    fn parts_for(
+        &self,
+        fieldset: icu_datetime::fieldsets::enums::CompositeFieldSet,
+        zoned: &jiff::Zoned,
+    ) -> Result<Parts, IntlError> {
+        let formatter = icu_datetime::DateTimeFormatter::try_new((&self.locale).into(), fieldset)
+            .map_err(|e| IntlError::range(format!("no date data: {e}")))?;
+        let formatted = formatter.format(zoned);
+        Ok(parts_in(&formatted, Some("datetime"), &|text, out| out.push(("literal".into(), text.to_string()))))
+    }
+
+    /// `builder` without its date fields.
+    fn time_half(builder: &icu_datetime::fieldsets::builder::FieldSetBuilder) -> icu_datetime::fieldsets::builder::FieldSetBuilder {
+        let mut time = builder.clone();
+        time.date_fields = None;
+        time.year_style = None;
+        time.alignment = None;
+        time
+    }
+
+    /// The date half and the time half of `builder` formatted apart and joined by the words the
+    /// locale puts between a full date and the same time at length `glue` (`" at "`, `", "`,
+    /// `" um "`): what formatting that combination writes around the two halves.
+    fn joined_parts(
+        &self,
+        builder: &icu_datetime::fieldsets::builder::FieldSetBuilder,
+        glue: icu_datetime::options::Length,
+        zoned: &jiff::Zoned,
+    ) -> Result<Parts, IntlError> {
+        use icu_datetime::fieldsets::builder::DateFields;
+        let mut date_half = builder.clone();
+        date_half.time_precision = None;
+        date_half.zone_style = None;
+        let date = self.parts_for(date_half.build_composite().map_err(unsupported)?, zoned)?;
+        let time_half = Self::time_half(builder);
+        let time = self.parts_for(time_half.clone().build_composite().map_err(unsupported)?, zoned)?;
+        let mut probe_date = FieldSetBuilder::new();
+        probe_date.date_fields = Some(DateFields::YMD);
+        probe_date.length = Some(glue);
+        let mut probe_time = time_half;
+        probe_time.length = Some(glue);
+        let mut probe_whole = probe_time.clone();
+        probe_whole.date_fields = Some(DateFields::YMD);
+        let text = |b: FieldSetBuilder| -> Result<String, IntlError> {
+            Ok(text_of(self.parts_for(b.build_composite().map_err(unsupported)?, zoned)?))
+        };
+        let (whole, date_text, time_text) = (text(probe_whole)?, text(probe_date)?, text(probe_time)?);
+        let literal = |s: &str| vec![("literal".to_string(), s.to_string())];
+        Ok(if let Some(between) = whole.strip_prefix(&date_text).and_then(|rest| rest.strip_suffix(&time_text)) {
+            [date, literal(between), time].concat()
+        } else if let Some(between) = whole.strip_prefix(&time_text).and_then(|rest| rest.strip_suffix(&date_text)) {
+            [time, literal(between), date].concat()
+        } else {
+            [date, literal(" "), time].concat()
+        })
     }
 }
 
+fn unsupported(e: icu_datetime::fieldsets::builder::BuilderError) -> IntlError {
+    IntlError::range(format!("unsupported date fields: {e:?}"))
+}
+
+/// The parts of a formatted time (the rest are the date's, and literals).
+fn is_time_part(kind: &str) -> bool {
+    matches!(kind, "hour" | "minute" | "second" | "fractionalSecond" | "dayPeriod" | "timeZoneName")
+}
+
+/// CLDR's German month and weekday names, wide and abbreviated (format context): what V8 writes
+/// for `month: "short"`/`weekday: "short"` where ICU4X's long length wrote the wide name.
+const GERMAN_MONTHS: [&str; 12] =
+    ["Januar", "Februar", "März", "April", "Mai", "Juni", "Juli", "August", "September", "Oktober", "November", "Dezember"];
+const GERMAN_MONTHS_SHORT: [&str; 12] =
+    ["Jan.", "Feb.", "März", "Apr.", "Mai", "Juni", "Juli", "Aug.", "Sept.", "Okt.", "Nov.", "Dez."];
+const GERMAN_WEEKDAYS: [&str; 7] = ["Sonntag", "Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag"];
+const GERMAN_WEEKDAYS_SHORT: [&str; 7] = ["So.", "Mo.", "Di.", "Mi.", "Do.", "Fr.", "Sa."];

@@ -379,6 +379,7 @@ impl NumberFormat {
     fn format_parts(&self, arg: Option<&Arg>) -> Result<Parts, IntlError> {
         let mut decimal = match Self::decimal(arg)? {
             Ok(decimal) => decimal,
+            Err(special) if self.style != Style::Decimal => return self.special_in_place(special),
             Err(special) => return Ok(self.special(special)),
         };
         if self.style == Style::Percent {
@@ -436,13 +437,22 @@ impl NumberFormat {
                 .map_err(|e| IntlError::range(format!("no compact data: {e}")))?;
                 let gap = |text: &str, out: &mut Parts| split_number_gap(text, "compact", separator, out);
                 let mut parts = match self.rounding {
-                    // Explicit digits: the value is scaled to its compact exponent and rounded
-                    // by them (ICU4X's own compact rounding keeps two significant digits).
-                    Rounding::Fraction { .. } | Rounding::Significant { .. } if !decimal.absolute.is_zero() => {
+                    // The value is scaled to its compact exponent and rounded there: by the
+                    // explicit digits, or as V8 does by default (no fraction digits or two
+                    // significant ones, whichever keeps more: `245`, `1.3K`, half away from
+                    // zero, where ICU4X's own compact rounding rounds half to even).
+                    _ if !decimal.absolute.is_zero() => {
+                        let mode = self.rounding_mode();
                         let scaled = |exponent: u8| {
                             let mut significand = decimal.clone();
                             significand.absolute.multiply_pow10(-i16::from(exponent));
-                            self.round(&mut significand);
+                            if let Rounding::Compact = self.rounding {
+                                let top = significand.absolute.nonzero_magnitude_start();
+                                significand.round_with_mode(if top >= 1 { 0 } else { top - 1 }, mode);
+                                significand.absolute.trim_end();
+                            } else {
+                                self.round(&mut significand);
+                            }
                             significand
                         };
                         let magnitude = decimal.absolute.nonzero_magnitude_start();
@@ -548,15 +558,41 @@ impl NumberFormat {
             "percent" => "%",
             other => other,
         };
-        if unit == "percent" {
-            parts.push(("unit".into(), short.into()));
-        } else {
-            parts.push(("literal".into(), " ".into()));
-            parts.push(("unit".into(), short.into()));
+        // CLDR's short unit patterns: `{0}\u{202f}km` in French, `{0}km` in Korean, `{0} km` in
+        // most others.
+        let space = match self.locale.id.language.as_str() {
+            _ if unit == "percent" => "",
+            "fr" => "\u{202f}",
+            "ko" => "",
+            _ => " ",
+        };
+        if !space.is_empty() {
+            parts.push(("literal".into(), space.into()));
         }
+        parts.push(("unit".into(), short.into()));
     }
 
-    /// NaN and the infinities.
+    /// NaN and the infinities with a currency, a unit or a percent sign, which V8 writes where
+    /// the number would be (`-∞ $US`, `-$∞`, `∞ km`, `NaN %`): ±1 formatted, its digits replaced.
+    fn special_in_place(&self, n: f64) -> Result<Parts, IntlError> {
+        let stand_in = if n < 0.0 { -1.0 } else { 1.0 };
+        let special = if n.is_nan() { ("nan", "NaN") } else { ("infinity", "∞") };
+        let mut parts = Vec::new();
+        let mut replaced = false;
+        for (kind, text) in self.format_parts(Some(&Arg::Number(stand_in)))? {
+            if matches!(kind.as_str(), "integer" | "group" | "decimal" | "fraction") {
+                if !replaced {
+                    parts.push((special.0.to_string(), special.1.to_string()));
+                    replaced = true;
+                }
+            } else {
+                parts.push((kind, text));
+            }
+        }
+        Ok(parts)
+    }
+
+    /// NaN and the infinities, as a plain number.
     fn special(&self, n: f64) -> Parts {
         let mut parts = Vec::new();
         let negative = n < 0.0;
@@ -572,9 +608,6 @@ impl NumberFormat {
             parts.push(("nan".into(), "NaN".into()));
         } else {
             parts.push(("infinity".into(), "∞".into()));
-        }
-        if self.style == Style::Percent {
-            parts.push(("percentSign".into(), "%".into()));
         }
         parts
     }
