@@ -792,13 +792,36 @@
     if (this === undefined || this === null) throw noReceiver("localeCompare");
     return intl("Collator", "compare", arguments[1], arguments[2], [toStr(this), toStr(that)]);
   };
+  // Case mapping leaves a lone surrogate as it is (V8); the locale layer maps well-formed text,
+  // so a string holding one is mapped run by run around it.
+  const stringProto = String.prototype;
+  const isWellFormed = stringProto.isWellFormed, charCodeAt = stringProto.charCodeAt, sliceString = stringProto.slice;
+  const mapWellFormedRuns = (text, map) => {
+    if (apply(isWellFormed, text, [])) return map(text);
+    let out = "", start = 0;
+    for (let i = 0; i < text.length; i++) {
+      const unit = apply(charCodeAt, text, [i]);
+      if (unit < 0xd800 || unit > 0xdfff) continue;
+      if (unit <= 0xdbff) {
+        const next = apply(charCodeAt, text, [i + 1]);
+        if (next >= 0xdc00 && next <= 0xdfff) { i++; continue; }
+      }
+      if (i > start) out += map(apply(sliceString, text, [start, i]));
+      out += apply(sliceString, text, [i, i + 1]);
+      start = i + 1;
+    }
+    // The last run, or an empty one when there is none: the locale is checked either way.
+    return out + map(apply(sliceString, text, [start]));
+  };
   String.prototype.toLocaleUpperCase = function toLocaleUpperCase() {
     if (this === undefined || this === null) throw noReceiver("toLocaleUpperCase");
-    return intl("String", "toLocaleUpperCase", arguments[0], undefined, [toStr(this)]);
+    const locales = arguments[0];
+    return mapWellFormedRuns(toStr(this), (run) => intl("String", "toLocaleUpperCase", locales, undefined, [run]));
   };
   String.prototype.toLocaleLowerCase = function toLocaleLowerCase() {
     if (this === undefined || this === null) throw noReceiver("toLocaleLowerCase");
-    return intl("String", "toLocaleLowerCase", arguments[0], undefined, [toStr(this)]);
+    const locales = arguments[0];
+    return mapWellFormedRuns(toStr(this), (run) => intl("String", "toLocaleLowerCase", locales, undefined, [run]));
   };
   const dateProto = DateCtor.prototype;
   dateProto.toLocaleString = function toLocaleString() {

@@ -281,6 +281,11 @@ fn broadcast_change(
     if !rpc::MUTATING_METHODS.contains(&method) || result == Some(&Value::Bool(false)) {
         return;
     }
+    // Nobody to tell: no read of the execution, no frame.
+    let sockets = state.get_websockets();
+    if sockets.is_empty() {
+        return;
+    }
     let arg = |i: usize| args.get(i).and_then(Value::as_str).map(str::to_string);
     let (execution_id, snippet) = match method {
         "saveSnippet" => (arg(2), arg(0)),
@@ -299,8 +304,9 @@ fn broadcast_change(
     if let Some(by) = by {
         frame["by"] = Value::String(by.to_string());
     }
-    for ws in state.get_websockets() {
-        let _ = ws.send_with_str(frame.to_string());
+    let frame = frame.to_string();
+    for ws in sockets {
+        let _ = ws.send_with_str(&frame);
     }
 }
 
@@ -308,11 +314,15 @@ fn broadcast_change(
 /// resumed and finished, an interrupted one, an expired approval):
 /// `{"type":"cf_codemode_changed", "method": "wake", executionId, status}`.
 pub fn broadcast_wake(runtime: &Runtime, state: &State, report: &crate::runtime::WakeReport) {
+    let sockets = state.get_websockets();
+    if sockets.is_empty() {
+        return;
+    }
     for id in report.changed() {
         let status = runtime.execution(id).ok().map(|execution| execution.status.as_str());
-        let frame = json!({"type": "cf_codemode_changed", "method": "wake", "executionId": id, "status": status});
-        for ws in state.get_websockets() {
-            let _ = ws.send_with_str(frame.to_string());
+        let frame = json!({"type": "cf_codemode_changed", "method": "wake", "executionId": id, "status": status}).to_string();
+        for ws in &sockets {
+            let _ = ws.send_with_str(&frame);
         }
     }
 }

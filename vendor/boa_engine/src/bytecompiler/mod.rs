@@ -1758,6 +1758,7 @@ impl<'ctx> ByteCompiler<'ctx> {
             Expression::Parenthesized(parenthesized) => {
                 self.compile_expr_for_side_effects(parenthesized.expression());
             }
+            Expression::Assign(assign) => self.compile_assign_for_side_effects(assign),
             _ => {
                 let tmp = self.register_allocator.alloc();
                 self.compile_expr(expr, &tmp);

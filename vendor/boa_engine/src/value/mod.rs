@@ -118,6 +118,13 @@ pub use boa_macros::js_value;
 pub struct JsValue(inner::InnerValue);
 
 impl JsValue {
+    /// Whether dropping this value does anything (it holds an object, string, symbol or
+    /// `BigInt`): the VM overwrites registers holding anything else without running the drop.
+    #[inline(always)]
+    pub(crate) fn holds_pointer(&self) -> bool {
+        self.0.holds_pointer()
+    }
+
     /// Create a new [`JsValue`] from an inner value.
     #[inline]
     const fn from_inner(inner: inner::InnerValue) -> Self {

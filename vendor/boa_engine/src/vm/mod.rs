@@ -441,7 +441,13 @@ impl Vm {
         // guaranteed to be within the register bounds for well-formed bytecode. The
         // debug_assert above catches any compiler bugs during development.
         unsafe {
-            *self.stack.stack.get_unchecked_mut(rp + index) = value;
+            let slot = self.stack.stack.get_unchecked_mut(rp + index);
+            if slot.holds_pointer() {
+                *slot = value;
+            } else {
+                // Nothing to drop (a number, boolean, null or undefined): write over it.
+                std::ptr::write(slot, value);
+            }
         }
     }
 

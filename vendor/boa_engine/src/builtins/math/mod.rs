@@ -165,6 +165,12 @@ impl Math {
         // 4. If n < 1𝔽, return NaN.
         // 2. If n is NaN or n is +∞𝔽, return n.
         // 3. If n is 1𝔽, return +0𝔽.
+        // codemode-runtime patch: the `libm` crate's acosh drops the sign of its argument when
+        // it picks a formula, and answers finite values for some negative ones
+        // (`Math.acosh(-7095.2)` was -11.68): step 4 is taken here.
+        if n < 1.0 {
+            return Ok(f64::NAN.into());
+        }
         // 5. Return an implementation-approximated value representing the result of the inverse hyperbolic cosine of ℝ(n).
         Ok(n.fd_acosh().into())
     }

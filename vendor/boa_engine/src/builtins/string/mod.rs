@@ -2208,12 +2208,37 @@ impl String {
 
         let s = s.iter().collect::<Vec<_>>();
 
-        let result = match normalization {
-            Normalization::Nfc => normalizers.nfc.as_borrowed().normalize_utf16(&s),
-            Normalization::Nfd => normalizers.nfd.as_borrowed().normalize_utf16(&s),
-            Normalization::Nfkc => normalizers.nfkc.as_borrowed().normalize_utf16(&s),
-            Normalization::Nfkd => normalizers.nfkd.as_borrowed().normalize_utf16(&s),
+        let normalize = |run: &[u16], out: &mut Vec<u16>| {
+            let normalized = match normalization {
+                Normalization::Nfc => normalizers.nfc.as_borrowed().normalize_utf16(run),
+                Normalization::Nfd => normalizers.nfd.as_borrowed().normalize_utf16(run),
+                Normalization::Nfkc => normalizers.nfkc.as_borrowed().normalize_utf16(run),
+                Normalization::Nfkd => normalizers.nfkd.as_borrowed().normalize_utf16(run),
+            };
+            out.extend_from_slice(&normalized);
         };
+
+        // codemode-runtime patch: ICU4X writes U+FFFD for a lone surrogate; V8 (ICU4C) keeps
+        // it, a starter no mark combines across. The runs between lone surrogates are
+        // normalized each, the surrogates copied.
+        let mut result = Vec::with_capacity(s.len());
+        let (mut start, mut i) = (0, 0);
+        while i < s.len() {
+            let unit = s[i];
+            let paired = (0xD800..0xDC00).contains(&unit)
+                && s.get(i + 1).is_some_and(|next| (0xDC00..0xE000).contains(next));
+            if paired {
+                i += 2;
+            } else if (0xD800..0xE000).contains(&unit) {
+                normalize(&s[start..i], &mut result);
+                result.push(unit);
+                i += 1;
+                start = i;
+            } else {
+                i += 1;
+            }
+        }
+        normalize(&s[start..], &mut result);
 
         // 7. Return ns.
         Ok(js_string!(&result[..]).into())

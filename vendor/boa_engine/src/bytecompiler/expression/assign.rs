@@ -1,19 +1,110 @@
+use std::ops::ControlFlow;
+
 use crate::{
-    bytecompiler::{Access, BindingAccessOpcode, ByteCompiler, Label, Register, ToJsString},
-    vm::opcode::BindingOpcode,
+    bytecompiler::{Access, BindingAccessOpcode, BindingKind, ByteCompiler, Label, Register, ToJsString},
+    vm::opcode::{BindingOpcode, RegisterOperand},
 };
 use boa_ast::{
     Expression,
     expression::{
         access::{PropertyAccess, PropertyAccessField},
-        operator::{Assign, assign::AssignOp},
+        operator::{Assign, Update, assign::AssignOp},
     },
     scope::BindingLocatorError,
+    visitor::{VisitWith, Visitor},
 };
 
+/// Finds any assignment or update expression (`x = …`, `x += …`, `x++`, destructuring).
+struct FindsWrites;
+
+impl<'ast> Visitor<'ast> for FindsWrites {
+    type BreakTy = ();
+
+    fn visit_assign(&mut self, _: &'ast Assign) -> ControlFlow<()> {
+        ControlFlow::Break(())
+    }
+
+    fn visit_update(&mut self, _: &'ast Update) -> ControlFlow<()> {
+        ControlFlow::Break(())
+    }
+}
+
 impl ByteCompiler<'_> {
+    /// An assignment whose value is not used (`x += i;` as a statement).
+    pub(crate) fn compile_assign_for_side_effects(&mut self, assign: &Assign) {
+        let mut compiler = self.position_guard(assign);
+        if compiler.compile_compound_assign_to_local(assign, None) {
+            return;
+        }
+        let tmp = compiler.register_allocator.alloc();
+        compiler.compile_assign_inner(assign, &tmp);
+        compiler.register_allocator.dealloc(tmp);
+    }
+
+    /// `x op= rhs` where `x` is a mutable local held in a register and `rhs` writes no binding:
+    /// the operation reads and writes the register in place (`Add x, x, rhs`) instead of moving
+    /// `x` to a temporary and back. `rhs` is evaluated before the operation writes `x`, and a
+    /// local in a register cannot be reached by anything `rhs` calls (closures, `eval` and
+    /// `arguments` keep bindings out of registers), so only a write inside `rhs` itself could
+    /// observe the difference — those take the general path. Returns `false` when it does not
+    /// apply.
+    fn compile_compound_assign_to_local(&mut self, assign: &Assign, dst: Option<&Register>) -> bool {
+        use boa_ast::expression::operator::assign::AssignTarget;
+        if matches!(assign.op(), AssignOp::Assign | AssignOp::BoolAnd | AssignOp::BoolOr | AssignOp::Coalesce) {
+            return false;
+        }
+        let AssignTarget::Identifier(ident) = assign.lhs() else {
+            return false;
+        };
+        if assign.rhs().visit_with(&mut FindsWrites).is_break() {
+            return false;
+        }
+        let name = ident.to_js_string(self.interner());
+        let binding = self.lexical_scope.get_identifier_reference(name.clone());
+        if !binding.is_lexical() || self.lexical_scope.set_mutable_binding(name).is_err() {
+            return false;
+        }
+        let BindingKind::Local(Some(local)) = self.get_binding(&binding) else {
+            return false;
+        };
+        let local: RegisterOperand = local.into();
+        let op = assign.op();
+        self.compile_expr_operand(assign.rhs(), |compiler, rhs| {
+            let b = &mut compiler.bytecode;
+            match op {
+                AssignOp::Add => b.emit_add(local, local, rhs),
+                AssignOp::Sub => b.emit_sub(local, local, rhs),
+                AssignOp::Mul => b.emit_mul(local, local, rhs),
+                AssignOp::Div => b.emit_div(local, local, rhs),
+                AssignOp::Mod => b.emit_mod(local, local, rhs),
+                AssignOp::Exp => b.emit_pow(local, local, rhs),
+                AssignOp::And => b.emit_bit_and(local, local, rhs),
+                AssignOp::Or => b.emit_bit_or(local, local, rhs),
+                AssignOp::Xor => b.emit_bit_xor(local, local, rhs),
+                AssignOp::Shl => b.emit_shift_left(local, local, rhs),
+                AssignOp::Shr => b.emit_shift_right(local, local, rhs),
+                AssignOp::Ushr => b.emit_unsigned_shift_right(local, local, rhs),
+                AssignOp::Assign | AssignOp::BoolAnd | AssignOp::BoolOr | AssignOp::Coalesce => {
+                    unreachable!("excluded above")
+                }
+            }
+        });
+        if let Some(dst) = dst {
+            self.bytecode.emit_move(dst.variable(), local);
+        }
+        true
+    }
+
     pub(crate) fn compile_assign(&mut self, assign: &Assign, dst: &Register) {
         let mut compiler = self.position_guard(assign);
+        if compiler.compile_compound_assign_to_local(assign, Some(dst)) {
+            return;
+        }
+        compiler.compile_assign_inner(assign, dst);
+    }
+
+    fn compile_assign_inner(&mut self, assign: &Assign, dst: &Register) {
+        let mut compiler = self;
 
         if assign.op() == AssignOp::Assign {
             match Access::from_assign_target(assign.lhs()) {

@@ -248,6 +248,16 @@ pub(crate) enum WeakShape {
 }
 
 impl WeakShape {
+    /// Whether the shape is still alive (a collected shape's memory may hold another now).
+    #[inline]
+    #[must_use]
+    pub(crate) fn is_alive(&self) -> bool {
+        match self {
+            WeakShape::Shared(shape) => shape.is_alive(),
+            WeakShape::Unique(shape) => shape.is_alive(),
+        }
+    }
+
     /// Return location in memory of the [`Shape`].
     ///
     /// Returns `0` if the shape has been freed.

@@ -253,6 +253,13 @@ pub(crate) struct WeakUniqueShape {
 }
 
 impl WeakUniqueShape {
+    /// Whether the shape is still alive, without taking a reference to it.
+    #[inline]
+    #[must_use]
+    pub(crate) fn is_alive(&self) -> bool {
+        self.inner.is_upgradable()
+    }
+
     /// Upgrade returns a [`UniqueShape`] pointer for the internal value if the pointer is still live,
     /// or [`None`] if the value was already garbage collected.
     #[inline]

@@ -40,6 +40,13 @@ unsafe impl Trace for EnumBasedValue {
 }
 
 impl EnumBasedValue {
+    /// Whether dropping the value does anything.
+    #[must_use]
+    #[inline]
+    pub(crate) const fn holds_pointer(&self) -> bool {
+        matches!(self, Self::BigInt(_) | Self::Object(_) | Self::Symbol(_) | Self::String(_))
+    }
+
     /// Returns a `InnerValue` from a Null.
     #[must_use]
     #[inline]

@@ -419,6 +419,16 @@ impl NanBoxedValue {
     }
 
     /// Returns the value contained within this structure as a `u64`.
+    /// Whether the value holds a reference-counted pointer (object, string, symbol, `BigInt`),
+    /// that is whether dropping it does anything: the tags of those four kinds share their top
+    /// two bits, the test `Drop` makes with a jump table.
+    #[must_use]
+    #[inline(always)]
+    pub(crate) fn holds_pointer(&self) -> bool {
+        const MASK_POINTER_KINDS: u64 = 0x7FFC_0000_0000_0000;
+        self.value() & MASK_POINTER_KINDS == MASK_POINTER_KINDS
+    }
+
     #[must_use]
     #[inline(always)]
     fn value(&self) -> u64 {

@@ -20,6 +20,10 @@ pub(crate) const PIC_CAPACITY: usize = 4;
 pub(crate) struct CacheEntry {
     /// A weak reference is kept to the shape to avoid the shape preventing deallocation.
     pub(crate) shape: WeakShape,
+    /// The shape's address when cached: a hit compares it and checks that the shape is still
+    /// alive, without upgrading the weak reference (a reference count up and down per read).
+    #[unsafe_ignore_trace]
+    pub(crate) addr: usize,
     #[unsafe_ignore_trace]
     pub(crate) slot: Slot,
 }
@@ -68,11 +72,14 @@ impl InlineCache {
         }
 
         let mut entries = self.entries.borrow_mut();
+        // Entries of collected shapes make room first.
+        entries.retain(|entry| entry.shape.is_alive());
 
         // Add a new entry if there's space.
         if entries
             .try_push(CacheEntry {
                 shape: shape.into(),
+                addr: shape.to_addr_usize(),
                 slot,
             })
             .is_err()
@@ -83,32 +90,19 @@ impl InlineCache {
         }
     }
 
-    /// Returns the cached `(Shape, Slot)` if a matching shape exists in the inline cache.
-    ///
-    /// Opportunistically cleans up stale weak shape references during lookup.
-    pub(crate) fn get(&self, shape: &Shape) -> Option<(Shape, Slot)> {
+    /// Returns the cached slot if `shape` is one the cache has seen. A live shape is the only
+    /// one at its address, so an entry whose address is `shape`'s and whose shape is alive is
+    /// `shape`'s (a collected shape's entry fails the liveness test, even when a new shape took
+    /// its memory; `set` drops such entries).
+    pub(crate) fn get(&self, shape: &Shape) -> Option<Slot> {
         if self.megamorphic.get() {
             return None;
         }
-
-        let mut entries = self.entries.borrow_mut();
-        let mut i = 0;
-        let mut result = None;
         let shape_addr = shape.to_addr_usize();
-
-        while i < entries.len() {
-            if let Some(upgraded) = entries[i].shape.upgrade() {
-                if upgraded.to_addr_usize() == shape_addr {
-                    result = Some((upgraded, entries[i].slot));
-                    break;
-                }
-                i += 1;
-            } else {
-                // Opportunistically clean up stale weak shapes.
-                entries.swap_remove(i);
-            }
-        }
-
-        result
+        self.entries
+            .borrow()
+            .iter()
+            .find(|entry| entry.addr == shape_addr && entry.shape.is_alive())
+            .map(|entry| entry.slot)
     }
 }

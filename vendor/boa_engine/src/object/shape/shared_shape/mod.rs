@@ -486,6 +486,13 @@ pub(crate) struct WeakSharedShape {
 }
 
 impl WeakSharedShape {
+    /// Whether the shape is still alive, without taking a reference to it.
+    #[inline]
+    #[must_use]
+    pub(crate) fn is_alive(&self) -> bool {
+        self.inner.is_upgradable()
+    }
+
     /// Upgrade returns a [`SharedShape`] pointer for the internal value if the pointer is still live,
     /// or [`None`] if the value was already garbage collected.
     #[inline]

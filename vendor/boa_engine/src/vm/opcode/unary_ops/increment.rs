@@ -17,6 +17,14 @@ impl Inc {
         (dst, src): (RegisterOperand, RegisterOperand),
         context: &mut Context,
     ) -> JsResult<()> {
+        // An integer is its own numeric value: `src` keeps it, only `dst` is written (in place
+        // when they are the same register, as for a local's `i++`).
+        if let JsVariant::Integer32(number) = context.vm.get_register(src.into()).variant()
+            && number < i32::MAX
+        {
+            context.vm.set_register(dst.into(), JsValue::from(number + 1));
+            return Ok(());
+        }
         let value = context.vm.take_register(src.into());
 
         let (numeric, value) = match value.variant() {
