@@ -27,6 +27,7 @@ function client(base, name) {
     name,
     baseline: async () => { const r = await fetch(`${base}/agents/codemode/${inst}/tool`, { headers: H }); await r.text(); },
     execute: (code) => rpc("execute", code),
+    approve: (id) => rpc("approveExecution", id),
   };
 }
 
@@ -48,6 +49,14 @@ const cases = [
   ["execute trivial script", (s) => time(async () => completed(await s.execute("async () => 1"))), 10],
   ["CPU: 1e6-iteration loop", (s) => time(async () => completed(await s.execute("let x = 0; for (let i = 0; i < 1000000; i++) x += i; return x"))), 2],
   ["data wrangling: 20k records", (s) => time(async () => completed(await s.execute(data))), 2],
+  ["200 sequential tool calls", (s) => time(async () => completed(await s.execute("let k = 0; for (let i = 0; i < 200; i++) k += (await notes.listNotes()).length + 1; return k;"))), 2],
+  ["200 tool calls in Promise.all", (s) => time(async () => completed(await s.execute("const rs = await Promise.all(Array.from({ length: 200 }, () => notes.listNotes())); return rs.length;"))), 2],
+  ["approve-resume after 200 journaled calls", async (s) => {
+    const paused = await s.execute("for (let i = 0; i < 200; i++) await notes.listNotes(); const note = await notes.createNote({ text: \"ab\" }); return note.text;");
+    if (paused.status !== "paused") throw new Error(`expected paused, got ${paused.status}`);
+    return time(async () => completed(await s.approve(paused.executionId)));
+  }, 1],
+  ["CPU: the side-by-side loop (s += i % 7)", (s) => time(async () => completed(await s.execute("let s = 0; for (let i = 0; i < 1000000; i++) s += i % 7; return s;"))), 2],
   ["JSON.stringify of the 20k records", (s) => time(async () => completed(await s.execute(`async () => { const rows = Array.from({ length: 20000 }, (_, i) => ({ id: i, name: "user" + i, score: (i * 7919) % 1000, tags: ["a", "b"] })); return JSON.stringify(rows).length; }`))), 2],
 ];
 

@@ -36,7 +36,7 @@ const REPS = {
   trivial: QUICK ? [5, 20] : [10, 60],
   sequential: QUICK ? [2, 5] : [3, 30],
   parallel: QUICK ? [2, 5] : [3, 30],
-  resume: { 10: QUICK ? 5 : 20, 100: QUICK ? 3 : 15, 999: QUICK ? 2 : 10 },
+  resume: { 10: QUICK ? 5 : 20, 100: QUICK ? 3 : 15, 200: QUICK ? 3 : 12, 999: QUICK ? 2 : 10 },
   cold: QUICK ? 2 : 10,
   cpu: QUICK ? [1, 3] : [2, 10],
   data: QUICK ? [1, 3] : [2, 10],
@@ -47,7 +47,7 @@ const REPS = {
 const CALLS = 200;
 // N journaled calls before the approval. The sandbox allows 1,000 calls per run
 // (SandboxLimits::max_calls) and the pending createNote is one of them, so "1000" is 999.
-const RESUME_N = [10, 100, 999];
+const RESUME_N = [10, 100, 200, 999];
 const LOOP_ITERATIONS = 1_000_000;
 // The large tool result: rows of the MCP fixture's `bulk-rows`, 1,021,229 bytes of JSON (1.02 MB,
 // 0.97 MiB): over 1 MB in one call, under the runtime's 1 MiB limit on a tool result.

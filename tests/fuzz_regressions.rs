@@ -133,3 +133,27 @@ fn a_timeout_long_past_does_not_panic() {
     let outcome = approve_catching(&runtime, &id);
     assert!(outcome.is_ok(), "approving a run created at i64::MIN with a timeout panicked: {}", outcome.unwrap_err());
 }
+
+/// Fuzz finding (script target, from the seed `builtins-intl.js`): a weekday beside an hour alone
+/// (`{weekday: "long", hour: "numeric"}`) in a 24-hour locale picked an ICU4X 2.3 pattern whose
+/// day-period names were never loaded: ICU4X's debug assertions panicked inside the formatter (the
+/// fuzz build has them on), its release build wrote U+FFFD for the missing name. The halves are
+/// now formatted apart; the text is the weekday and the hour, with no replacement character.
+#[test]
+fn a_weekday_beside_an_hour_formats_without_missing_names() {
+    let f = fixture();
+    let code = r#"const d = new Date(1688826201950); const out = [];
+        for (const l of ["de-DE", "ja-JP", "en-GB", "fr-FR", "en-US"])
+          for (const o of [{weekday: "long", hour: "numeric"}, {weekday: "short", hour: "2-digit"}])
+            for (const m of ["toLocaleString", "toLocaleTimeString", "toLocaleDateString"]) out.push(d[m](l, o));
+        return out;"#;
+    let output = catching(|| run(f.runtime.execute(code))).expect("formatting a weekday and an hour panicked");
+    let ExecuteOutput::Completed { result, .. } = output.expect("execute") else { panic!("the script did not complete") };
+    let texts: Vec<&str> = result.as_array().expect("an array").iter().filter_map(|v| v.as_str()).collect();
+    assert_eq!(texts.len(), 30, "{result}");
+    for text in &texts {
+        assert!(!text.contains('\u{fffd}'), "a replacement character in {text:?} (all: {texts:?})");
+        assert!(text.chars().any(|c| c.is_ascii_digit()), "no hour in {text:?}");
+    }
+    assert!(texts.contains(&"Samstag, 14 Uhr"), "{texts:?}");
+}

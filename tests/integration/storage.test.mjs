@@ -109,6 +109,48 @@ export default {
   },
 };`;
 
+// Every table's columns and every index of one object's storage, as SQLite describes them.
+const DUMP_SCHEMA = `
+export class ${CLASS_NAME} {
+  constructor(ctx) { this.sql = ctx.storage.sql; }
+  async fetch() {
+    const run = (q) => this.sql.exec(q).toArray();
+    const tables = run("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").map((t) => t.name).filter((name) => !name.startsWith("_") && !name.startsWith("sqlite"));
+    const schema = {};
+    for (const table of tables) {
+      schema[table] = run(\`PRAGMA table_info(\${table})\`).map((c) => [c.cid, c.name, c.type, c.notnull, c.dflt_value, c.pk]);
+    }
+    const indexes = run("SELECT name, tbl_name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL ORDER BY name").map((i) => [i.name, i.tbl_name]);
+    const version = run("SELECT value FROM meta WHERE key = 'schema_version'")[0].value;
+    return Response.json({ schema, indexes, version });
+  }
+}
+export default {
+  async fetch(request, env) {
+    const instance = new URL(request.url).searchParams.get("instance");
+    return env.${BINDING}.get(env.${BINDING}.idFromName(instance)).fetch(request);
+  },
+};`;
+
+async function dumpSchema(persistDir, instance) {
+  const mf = new Miniflare({
+    name: "codemode-runtime",
+    modules: true,
+    script: DUMP_SCHEMA,
+    compatibilityDate: COMPATIBILITY_DATE,
+    durableObjects: { [BINDING]: { className: CLASS_NAME, useSQLite: true } },
+    durableObjectsPersist: persistDir,
+  });
+  try {
+    const res = await mf.dispatchFetch(`http://localhost/?instance=${encodeURIComponent(instance)}`);
+    const body = await res.json();
+    assert.equal(res.status, 200, JSON.stringify(body));
+    return body;
+  } finally {
+    await mf.dispose();
+  }
+}
+
 describe("a database written with schema 2 opens with schema 3", () => {
   const storage = persistedRuntime("schema");
   const instance = newInstance();
@@ -170,5 +212,17 @@ describe("a database written with schema 2 opens with schema 3", () => {
     const big = await rt.call(instance, "execute", "text('b'.repeat(2_200_000)); return 'big'");
     assert.equal(big.status, "completed");
     assert.equal((await rt.call(instance, "executionOutput", big.executionId)).text.length >= 2_200_000, true);
+    // A new object's storage (all the migrations from an empty one), for the next test.
+    await rt.call(fresh, "execute", "return 1");
+    await storage.stop();
+  });
+
+  const fresh = newInstance();
+  test("the upgraded schema is the one a new object is created with", async () => {
+    const migrated = await dumpSchema(storage.persistDir, instance);
+    const created = await dumpSchema(storage.persistDir, fresh);
+    assert.equal(created.version, "3");
+    assert.deepEqual(created, migrated);
+    assert.deepEqual(Object.keys(created.schema), ["executions", "journal", "kv", "meta", "notes", "parts", "snippets"]);
   });
 });

@@ -331,9 +331,16 @@ impl DateFormat {
         let zoned = timestamp.to_zoned(self.zone.clone());
         let builder = self.builder();
         let with_time = builder.date_fields.is_some() && builder.time_precision.is_some();
+        // A weekday beside an hour alone: ICU4X 2.3's pattern for it in 24-hour locales asks for
+        // day-period names it did not load (its debug builds panic, release builds write U+FFFD),
+        // so the two halves are formatted apart.
+        let weekday_hour = builder.date_fields == Some(icu_datetime::fieldsets::builder::DateFields::E)
+            && builder.time_precision == Some(icu_datetime::options::TimePrecision::Hour);
         let mut parts = match builder.clone().build_composite() {
             // The long length taken for a short month keeps the medium length's joining words.
             Ok(_) if with_time && self.spelled_short_month() => self.joined_parts(&builder, Length::Medium, &zoned)?,
+            // V8 joins them with the short length's words whatever the weekday's width.
+            Ok(_) if weekday_hour => self.joined_parts(&builder, Length::Short, &zoned)?,
             Ok(fieldset) => self.parts_for(fieldset, &zoned)?,
             // A year or a month alone beside a time (`toLocaleTimeString` with `month: "long"`),
             // which ICU4X's field sets do not combine: each half alone, joined as the locale joins
