@@ -132,11 +132,12 @@ export default {
   },
 };`;
 
-async function dumpSchema(persistDir, instance) {
+/** Runs `script` (a Worker of the test's own, with the object class) once on `instance`'s storage. */
+async function runOwnWorker(script, persistDir, instance) {
   const mf = new Miniflare({
     name: "codemode-runtime",
     modules: true,
-    script: DUMP_SCHEMA,
+    script,
     compatibilityDate: COMPATIBILITY_DATE,
     durableObjects: { [BINDING]: { className: CLASS_NAME, useSQLite: true } },
     durableObjectsPersist: persistDir,
@@ -168,25 +169,11 @@ describe("a database written with schema 2 opens with schema 3", () => {
   });
 
   test("rewrite the tables as schema 2 wrote them", async () => {
-    const mf = new Miniflare({
-      name: "codemode-runtime",
-      modules: true,
-      script: DOWNGRADE_TO_SCHEMA_2,
-      compatibilityDate: COMPATIBILITY_DATE,
-      durableObjects: { [BINDING]: { className: CLASS_NAME, useSQLite: true } },
-      durableObjectsPersist: storage.persistDir,
-    });
-    try {
-      const res = await mf.dispatchFetch(`http://localhost/?instance=${encodeURIComponent(instance)}`);
-      const body = await res.json();
-      assert.equal(res.status, 200, JSON.stringify(body));
-      assert.equal(body.version, "2");
-      assert.equal(body.big, 0, "every record fit one row, as schema 2 needs");
-      assert.deepEqual(body.columns, ["id", "status", "created_at", "data"]);
-      assert.ok(!body.tables.includes("parts"), JSON.stringify(body.tables));
-    } finally {
-      await mf.dispose();
-    }
+    const body = await runOwnWorker(DOWNGRADE_TO_SCHEMA_2, storage.persistDir, instance);
+    assert.equal(body.version, "2");
+    assert.equal(body.big, 0, "every record fit one row, as schema 2 needs");
+    assert.deepEqual(body.columns, ["id", "status", "created_at", "data"]);
+    assert.ok(!body.tables.includes("parts"), JSON.stringify(body.tables));
   });
 
   test("open with this code: nothing is lost, the paused run completes", async () => {
@@ -219,8 +206,8 @@ describe("a database written with schema 2 opens with schema 3", () => {
 
   const fresh = newInstance();
   test("the upgraded schema is the one a new object is created with", async () => {
-    const migrated = await dumpSchema(storage.persistDir, instance);
-    const created = await dumpSchema(storage.persistDir, fresh);
+    const migrated = await runOwnWorker(DUMP_SCHEMA, storage.persistDir, instance);
+    const created = await runOwnWorker(DUMP_SCHEMA, storage.persistDir, fresh);
     assert.equal(created.version, "3");
     assert.deepEqual(created, migrated);
     assert.deepEqual(Object.keys(created.schema), ["executions", "journal", "kv", "meta", "notes", "parts", "snippets"]);
