@@ -541,6 +541,11 @@ pub struct ByteCompiler<'ctx> {
     /// Avoids repeated `GetName` environment lookups for immutable bindings.
     const_binding_cache: FxHashMap<BindingLocator, u32>,
 
+    /// Numeric literals of the loop bodies being compiled, loaded into registers once before
+    /// their loop (`i % 7` reads the register instead of pushing 7 on every iteration). Keyed
+    /// by the literal's bits; innermost loop last.
+    hoisted_literals: Vec<((bool, u64), Register)>,
+
     jump_info: Vec<JumpControlInfo>,
 
     /// Used to handle exception throws that escape the async function types.
@@ -668,6 +673,7 @@ impl<'ctx> ByteCompiler<'ctx> {
             names_map: FxHashMap::default(),
             bindings_map: FxHashMap::default(),
             const_binding_cache: FxHashMap::default(),
+            hoisted_literals: Vec::new(),
             jump_info: Vec::new(),
             async_handler: None,
             json_parse,
@@ -1819,11 +1825,89 @@ impl<'ctx> ByteCompiler<'ctx> {
                 return;
             }
         }
+        if let Some(key) = Self::literal_key(expr)
+            && let Some((_, reg)) = self.hoisted_literals.iter().rev().find(|(k, _)| *k == key)
+        {
+            let op = reg.variable();
+            inner_fn(self, op);
+            return;
+        }
         let reg = self.register_allocator.alloc();
         self.compile_expr(expr, &reg);
         let op = reg.variable();
         inner_fn(self, op);
         self.register_allocator.dealloc(reg);
+    }
+
+    /// The key of a numeric literal operand for [`Self::hoisted_literals`]: its value's bits,
+    /// integers and floats apart (they load differently).
+    fn literal_key(expr: &Expression) -> Option<(bool, u64)> {
+        let Expression::Literal(literal) = expr else {
+            return None;
+        };
+        match literal.kind() {
+            boa_ast::expression::literal::LiteralKind::Int(n) => Some((true, u64::from(n.cast_unsigned()))),
+            boa_ast::expression::literal::LiteralKind::Num(n) if !n.is_nan() => Some((false, n.to_bits())),
+            _ => None,
+        }
+    }
+
+    /// Loads the numeric literals that `body` uses as operands of binary operators into
+    /// registers, before a loop (see [`Self::hoisted_literals`]); returns how many, for
+    /// [`Self::drop_hoisted_literals`] after the loop. Literals inside nested functions are not
+    /// looked for (those compile on their own). At most 8 a loop.
+    pub(crate) fn hoist_loop_literals(&mut self, body: &Statement, final_expr: Option<&Expression>) -> usize {
+        struct Operands(Vec<((bool, u64), Expression)>);
+        impl<'ast> boa_ast::visitor::Visitor<'ast> for Operands {
+            type BreakTy = ();
+            fn visit_binary(&mut self, node: &'ast Binary) -> std::ops::ControlFlow<()> {
+                for side in [node.lhs(), node.rhs()] {
+                    if let Some(key) = ByteCompiler::literal_key(side)
+                        && self.0.len() < 8
+                        && !self.0.iter().any(|(k, _)| *k == key)
+                    {
+                        self.0.push((key, side.clone()));
+                    }
+                }
+                boa_ast::visitor::VisitWith::visit_with(node, self)
+            }
+            fn visit_function_expression(&mut self, _: &'ast FunctionExpression) -> std::ops::ControlFlow<()> {
+                std::ops::ControlFlow::Continue(())
+            }
+            fn visit_arrow_function(&mut self, _: &'ast ArrowFunction) -> std::ops::ControlFlow<()> {
+                std::ops::ControlFlow::Continue(())
+            }
+            fn visit_async_arrow_function(&mut self, _: &'ast AsyncArrowFunction) -> std::ops::ControlFlow<()> {
+                std::ops::ControlFlow::Continue(())
+            }
+            fn visit_function_declaration(&mut self, _: &'ast FunctionDeclaration) -> std::ops::ControlFlow<()> {
+                std::ops::ControlFlow::Continue(())
+            }
+            fn visit_class_expression(&mut self, _: &'ast boa_ast::function::ClassExpression) -> std::ops::ControlFlow<()> {
+                std::ops::ControlFlow::Continue(())
+            }
+        }
+        let mut operands = Operands(Vec::new());
+        let _ = boa_ast::visitor::VisitWith::visit_with(body, &mut operands);
+        if let Some(expr) = final_expr {
+            let _ = boa_ast::visitor::VisitWith::visit_with(expr, &mut operands);
+        }
+        let count = operands.0.len();
+        for (key, literal) in operands.0 {
+            let reg = self.register_allocator.alloc();
+            self.compile_expr(&literal, &reg);
+            self.hoisted_literals.push((key, reg));
+        }
+        count
+    }
+
+    /// Frees the registers of the last `count` hoisted literals (their loop ended).
+    pub(crate) fn drop_hoisted_literals(&mut self, count: usize) {
+        for _ in 0..count {
+            if let Some((_, reg)) = self.hoisted_literals.pop() {
+                self.register_allocator.dealloc(reg);
+            }
+        }
     }
 
     /// Compile a property access expression, prepending `this` to the property value in the stack.

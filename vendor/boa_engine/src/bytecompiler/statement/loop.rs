@@ -95,6 +95,9 @@ impl ByteCompiler<'_> {
             }
         }
 
+        // codemode-runtime patch: numeric literal operands of the body loaded once.
+        let hoisted_literals = self.hoist_loop_literals(for_loop.body(), for_loop.final_expr());
+
         let initial_jump = self.jump();
         let start_address = self.next_opcode_location();
 
@@ -146,6 +149,7 @@ impl ByteCompiler<'_> {
         if let Some(hoisted) = hoisted {
             self.register_allocator.dealloc(hoisted.register);
         }
+        self.drop_hoisted_literals(hoisted_literals);
 
         if let Some(outer_scope_local) = outer_scope_local {
             self.lexical_scope = outer_scope_local;
