@@ -852,3 +852,56 @@ fn code_over_64_kib_is_code_too_large() {
         assert_eq!(execute_code(&f, &code).as_deref(), Some("CODE_TOO_LARGE"), "{what}");
     }
 }
+
+/// The loop iteration limit counts every iteration once, however the loop gets back to its head:
+/// a loop's back edge counts and jumps in one instruction (vendored boa, `LoopBack`) while
+/// `continue` jumps to the head's own count, and a loop with a per-iteration binding (a closure
+/// over `i`) jumps back to its head. So within each form the largest loop that fits the limit is
+/// the same whichever way its iterations end. (The forms differ from each other as in upstream
+/// boa: a `while` counts the check that ends it, a `for` does not count its first test.)
+#[test]
+fn every_way_back_to_a_loop_head_counts_alike() {
+    const LIMIT: u64 = 300;
+    let f = fixture_with(RuntimeConfig {
+        sandbox: SandboxLimits { loop_iterations: LIMIT, ..SandboxLimits::default() },
+        ..RuntimeConfig::default()
+    });
+    let groups: [&[&str]; 3] = [
+        &[
+            "for (let i = 0; i < N; i++) s++;",
+            "for (let i = 0; i < N; i++) { s++; if (i % 2) continue; }",
+            "for (let i = 0; i < N; i++) { s++; continue; }",
+            "for (let i = 0; i < N; i++) { fs.push(() => i); s++; }",
+        ],
+        &[
+            "let i = 0; while (i < N) { i++; s++; }",
+            "let i = 0; while (i < N) { i++; s++; if (i % 2) continue; }",
+        ],
+        &[
+            "let i = 0; do { i++; s++; } while (i < N);",
+            "let i = 0; do { i++; s++; if (i % 3) continue; } while (i < N);",
+        ],
+    ];
+    let largest_that_fits = |form: &str| -> u64 {
+        let mut fits = 0;
+        for n in LIMIT - 3..=LIMIT + 3 {
+            let code = format!("const fs = []; let s = 0; const N = {n}; {form} return s");
+            let out = f.execute(&code);
+            match code_of(&out) {
+                None => {
+                    assert_eq!(completed(&out), json!(n), "{form} with N = {n}");
+                    fits = n;
+                }
+                Some(_) => break,
+            }
+        }
+        fits
+    };
+    for group in groups {
+        let first = largest_that_fits(group[0]);
+        assert!(first > LIMIT - 3 && first < LIMIT + 3, "{}: the limit of {LIMIT} let {first} iterations run", group[0]);
+        for form in &group[1..] {
+            assert_eq!(largest_that_fits(form), first, "{form} against {}", group[0]);
+        }
+    }
+}

@@ -125,6 +125,13 @@ impl JsValue {
         self.0.holds_pointer()
     }
 
+    /// The value when it is stored as an `i32`, without converting anything: the VM's integer
+    /// paths test this instead of matching on `variant()`. (codemode-runtime patch)
+    #[inline(always)]
+    pub(crate) fn as_stored_integer32(&self) -> Option<i32> {
+        self.0.as_integer32()
+    }
+
     /// Create a new [`JsValue`] from an inner value.
     #[inline]
     const fn from_inner(inner: inner::InnerValue) -> Self {

@@ -474,7 +474,9 @@ impl CodeBlock {
             } => {
                 format!("pattern:{pattern_index}, flags:{flags_index}, dst:{dst}")
             }
-            Instruction::Jump { address } => format!("address:{address}"),
+            Instruction::Jump { address } | Instruction::LoopBack { address } => {
+                format!("address:{address}")
+            }
             Instruction::JumpIfTrue { address, value }
             | Instruction::JumpIfFalse { address, value }
             | Instruction::JumpIfNotUndefined { address, value }
@@ -875,8 +877,7 @@ impl CodeBlock {
             | Instruction::PopPrivateEnvironment
             | Instruction::Generator
             | Instruction::AsyncGenerator => String::new(),
-            Instruction::Reserved1
-            | Instruction::Reserved2
+            Instruction::Reserved2
             | Instruction::Reserved3
             | Instruction::Reserved4
             | Instruction::Reserved5

@@ -11,7 +11,7 @@ use boa_interner::Sym;
 
 use crate::{
     bytecompiler::{Access, BindingAccessOpcode, ByteCompiler, ToJsString},
-    vm::opcode::BindingOpcode,
+    vm::opcode::{Address, BindingOpcode},
 };
 
 impl ByteCompiler<'_> {
@@ -125,7 +125,7 @@ impl ByteCompiler<'_> {
             }
         }
 
-        self.bytecode.emit_increment_loop_iteration();
+        let count = self.emit_loop_count();
 
         if let Some(final_expr) = for_loop.final_expr() {
             self.compile_expr_for_side_effects(final_expr);
@@ -139,7 +139,7 @@ impl ByteCompiler<'_> {
 
         self.compile_stmt(for_loop.body(), use_expr, true);
 
-        self.bytecode.emit_jump(start_address);
+        self.emit_loop_back_edge(start_address, count);
 
         if let Some(exit) = exit {
             self.patch_jump(exit);
@@ -432,14 +432,14 @@ impl ByteCompiler<'_> {
         let hoisted = self.try_hoist_loop_condition(Some(while_loop.condition()));
 
         let start_address = self.next_opcode_location();
-        self.bytecode.emit_increment_loop_iteration();
+        let count = self.emit_loop_count();
         self.push_loop_control_info(label, start_address, use_expr);
 
         let exit = self.compile_condition_and_branch(while_loop.condition(), hoisted.as_ref());
 
         self.compile_stmt(while_loop.body(), use_expr, true);
 
-        self.bytecode.emit_jump(start_address);
+        self.emit_loop_back_edge(start_address, count);
 
         self.patch_jump(exit);
         self.pop_loop_control_info();
@@ -465,7 +465,7 @@ impl ByteCompiler<'_> {
         self.push_loop_control_info(label, start_address, use_expr);
 
         let condition_label_address = self.next_opcode_location();
-        self.bytecode.emit_increment_loop_iteration();
+        let count = self.emit_loop_count();
 
         let exit = self.compile_condition_and_branch(do_while_loop.cond(), hoisted.as_ref());
 
@@ -473,13 +473,33 @@ impl ByteCompiler<'_> {
 
         self.compile_stmt(do_while_loop.body(), use_expr, true);
 
-        self.bytecode.emit_jump(condition_label_address);
+        self.emit_loop_back_edge(condition_label_address, count);
         self.patch_jump(exit);
 
         self.pop_loop_control_info();
 
         if let Some(hoisted) = hoisted {
             self.register_allocator.dealloc(hoisted.register);
+        }
+    }
+
+    /// Emits a loop head's iteration count; returns where it starts and where it ends, for
+    /// [`Self::emit_loop_back_edge`]. (codemode-runtime patch)
+    fn emit_loop_count(&mut self) -> (Address, Address) {
+        let at = self.next_opcode_location();
+        self.bytecode.emit_increment_loop_iteration();
+        (at, self.next_opcode_location())
+    }
+
+    /// The jump from the end of a loop's body back to `start`. When the first instruction at
+    /// `start` is the loop's count, one `LoopBack` counts and lands past it; otherwise a `Jump`
+    /// runs the head as it is. `continue` still jumps to `start`, so every iteration is counted
+    /// exactly once either way. (codemode-runtime patch)
+    fn emit_loop_back_edge(&mut self, start: Address, (count_at, after_count): (Address, Address)) {
+        if count_at == start {
+            self.bytecode.emit_loop_back(after_count);
+        } else {
+            self.bytecode.emit_jump(start);
         }
     }
 }

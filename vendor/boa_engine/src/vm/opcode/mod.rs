@@ -2152,8 +2152,13 @@ generate_opcodes! {
     ///   - Output: dst
     CreateUnmappedArgumentsObject { dst: RegisterOperand },
 
-    /// Reserved [`Opcode`].
-    Reserved1 => Reserved,
+    /// Counts a loop iteration, as `IncrementLoopIteration` does, and jumps to `address`: the
+    /// back edge of a loop that counts at its head, in one dispatch instead of two (the jump
+    /// lands just past the head's count). (codemode-runtime patch)
+    ///
+    /// - Operands:
+    ///   - address: `u32`
+    LoopBack { address: Address },
     /// Reserved [`Opcode`].
     Reserved2 => Reserved,
     /// Reserved [`Opcode`].

@@ -13,7 +13,7 @@ macro_rules! implement_bin_ops {
         pub(crate) struct $name;
 
         impl $name {
-            #[inline]
+            #[inline(always)]
             pub(crate) fn operation(
                 (dst, lhs, rhs): (RegisterOperand, RegisterOperand, RegisterOperand),
                 context: &mut Context,
@@ -30,8 +30,19 @@ macro_rules! implement_bin_ops {
                 )?
 
                 // Slow path: clone and use full method with type coercion.
-                let lhs = lhs.clone();
-                let rhs = rhs.clone();
+                Self::slow(dst, lhs.clone(), rhs.clone(), context)
+            }
+
+            /// Conversions and non-number operands, out of line so the number path stays
+            /// small. (codemode-runtime patch)
+            #[cold]
+            #[inline(never)]
+            fn slow(
+                dst: RegisterOperand,
+                lhs: JsValue,
+                rhs: JsValue,
+                context: &mut Context,
+            ) -> JsResult<()> {
                 let value = lhs.$op(&rhs, context)?;
                 context.vm.set_register(dst.into(), value.into());
                 Ok(())

@@ -1,5 +1,5 @@
 use crate::{
-    Context, JsResult,
+    Context, JsResult, JsValue,
     vm::opcode::{Address, Operation, RegisterOperand},
 };
 use thin_vec::ThinVec;
@@ -137,12 +137,7 @@ impl JumpIfNotLessThan {
             }
             return Ok(());
         }
-        let lhs = lhs.clone();
-        let rhs = rhs.clone();
-        if !lhs.lt(&rhs, context)? {
-            context.vm.frame_mut().pc = u32::from(address);
-        }
-        Ok(())
+        jump_unless_slow(address, lhs.clone(), rhs.clone(), JsValue::lt, context)
     }
 }
 
@@ -173,12 +168,7 @@ impl JumpIfNotLessThanOrEqual {
             }
             return Ok(());
         }
-        let lhs = lhs.clone();
-        let rhs = rhs.clone();
-        if !lhs.le(&rhs, context)? {
-            context.vm.frame_mut().pc = u32::from(address);
-        }
-        Ok(())
+        jump_unless_slow(address, lhs.clone(), rhs.clone(), JsValue::le, context)
     }
 }
 
@@ -209,12 +199,7 @@ impl JumpIfNotGreaterThan {
             }
             return Ok(());
         }
-        let lhs = lhs.clone();
-        let rhs = rhs.clone();
-        if !lhs.gt(&rhs, context)? {
-            context.vm.frame_mut().pc = u32::from(address);
-        }
-        Ok(())
+        jump_unless_slow(address, lhs.clone(), rhs.clone(), JsValue::gt, context)
     }
 }
 
@@ -245,12 +230,7 @@ impl JumpIfNotGreaterThanOrEqual {
             }
             return Ok(());
         }
-        let lhs = lhs.clone();
-        let rhs = rhs.clone();
-        if !lhs.ge(&rhs, context)? {
-            context.vm.frame_mut().pc = u32::from(address);
-        }
-        Ok(())
+        jump_unless_slow(address, lhs.clone(), rhs.clone(), JsValue::ge, context)
     }
 }
 
@@ -314,4 +294,21 @@ impl Operation for JumpTable {
     const NAME: &'static str = "JumpTable";
     const INSTRUCTION: &'static str = "INST - JumpTable";
     const COST: u8 = 5;
+}
+
+/// The fused comparisons' path for operands that are not both numbers (conversions, strings,
+/// `BigInt`s): kept out of line so the handlers' number path stays small. (codemode-runtime patch)
+#[cold]
+#[inline(never)]
+fn jump_unless_slow(
+    address: Address,
+    lhs: JsValue,
+    rhs: JsValue,
+    compare: fn(&JsValue, &JsValue, &mut Context) -> JsResult<bool>,
+    context: &mut Context,
+) -> JsResult<()> {
+    if !compare(&lhs, &rhs, context)? {
+        context.vm.frame_mut().pc = u32::from(address);
+    }
+    Ok(())
 }

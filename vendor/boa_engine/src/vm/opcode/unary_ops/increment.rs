@@ -19,12 +19,20 @@ impl Inc {
     ) -> JsResult<()> {
         // An integer is its own numeric value: `src` keeps it, only `dst` is written (in place
         // when they are the same register, as for a local's `i++`).
-        if let JsVariant::Integer32(number) = context.vm.get_register(src.into()).variant()
+        if let Some(number) = context.vm.get_register(src.into()).as_stored_integer32()
             && number < i32::MAX
         {
             context.vm.set_register(dst.into(), JsValue::from(number + 1));
             return Ok(());
         }
+        Self::slow(dst, src, context)
+    }
+
+    /// Every other operand (a number past the `i32` range, a conversion, a `BigInt`), out of
+    /// line so the integer path stays small. (codemode-runtime patch)
+    #[cold]
+    #[inline(never)]
+    fn slow(dst: RegisterOperand, src: RegisterOperand, context: &mut Context) -> JsResult<()> {
         let value = context.vm.take_register(src.into());
 
         let (numeric, value) = match value.variant() {
