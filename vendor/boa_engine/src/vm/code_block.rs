@@ -877,9 +877,17 @@ impl CodeBlock {
             | Instruction::PopPrivateEnvironment
             | Instruction::Generator
             | Instruction::AsyncGenerator => String::new(),
-            Instruction::Reserved2
-            | Instruction::Reserved3
-            | Instruction::Reserved4
+            Instruction::LoopStepLessThan {
+                address,
+                counter,
+                bound,
+            }
+            | Instruction::LoopStepLessThanOrEqual {
+                address,
+                counter,
+                bound,
+            } => format!("address:{address}, counter:{counter}, bound:{bound}"),
+            Instruction::Reserved4
             | Instruction::Reserved5
             | Instruction::Reserved6
             | Instruction::Reserved7

@@ -1,5 +1,10 @@
 use boa_ast::{
+    Expression,
     declaration::Binding,
+    expression::operator::{
+        binary::{BinaryOp, RelationalOp},
+        update::{UpdateOp, UpdateTarget},
+    },
     operations::bound_names,
     scope::BindingLocatorError,
     statement::{
@@ -10,8 +15,10 @@ use boa_ast::{
 use boa_interner::Sym;
 
 use crate::{
-    bytecompiler::{Access, BindingAccessOpcode, ByteCompiler, ToJsString},
-    vm::opcode::{Address, BindingOpcode},
+    bytecompiler::{
+        Access, BindingAccessOpcode, BindingKind, ByteCompiler, HoistedOperand, ToJsString,
+    },
+    vm::opcode::{Address, BindingOpcode, RegisterOperand},
 };
 
 impl ByteCompiler<'_> {
@@ -98,6 +105,36 @@ impl ByteCompiler<'_> {
         // codemode-runtime patch: numeric literal operands of the body loaded once.
         let hoisted_literals = self.hoist_loop_literals(for_loop.body(), for_loop.final_expr());
 
+        let copies_bindings = matches!(let_binding_indices, Some((_, Some(_))));
+        if !copies_bindings
+            && let Some(step) = self.counting_loop_step(for_loop, hoisted.as_ref())
+        {
+            self.compile_counting_for_loop(for_loop, label, use_expr, hoisted.as_ref(), step);
+        } else {
+            self.compile_for_loop_body(for_loop, label, use_expr, hoisted.as_ref(), let_binding_indices);
+        }
+
+        if let Some(hoisted) = hoisted {
+            self.register_allocator.dealloc(hoisted.register);
+        }
+        self.drop_hoisted_literals(hoisted_literals);
+
+        if let Some(outer_scope_local) = outer_scope_local {
+            self.lexical_scope = outer_scope_local;
+        }
+        self.pop_declarative_scope(outer_scope);
+    }
+
+    /// A `for` loop from its first test on, as upstream boa lays it out: the update and the test
+    /// at the head, the body, a jump back to the head.
+    fn compile_for_loop_body(
+        &mut self,
+        for_loop: &ForLoop,
+        label: Option<Sym>,
+        use_expr: bool,
+        hoisted: Option<&HoistedOperand>,
+        let_binding_indices: Option<(Vec<BindingKind>, Option<u32>)>,
+    ) {
         let initial_jump = self.jump();
         let start_address = self.next_opcode_location();
 
@@ -135,7 +172,7 @@ impl ByteCompiler<'_> {
 
         let exit = for_loop
             .condition()
-            .map(|condition| self.compile_condition_and_branch(condition, hoisted.as_ref()));
+            .map(|condition| self.compile_condition_and_branch(condition, hoisted));
 
         self.compile_stmt(for_loop.body(), use_expr, true);
 
@@ -145,16 +182,108 @@ impl ByteCompiler<'_> {
             self.patch_jump(exit);
         }
         self.pop_loop_control_info();
+    }
 
-        if let Some(hoisted) = hoisted {
-            self.register_allocator.dealloc(hoisted.register);
+    /// The registers of `for (…; i < n; i++)` (or `<=`, or `++i`) when one `LoopStep*`
+    /// instruction can close each iteration: `i` a mutable local held in a register, `n` one the
+    /// loop reads without code (a local, a cached constant, or the hoisted operand), and no
+    /// per-iteration copy of the bindings. (codemode-runtime patch)
+    fn counting_loop_step(
+        &mut self,
+        for_loop: &ForLoop,
+        hoisted: Option<&HoistedOperand>,
+    ) -> Option<CountingStep> {
+        let Expression::Binary(test) = for_loop.condition()? else {
+            return None;
+        };
+        let or_equal = match test.op() {
+            BinaryOp::Relational(RelationalOp::LessThan) => false,
+            BinaryOp::Relational(RelationalOp::LessThanOrEqual) => true,
+            _ => return None,
+        };
+        let Expression::Update(update) = for_loop.final_expr()? else {
+            return None;
+        };
+        let (UpdateOp::IncrementPost | UpdateOp::IncrementPre) = update.op() else {
+            return None;
+        };
+        let (UpdateTarget::Identifier(target), Expression::Identifier(tested)) =
+            (update.target(), test.lhs())
+        else {
+            return None;
+        };
+        if target.sym() != tested.sym() {
+            return None;
         }
-        self.drop_hoisted_literals(hoisted_literals);
+        let name = self.resolve_identifier_expect(*target);
+        if self.lexical_scope.is_binding_mutable(&name) != Some(true) {
+            return None;
+        }
+        let binding = self.lexical_scope.get_identifier_reference(name);
+        let BindingKind::Local(Some(counter)) = self.get_binding(&binding) else {
+            return None;
+        };
+        let bound = match hoisted {
+            Some(h) if h.is_rhs => h.register.variable(),
+            Some(_) => return None,
+            None => self.register_of_free_operand(test.rhs())?,
+        };
+        Some(CountingStep { or_equal, counter: RegisterOperand::from(counter), bound })
+    }
 
-        if let Some(outer_scope_local) = outer_scope_local {
-            self.lexical_scope = outer_scope_local;
+    /// The register `compile_expr_operand` would hand over for `expr` without emitting code: a
+    /// local's, or a cached constant's. (codemode-runtime patch)
+    fn register_of_free_operand(&mut self, expr: &Expression) -> Option<RegisterOperand> {
+        let Expression::Identifier(name) = expr else {
+            return None;
+        };
+        let name = self.resolve_identifier_expect(*name);
+        let binding = self.lexical_scope.get_identifier_reference(name);
+        if let BindingKind::Local(Some(register)) = self.get_binding(&binding) {
+            return Some(RegisterOperand::from(register));
         }
-        self.pop_declarative_scope(outer_scope);
+        if self.in_with {
+            return None;
+        }
+        self.const_binding_cache.get(&binding.locator()).map(|&register| register.into())
+    }
+
+    /// A counting `for` loop with its test at the end: the first test, the body, then one
+    /// `LoopStep*` that counts the iteration, increments the counter and jumps back to the body
+    /// while the test holds. `continue` jumps to that step, so every iteration is counted once,
+    /// as in the upstream layout. (codemode-runtime patch)
+    fn compile_counting_for_loop(
+        &mut self,
+        for_loop: &ForLoop,
+        label: Option<Sym>,
+        use_expr: bool,
+        hoisted: Option<&HoistedOperand>,
+        step: CountingStep,
+    ) {
+        let exit = for_loop
+            .condition()
+            .map(|condition| self.compile_condition_and_branch(condition, hoisted));
+        let body = self.next_opcode_location();
+        self.current_jump_control_mut()
+            .expect("jump_control must exist as it was just pushed")
+            .set_label(label);
+
+        self.compile_stmt(for_loop.body(), use_expr, true);
+
+        let step_address = self.next_opcode_location();
+        self.current_jump_control_mut()
+            .expect("jump_control must exist as it was just pushed")
+            .set_start_address(step_address);
+        if step.or_equal {
+            self.bytecode.emit_loop_step_less_than_or_equal(body, step.counter, step.bound);
+        } else {
+            self.bytecode.emit_loop_step_less_than(body, step.counter, step.bound);
+        }
+
+        if let Some(exit) = exit {
+            self.patch_jump(exit);
+        }
+        self.pop_loop_control_info();
     }
 
     pub(crate) fn compile_for_in_loop(
@@ -502,4 +631,11 @@ impl ByteCompiler<'_> {
             self.bytecode.emit_jump(start);
         }
     }
+}
+
+/// The operands of a counting loop's closing `LoopStep*`. (codemode-runtime patch)
+struct CountingStep {
+    or_equal: bool,
+    counter: RegisterOperand,
+    bound: RegisterOperand,
 }

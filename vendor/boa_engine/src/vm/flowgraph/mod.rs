@@ -84,6 +84,18 @@ impl CodeBlock {
                     graph.add_node(previous_pc, NodeShape::None, label.into(), Color::None);
                     graph.add_edge(previous_pc, pc, None, Color::None, EdgeStyle::Line);
                 }
+                Instruction::LoopStepLessThan { address, .. }
+                | Instruction::LoopStepLessThanOrEqual { address, .. } => {
+                    graph.add_node(previous_pc, NodeShape::Diamond, label.into(), Color::None);
+                    graph.add_edge(previous_pc, pc, None, Color::None, EdgeStyle::Line);
+                    graph.add_edge(
+                        previous_pc,
+                        address.as_u32() as usize,
+                        None,
+                        Color::None,
+                        EdgeStyle::Line,
+                    );
+                }
                 Instruction::Jump { address } | Instruction::LoopBack { address } => {
                     graph.add_node(previous_pc, NodeShape::Diamond, label.into(), Color::None);
                     graph.add_edge(
@@ -375,9 +387,7 @@ impl CodeBlock {
                 Instruction::Return => {
                     graph.add_node(previous_pc, NodeShape::Diamond, label.into(), Color::Red);
                 }
-                Instruction::Reserved2
-                | Instruction::Reserved3
-                | Instruction::Reserved4
+                Instruction::Reserved4
                 | Instruction::Reserved5
                 | Instruction::Reserved6
                 | Instruction::Reserved7

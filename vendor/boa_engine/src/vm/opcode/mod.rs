@@ -2159,10 +2159,25 @@ generate_opcodes! {
     /// - Operands:
     ///   - address: `u32`
     LoopBack { address: Address },
-    /// Reserved [`Opcode`].
-    Reserved2 => Reserved,
-    /// Reserved [`Opcode`].
-    Reserved3 => Reserved,
+    /// The step of a counting `for` loop whose test sits at its end: counts an iteration, as
+    /// `IncrementLoopIteration` does, increments `counter` as `counter++` does, and jumps to
+    /// `address` (the loop body) while `counter < bound`. (codemode-runtime patch)
+    ///
+    /// - Operands:
+    ///   - address: `u32`
+    /// - Registers:
+    ///   - Input/output: counter
+    ///   - Input: bound
+    LoopStepLessThan { address: Address, counter: RegisterOperand, bound: RegisterOperand },
+
+    /// As `LoopStepLessThan`, jumping while `counter <= bound`. (codemode-runtime patch)
+    ///
+    /// - Operands:
+    ///   - address: `u32`
+    /// - Registers:
+    ///   - Input/output: counter
+    ///   - Input: bound
+    LoopStepLessThanOrEqual { address: Address, counter: RegisterOperand, bound: RegisterOperand },
     /// Reserved [`Opcode`].
     Reserved4 => Reserved,
     /// Reserved [`Opcode`].

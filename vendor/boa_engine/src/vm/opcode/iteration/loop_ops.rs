@@ -1,7 +1,7 @@
 use crate::error::RuntimeLimitError;
 use crate::{
-    Context, JsResult,
-    vm::opcode::{Address, Operation},
+    Context, JsResult, JsValue,
+    vm::opcode::{Address, Inc, Operation, RegisterOperand},
 };
 
 /// `IncrementLoopIteration` implements the Opcode Operation for `Opcode::IncrementLoopIteration`.
@@ -53,4 +53,105 @@ impl Operation for LoopBack {
     const NAME: &'static str = "LoopBack";
     const INSTRUCTION: &'static str = "INST - LoopBack";
     const COST: u8 = 4;
+}
+
+/// The shared body of the `LoopStep*` opcodes: count, `counter++`, then jump to `address` when
+/// `compare(counter, bound)` holds. Integers take the first path; any other counter (a float past
+/// `i32`, a string, a `BigInt`, an object) gets `++`'s and the comparison's full semantics, in
+/// the order the unfused `Inc` and `JumpIfNot*` would run them. (codemode-runtime patch)
+#[inline(always)]
+fn loop_step(
+    (address, counter, bound): (Address, RegisterOperand, RegisterOperand),
+    context: &mut Context,
+    int_compare: fn(i32, i32) -> bool,
+    fast_compare: fn(&JsValue, &JsValue) -> Option<bool>,
+    compare: fn(&JsValue, &JsValue, &mut Context) -> JsResult<bool>,
+) -> JsResult<()> {
+    IncrementLoopIteration::operation((), context)?;
+    if let Some(n) = context.vm.get_register(counter.into()).as_stored_integer32()
+        && n < i32::MAX
+        && let Some(limit) = context.vm.get_register(bound.into()).as_stored_integer32()
+    {
+        context.vm.set_register(counter.into(), JsValue::from(n + 1));
+        if int_compare(n + 1, limit) {
+            context.vm.frame_mut().pc = u32::from(address);
+        }
+        return Ok(());
+    }
+    loop_step_slow(address, counter, bound, context, fast_compare, compare)
+}
+
+#[cold]
+#[inline(never)]
+fn loop_step_slow(
+    address: Address,
+    counter: RegisterOperand,
+    bound: RegisterOperand,
+    context: &mut Context,
+    fast_compare: fn(&JsValue, &JsValue) -> Option<bool>,
+    compare: fn(&JsValue, &JsValue, &mut Context) -> JsResult<bool>,
+) -> JsResult<()> {
+    Inc::operation((counter, counter), context)?;
+    let lhs = context.vm.get_register(counter.into());
+    let rhs = context.vm.get_register(bound.into());
+    let holds = match fast_compare(lhs, rhs) {
+        Some(holds) => holds,
+        None => {
+            let (lhs, rhs) = (lhs.clone(), rhs.clone());
+            compare(&lhs, &rhs, context)?
+        }
+    };
+    if holds {
+        context.vm.frame_mut().pc = u32::from(address);
+    }
+    Ok(())
+}
+
+/// `LoopStepLessThan` implements the Opcode Operation for `Opcode::LoopStepLessThan`
+///
+/// Operation:
+///  - Count an iteration, `counter++`, jump to `address` while `counter < bound`.
+///    (codemode-runtime patch)
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct LoopStepLessThan;
+
+impl LoopStepLessThan {
+    #[inline(always)]
+    pub(crate) fn operation(
+        operands: (Address, RegisterOperand, RegisterOperand),
+        context: &mut Context,
+    ) -> JsResult<()> {
+        loop_step(operands, context, |a, b| a < b, JsValue::lt_fast, JsValue::lt)
+    }
+}
+
+impl Operation for LoopStepLessThan {
+    const NAME: &'static str = "LoopStepLessThan";
+    const INSTRUCTION: &'static str = "INST - LoopStepLessThan";
+    const COST: u8 = 6;
+}
+
+/// `LoopStepLessThanOrEqual` implements the Opcode Operation for
+/// `Opcode::LoopStepLessThanOrEqual`
+///
+/// Operation:
+///  - Count an iteration, `counter++`, jump to `address` while `counter <= bound`.
+///    (codemode-runtime patch)
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct LoopStepLessThanOrEqual;
+
+impl LoopStepLessThanOrEqual {
+    #[inline(always)]
+    pub(crate) fn operation(
+        operands: (Address, RegisterOperand, RegisterOperand),
+        context: &mut Context,
+    ) -> JsResult<()> {
+        loop_step(operands, context, |a, b| a <= b, JsValue::le_fast, JsValue::le)
+    }
+}
+
+impl Operation for LoopStepLessThanOrEqual {
+    const NAME: &'static str = "LoopStepLessThanOrEqual";
+    const INSTRUCTION: &'static str = "INST - LoopStepLessThanOrEqual";
+    const COST: u8 = 6;
 }
