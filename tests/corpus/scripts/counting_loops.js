@@ -44,4 +44,10 @@ function* evens(limit) { for (let i = 0; i < limit; i++) if (i % 2 === 0) yield 
 out.generator = [...evens(9)];
 out.async = await (async () => { let t = 0; for (let i = 0; i < 3; i++) t += await Promise.resolve(i); return t; })();
 let m = 0; for (let i = 0; i < 3; i++) for (let j = 0; j <= i; j++) m += i * j; out.nested = m;
+out.evalCompletion = [
+  eval("for (let i = 0; i < 3; i++) { i * 2 }"),
+  eval("5; for (let i = 0; i < 0; i++) { 9 }"),
+  eval("7; for (let i = 0; i < 4; i++) { if (i === 2) break; i + 10 }"),
+  eval("for (let i = 0; i <= 3; i++) { if (i % 2) continue; i }"),
+];
 return out;
