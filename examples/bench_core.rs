@@ -9,7 +9,7 @@
 //! ```
 //!
 //! `--case` takes a comma list of `trivial`, `vm`, `run`, `parallel`, `fresh`, `replay`, `catalog`,
-//! `search`, `loop`, `modloop` (the side-by-side bench's loop), `data` (the data-wrangling script of bench/run.mjs), `json` (its parts, each after the build) (default: all); `vm` splits a pass's fixed cost: building a boa context,
+//! `search`, `loop`, `modloop` (the side-by-side bench's loop), `lenloop` (over an array, `i < a.length`), `data` (the data-wrangling script of bench/run.mjs), `json` (its parts, each after the build) (default: all); `vm` splits a pass's fixed cost: building a boa context,
 //! parsing the prelude, evaluating it. `--n` the call counts for `run`/`fresh`/`replay` (default
 //! 10,100,200,400,800,999; a run may make at most 1,000 calls and the replayed script's final
 //! `createNote` is one of them). `--reps K` overrides the repetitions. `--once` does one
@@ -34,7 +34,7 @@ use codemode_runtime::{CallContext, Connector, MemoryStore, Runtime, ToolError, 
 use serde_json::{json, Value};
 
 const CASES: &[&str] =
-    &["trivial", "vm", "run", "parallel", "fresh", "replay", "catalog", "search", "loop", "modloop", "data", "json"];
+    &["trivial", "vm", "run", "parallel", "fresh", "replay", "catalog", "search", "loop", "modloop", "lenloop", "data", "json"];
 const PARALLEL_CALLS: usize = 200;
 const LOOP_ITERATIONS: u64 = 1_000_000;
 
@@ -128,6 +128,14 @@ fn parallel_script(n: usize) -> String {
 
 fn loop_script() -> String {
     format!("let x = 0; for (let i = 0; i < {LOOP_ITERATIONS}; i++) x += i; return x")
+}
+
+/// A loop over an array as models write it: the bound is the array's `length`, read each test.
+fn length_loop_script() -> String {
+    "const a = Array.from({ length: 1000 }, (_, i) => i); let s = 0;\n\
+     for (let r = 0; r < 1000; r++) for (let i = 0; i < a.length; i++) s += a[i];\n\
+     return s"
+        .to_string()
 }
 
 /// The CPU loop of the side-by-side bench against the reference runtime.
@@ -410,6 +418,7 @@ fn run() {
                 "search" => drop(measured_search(&generated_connectors(), &QUERIES)),
                 "loop" => drop(expect(measured_execute(&runtime(), &loop_script()), "completed")),
                 "modloop" => drop(expect(measured_execute(&runtime(), &mod_loop_script()), "completed")),
+                "lenloop" => drop(expect(measured_execute(&runtime(), &length_loop_script()), "completed")),
                 "data" => drop(expect(measured_execute(&runtime(), &data_script()), "completed")),
                 "json" => {
                     for (_, code) in data_parts() {
@@ -547,6 +556,16 @@ fn run() {
         let samples = time(reps(5), runtime, |rt| expect(measured_execute(&rt, &code), "completed"));
         rows.push(Row {
             label: format!("loop: {LOOP_ITERATIONS} iterations of s += i % 7 (the side-by-side bench's)"),
+            note: String::new(),
+            samples,
+        });
+    }
+
+    if has("lenloop") {
+        let code = length_loop_script();
+        let samples = time(reps(5), runtime, |rt| expect(measured_execute(&rt, &code), "completed"));
+        rows.push(Row {
+            label: "loop: 1000 × 1000 iterations of s += a[i] while i < a.length".to_string(),
             note: String::new(),
             samples,
         });

@@ -855,8 +855,10 @@ fn code_over_64_kib_is_code_too_large() {
 
 /// The loop iteration limit counts every iteration once, however the loop gets back to its head:
 /// a loop's back edge counts and jumps in one instruction (vendored boa, `LoopBack`) while
-/// `continue` jumps to the head's own count, and a loop with a per-iteration binding (a closure
-/// over `i`) jumps back to its head. So within each form the largest loop that fits the limit is
+/// `continue` jumps to the head's own count or to the loop step (vendored boa, `LoopStep*`: a
+/// counting `for` closes each iteration with one instruction, against a bound or an array's
+/// `length`), and a loop with a per-iteration binding (a closure over `i`) jumps back to its
+/// head. So within each form the largest loop that fits the limit is
 /// the same whichever way its iterations end. (The forms differ from each other as in upstream
 /// boa: a `while` counts the check that ends it, a `for` does not count its first test.)
 #[test]
@@ -872,6 +874,8 @@ fn every_way_back_to_a_loop_head_counts_alike() {
             "for (let i = 0; i < N; i++) { s++; if (i % 2) continue; }",
             "for (let i = 0; i < N; i++) { s++; continue; }",
             "for (let i = 0; i < N; i++) { fs.push(() => i); s++; }",
+            "const a = new Array(N).fill(0); for (let i = 0; i < a.length; i++) s++;",
+            "const a = new Array(N).fill(0); for (let i = 0; i < a.length; i++) { s++; if (i % 2) continue; }",
         ],
         &[
             "let i = 0; while (i < N) { i++; s++; }",

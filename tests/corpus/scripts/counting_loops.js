@@ -44,6 +44,25 @@ function* evens(limit) { for (let i = 0; i < limit; i++) if (i % 2 === 0) yield 
 out.generator = [...evens(9)];
 out.async = await (async () => { let t = 0; for (let i = 0; i < 3; i++) t += await Promise.resolve(i); return t; })();
 let m = 0; for (let i = 0; i < 3; i++) for (let j = 0; j <= i; j++) m += i * j; out.nested = m;
+// Bounds read as `a.length` on every test: arrays that grow or shrink in the body, strings,
+// array-likes, getters (counted), typed arrays, arguments, a value that turns into null.
+const arr = [1, 2, 3, 4];
+s = 0; for (let i = 0; i < arr.length; i++) s += arr[i]; out.arrayLength = s;
+log = []; const grow = [1, 2]; for (let i = 0; i < grow.length; i++) { if (grow.length < 5) grow.push(i * 10); log.push(grow[i]); } out.grows = log;
+log = []; const shrink = [1, 2, 3, 4, 5, 6]; for (let i = 0; i < shrink.length; i++) { shrink.pop(); log.push(shrink[i]); } out.shrinks = log;
+log = []; const text = "héllo"; for (let i = 0; i <= text.length; i++) log.push(text[i] ?? "end"); out.stringLength = log;
+log = []; const like = { length: 3, 0: "a", 1: "b", 2: "c" }; for (let i = 0; i < like.length; i++) log.push(like[i]); out.arrayLike = log;
+let reads = 0; const getter = { get length() { reads++; return 3; } };
+s = 0; for (let i = 0; i < getter.length; i++) s += i; out.getterLength = [s, reads];
+s = 0; const typed = new Uint8Array([5, 6, 7]); for (let i = 0; i < typed.length; i++) s += typed[i]; out.typedLength = s;
+out.argumentsLength = (function () { let t = 0; for (let i = 0; i < arguments.length; i++) t += arguments[i]; return t; })(1, 2, 3);
+let target = [1, 2, 3]; log = [];
+try { for (let i = 0; i < target.length; i++) { log.push(i); if (i === 1) target = null; } } catch (e) { log.push(e.constructor.name); }
+out.becomesNull = log;
+log = []; const sparse = [1, , 3]; sparse.length = 5; for (let i = 0; i < sparse.length; i++) log.push(i in sparse); out.sparse = log;
+log = []; const big = []; big[2 ** 31] = 1; let count = 0; for (let i = 2 ** 31 - 3; i < big.length; i++) { if (++count > 5) break; log.push(i); } out.pastInt32Length = log;
+s = 0; const rows = [{ v: 1 }, { v: 2 }, { v: 3 }]; for (let i = 0, n = rows.length; i < n; i++) s += rows[i].v; out.cachedLength = s;
+s = 0; for (let i = 0; i < rows["length"]; i++) s += rows[i].v; out.bracketLength = s;
 out.evalCompletion = [
   eval("for (let i = 0; i < 3; i++) { i * 2 }"),
   eval("5; for (let i = 0; i < 0; i++) { 9 }"),

@@ -1005,6 +1005,18 @@ impl<'ctx> ByteCompiler<'ctx> {
         }
     }
 
+    /// A new inline cache for reading the property `ident`, as `emit_get_property_by_name`
+    /// makes for each read. (codemode-runtime patch)
+    pub(crate) fn property_inline_cache(&mut self, ident: Sym) -> crate::vm::opcode::IndexOperand {
+        let ic_index = self.ic.len() as u32;
+        let name_index = self.get_or_insert_name(ident);
+        let Constant::String(ref name) = self.constants[name_index as usize].clone() else {
+            unreachable!("there should be a string at index")
+        };
+        self.ic.push(InlineCache::new(name.clone()));
+        ic_index.into()
+    }
+
     fn emit_get_property_by_name(
         &mut self,
         dst: &Register,

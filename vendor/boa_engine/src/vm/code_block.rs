@@ -887,9 +887,26 @@ impl CodeBlock {
                 counter,
                 bound,
             } => format!("address:{address}, counter:{counter}, bound:{bound}"),
-            Instruction::Reserved4
-            | Instruction::Reserved5
-            | Instruction::Reserved6
+            Instruction::LoopStepLessThanLength {
+                address,
+                counter,
+                object,
+                scratch,
+                ic,
+            }
+            | Instruction::LoopStepLessThanOrEqualLength {
+                address,
+                counter,
+                object,
+                scratch,
+                ic,
+            } => {
+                let ic = &self.ic[u32::from(*ic) as usize];
+                format!(
+                    "address:{address}, counter:{counter}, object:{object}, scratch:{scratch}, ic:{ic}"
+                )
+            }
+            Instruction::Reserved6
             | Instruction::Reserved7
             | Instruction::Reserved8
             | Instruction::Reserved9

@@ -1,9 +1,12 @@
 use boa_ast::{
     Expression,
     declaration::Binding,
-    expression::operator::{
-        binary::{BinaryOp, RelationalOp},
-        update::{UpdateOp, UpdateTarget},
+    expression::{
+        access::{PropertyAccess, PropertyAccessField},
+        operator::{
+            binary::{BinaryOp, RelationalOp},
+            update::{UpdateOp, UpdateTarget},
+        },
     },
     operations::bound_names,
     scope::BindingLocatorError,
@@ -15,6 +18,7 @@ use boa_ast::{
 use boa_interner::Sym;
 
 use crate::{
+    js_string,
     bytecompiler::{
         Access, BindingAccessOpcode, BindingKind, ByteCompiler, HoistedOperand, ToJsString,
     },
@@ -186,8 +190,9 @@ impl ByteCompiler<'_> {
 
     /// The registers of `for (…; i < n; i++)` (or `<=`, or `++i`) when one `LoopStep*`
     /// instruction can close each iteration: `i` a mutable local held in a register, `n` one the
-    /// loop reads without code (a local, a cached constant, or the hoisted operand), and no
-    /// per-iteration copy of the bindings. (codemode-runtime patch)
+    /// loop reads without code (a local, a cached constant, or the hoisted operand) or the
+    /// `length` of one (`i < a.length`), and no per-iteration copy of the bindings.
+    /// (codemode-runtime patch)
     fn counting_loop_step(
         &mut self,
         for_loop: &ForLoop,
@@ -223,10 +228,20 @@ impl ByteCompiler<'_> {
         let BindingKind::Local(Some(counter)) = self.get_binding(&binding) else {
             return None;
         };
-        let bound = match hoisted {
-            Some(h) if h.is_rhs => h.register.variable(),
-            Some(_) => return None,
-            None => self.register_of_free_operand(test.rhs())?,
+        let bound = match (hoisted, test.rhs()) {
+            (Some(h), _) if h.is_rhs => Bound::Register(h.register.variable()),
+            (Some(_), _) => return None,
+            (None, Expression::PropertyAccess(PropertyAccess::Simple(access))) => {
+                let PropertyAccessField::Const(field) = access.field() else {
+                    return None;
+                };
+                if field.to_js_string(self.interner()) != js_string!("length") {
+                    return None;
+                }
+                let object = self.register_of_free_operand(access.target())?;
+                Bound::Length { object, field: field.sym() }
+            }
+            (None, rhs) => Bound::Register(self.register_of_free_operand(rhs)?),
         };
         Some(CountingStep { or_equal, counter: RegisterOperand::from(counter), bound })
     }
@@ -274,10 +289,33 @@ impl ByteCompiler<'_> {
         self.current_jump_control_mut()
             .expect("jump_control must exist as it was just pushed")
             .set_start_address(step_address);
-        if step.or_equal {
-            self.bytecode.emit_loop_step_less_than_or_equal(body, step.counter, step.bound);
-        } else {
-            self.bytecode.emit_loop_step_less_than(body, step.counter, step.bound);
+        match step.bound {
+            Bound::Register(bound) if step.or_equal => {
+                self.bytecode.emit_loop_step_less_than_or_equal(body, step.counter, bound);
+            }
+            Bound::Register(bound) => self.bytecode.emit_loop_step_less_than(body, step.counter, bound),
+            Bound::Length { object, field } => {
+                let ic = self.property_inline_cache(field);
+                let scratch = self.register_allocator.alloc();
+                if step.or_equal {
+                    self.bytecode.emit_loop_step_less_than_or_equal_length(
+                        body,
+                        step.counter,
+                        object,
+                        scratch.variable(),
+                        ic,
+                    );
+                } else {
+                    self.bytecode.emit_loop_step_less_than_length(
+                        body,
+                        step.counter,
+                        object,
+                        scratch.variable(),
+                        ic,
+                    );
+                }
+                self.register_allocator.dealloc(scratch);
+            }
         }
 
         if let Some(exit) = exit {
@@ -637,5 +675,12 @@ impl ByteCompiler<'_> {
 struct CountingStep {
     or_equal: bool,
     counter: RegisterOperand,
-    bound: RegisterOperand,
+    bound: Bound,
+}
+
+/// What a counting loop's counter is tested against: a register, or the `length` of the object
+/// in a register, read on every test. (codemode-runtime patch)
+enum Bound {
+    Register(RegisterOperand),
+    Length { object: RegisterOperand, field: Sym },
 }

@@ -85,7 +85,9 @@ impl CodeBlock {
                     graph.add_edge(previous_pc, pc, None, Color::None, EdgeStyle::Line);
                 }
                 Instruction::LoopStepLessThan { address, .. }
-                | Instruction::LoopStepLessThanOrEqual { address, .. } => {
+                | Instruction::LoopStepLessThanOrEqual { address, .. }
+                | Instruction::LoopStepLessThanLength { address, .. }
+                | Instruction::LoopStepLessThanOrEqualLength { address, .. } => {
                     graph.add_node(previous_pc, NodeShape::Diamond, label.into(), Color::None);
                     graph.add_edge(previous_pc, pc, None, Color::None, EdgeStyle::Line);
                     graph.add_edge(
@@ -387,9 +389,7 @@ impl CodeBlock {
                 Instruction::Return => {
                     graph.add_node(previous_pc, NodeShape::Diamond, label.into(), Color::Red);
                 }
-                Instruction::Reserved4
-                | Instruction::Reserved5
-                | Instruction::Reserved6
+                Instruction::Reserved6
                 | Instruction::Reserved7
                 | Instruction::Reserved8
                 | Instruction::Reserved9

@@ -2178,10 +2178,42 @@ generate_opcodes! {
     ///   - Input/output: counter
     ///   - Input: bound
     LoopStepLessThanOrEqual { address: Address, counter: RegisterOperand, bound: RegisterOperand },
-    /// Reserved [`Opcode`].
-    Reserved4 => Reserved,
-    /// Reserved [`Opcode`].
-    Reserved5 => Reserved,
+    /// As `LoopStepLessThan`, with the bound read each time as `object.length` (as
+    /// `GetLengthProperty` reads it, into `scratch`, through the inline cache `ic`): the step of
+    /// `for (…; i < a.length; i++)`. (codemode-runtime patch)
+    ///
+    /// - Operands:
+    ///   - address: `u32`
+    ///   - ic: `u32`
+    /// - Registers:
+    ///   - Input/output: counter
+    ///   - Input: object
+    ///   - Output: scratch
+    LoopStepLessThanLength {
+        address: Address,
+        counter: RegisterOperand,
+        object: RegisterOperand,
+        scratch: RegisterOperand,
+        ic: IndexOperand
+    },
+
+    /// As `LoopStepLessThanLength`, jumping while `counter <= object.length`.
+    /// (codemode-runtime patch)
+    ///
+    /// - Operands:
+    ///   - address: `u32`
+    ///   - ic: `u32`
+    /// - Registers:
+    ///   - Input/output: counter
+    ///   - Input: object
+    ///   - Output: scratch
+    LoopStepLessThanOrEqualLength {
+        address: Address,
+        counter: RegisterOperand,
+        object: RegisterOperand,
+        scratch: RegisterOperand,
+        ic: IndexOperand
+    },
     /// Reserved [`Opcode`].
     Reserved6 => Reserved,
     /// Reserved [`Opcode`].

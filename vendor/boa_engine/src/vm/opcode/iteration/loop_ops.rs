@@ -1,7 +1,7 @@
 use crate::error::RuntimeLimitError;
 use crate::{
     Context, JsResult, JsValue,
-    vm::opcode::{Address, Inc, Operation, RegisterOperand},
+    vm::opcode::{Address, GetLengthProperty, Inc, IndexOperand, Operation, RegisterOperand},
 };
 
 /// `IncrementLoopIteration` implements the Opcode Operation for `Opcode::IncrementLoopIteration`.
@@ -92,19 +92,7 @@ fn loop_step_slow(
     compare: fn(&JsValue, &JsValue, &mut Context) -> JsResult<bool>,
 ) -> JsResult<()> {
     Inc::operation((counter, counter), context)?;
-    let lhs = context.vm.get_register(counter.into());
-    let rhs = context.vm.get_register(bound.into());
-    let holds = match fast_compare(lhs, rhs) {
-        Some(holds) => holds,
-        None => {
-            let (lhs, rhs) = (lhs.clone(), rhs.clone());
-            compare(&lhs, &rhs, context)?
-        }
-    };
-    if holds {
-        context.vm.frame_mut().pc = u32::from(address);
-    }
-    Ok(())
+    loop_step_slow_compare(address, counter, bound, context, fast_compare, compare)
 }
 
 /// `LoopStepLessThan` implements the Opcode Operation for `Opcode::LoopStepLessThan`
@@ -154,4 +142,133 @@ impl Operation for LoopStepLessThanOrEqual {
     const NAME: &'static str = "LoopStepLessThanOrEqual";
     const INSTRUCTION: &'static str = "INST - LoopStepLessThanOrEqual";
     const COST: u8 = 6;
+}
+
+/// The shared body of the `LoopStep*Length` opcodes: count, `counter++`, read `object.length`
+/// (an array's from its storage, anything else as `GetLengthProperty` reads it, into `scratch`),
+/// then jump to `address` when `compare(counter, length)` holds. (codemode-runtime patch)
+#[inline(always)]
+fn loop_step_length(
+    (address, counter, object, scratch, ic): (
+        Address,
+        RegisterOperand,
+        RegisterOperand,
+        RegisterOperand,
+        IndexOperand,
+    ),
+    context: &mut Context,
+    int_compare: fn(i32, i32) -> bool,
+    fast_compare: fn(&JsValue, &JsValue) -> Option<bool>,
+    compare: fn(&JsValue, &JsValue, &mut Context) -> JsResult<bool>,
+) -> JsResult<()> {
+    IncrementLoopIteration::operation((), context)?;
+    if let Some(n) = context.vm.get_register(counter.into()).as_stored_integer32()
+        && n < i32::MAX
+        && let Some(length) = array_length(context.vm.get_register(object.into()))
+    {
+        context.vm.set_register(counter.into(), JsValue::from(n + 1));
+        if int_compare(n + 1, length) {
+            context.vm.frame_mut().pc = u32::from(address);
+        }
+        return Ok(());
+    }
+    loop_step_length_slow(address, counter, (object, scratch, ic), context, fast_compare, compare)
+}
+
+/// The length of an array whose length is an `i32`, read from its storage as
+/// `GetLengthProperty` reads it.
+#[inline(always)]
+fn array_length(value: &JsValue) -> Option<i32> {
+    let array = value.as_object()?;
+    if !array.is_array() {
+        return None;
+    }
+    array.borrow().properties().storage[0].as_stored_integer32()
+}
+
+#[cold]
+#[inline(never)]
+fn loop_step_length_slow(
+    address: Address,
+    counter: RegisterOperand,
+    (object, scratch, ic): (RegisterOperand, RegisterOperand, IndexOperand),
+    context: &mut Context,
+    fast_compare: fn(&JsValue, &JsValue) -> Option<bool>,
+    compare: fn(&JsValue, &JsValue, &mut Context) -> JsResult<bool>,
+) -> JsResult<()> {
+    Inc::operation((counter, counter), context)?;
+    GetLengthProperty::operation((scratch, object, ic), context)?;
+    loop_step_slow_compare(address, counter, scratch, context, fast_compare, compare)
+}
+
+fn loop_step_slow_compare(
+    address: Address,
+    counter: RegisterOperand,
+    bound: RegisterOperand,
+    context: &mut Context,
+    fast_compare: fn(&JsValue, &JsValue) -> Option<bool>,
+    compare: fn(&JsValue, &JsValue, &mut Context) -> JsResult<bool>,
+) -> JsResult<()> {
+    let lhs = context.vm.get_register(counter.into());
+    let rhs = context.vm.get_register(bound.into());
+    let holds = match fast_compare(lhs, rhs) {
+        Some(holds) => holds,
+        None => {
+            let (lhs, rhs) = (lhs.clone(), rhs.clone());
+            compare(&lhs, &rhs, context)?
+        }
+    };
+    if holds {
+        context.vm.frame_mut().pc = u32::from(address);
+    }
+    Ok(())
+}
+
+/// `LoopStepLessThanLength` implements the Opcode Operation for `Opcode::LoopStepLessThanLength`
+///
+/// Operation:
+///  - Count an iteration, `counter++`, jump to `address` while `counter < object.length`.
+///    (codemode-runtime patch)
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct LoopStepLessThanLength;
+
+impl LoopStepLessThanLength {
+    #[inline(always)]
+    pub(crate) fn operation(
+        operands: (Address, RegisterOperand, RegisterOperand, RegisterOperand, IndexOperand),
+        context: &mut Context,
+    ) -> JsResult<()> {
+        loop_step_length(operands, context, |a, b| a < b, JsValue::lt_fast, JsValue::lt)
+    }
+}
+
+impl Operation for LoopStepLessThanLength {
+    const NAME: &'static str = "LoopStepLessThanLength";
+    const INSTRUCTION: &'static str = "INST - LoopStepLessThanLength";
+    const COST: u8 = 8;
+}
+
+/// `LoopStepLessThanOrEqualLength` implements the Opcode Operation for
+/// `Opcode::LoopStepLessThanOrEqualLength`
+///
+/// Operation:
+///  - Count an iteration, `counter++`, jump to `address` while `counter <= object.length`.
+///    (codemode-runtime patch)
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct LoopStepLessThanOrEqualLength;
+
+impl LoopStepLessThanOrEqualLength {
+    #[inline(always)]
+    pub(crate) fn operation(
+        operands: (Address, RegisterOperand, RegisterOperand, RegisterOperand, IndexOperand),
+        context: &mut Context,
+    ) -> JsResult<()> {
+        loop_step_length(operands, context, |a, b| a <= b, JsValue::le_fast, JsValue::le)
+    }
+}
+
+impl Operation for LoopStepLessThanOrEqualLength {
+    const NAME: &'static str = "LoopStepLessThanOrEqualLength";
+    const INSTRUCTION: &'static str = "INST - LoopStepLessThanOrEqualLength";
+    const COST: u8 = 8;
 }
