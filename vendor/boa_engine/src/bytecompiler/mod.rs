@@ -1005,16 +1005,17 @@ impl<'ctx> ByteCompiler<'ctx> {
         }
     }
 
-    /// A new inline cache for reading the property `ident`, as `emit_get_property_by_name`
-    /// makes for each read. (codemode-runtime patch)
-    pub(crate) fn property_inline_cache(&mut self, ident: Sym) -> crate::vm::opcode::IndexOperand {
+    /// A new inline cache for the property `ident` (one per instruction that reads or writes it
+    /// by name), and the property's name. (codemode-runtime patch: also used by the counting
+    /// loops' length step)
+    pub(crate) fn property_inline_cache(&mut self, ident: Sym) -> (u32, JsString) {
         let ic_index = self.ic.len() as u32;
         let name_index = self.get_or_insert_name(ident);
         let Constant::String(ref name) = self.constants[name_index as usize].clone() else {
             unreachable!("there should be a string at index")
         };
         self.ic.push(InlineCache::new(name.clone()));
-        ic_index.into()
+        (ic_index, name.clone())
     }
 
     fn emit_get_property_by_name(
@@ -1024,13 +1025,7 @@ impl<'ctx> ByteCompiler<'ctx> {
         value: &Register,
         ident: Sym,
     ) {
-        let ic_index = self.ic.len() as u32;
-
-        let name_index = self.get_or_insert_name(ident);
-        let Constant::String(ref name) = self.constants[name_index as usize].clone() else {
-            unreachable!("there should be a string at index")
-        };
-        self.ic.push(InlineCache::new(name.clone()));
+        let (ic_index, name) = self.property_inline_cache(ident);
 
         if let Some(receiver) = receiver {
             self.bytecode.emit_get_property_by_name_with_this(
@@ -1039,7 +1034,7 @@ impl<'ctx> ByteCompiler<'ctx> {
                 value.variable(),
                 ic_index.into(),
             );
-        } else if name == &StaticJsStrings::LENGTH {
+        } else if name == StaticJsStrings::LENGTH {
             self.bytecode.emit_get_length_property(
                 dst.variable(),
                 value.variable(),
@@ -1061,13 +1056,7 @@ impl<'ctx> ByteCompiler<'ctx> {
         object: &Register,
         ident: Sym,
     ) {
-        let ic_index = self.ic.len() as u32;
-
-        let name_index = self.get_or_insert_name(ident);
-        let Constant::String(ref name) = self.constants[name_index as usize].clone() else {
-            unreachable!("there should be a string at index")
-        };
-        self.ic.push(InlineCache::new(name.clone()));
+        let (ic_index, _) = self.property_inline_cache(ident);
 
         if let Some(receiver) = receiver {
             self.bytecode.emit_set_property_by_name_with_this(
@@ -1822,25 +1811,7 @@ impl<'ctx> ByteCompiler<'ctx> {
         expr: &Expression,
         inner_fn: impl FnOnce(&mut Self, RegisterOperand),
     ) {
-        if let Expression::Identifier(name) = expr {
-            let name = self.resolve_identifier_expect(*name);
-            let binding = self.lexical_scope.get_identifier_reference(name);
-            let index = self.get_binding(&binding);
-            if let BindingKind::Local(Some(local_reg)) = &index {
-                inner_fn(self, RegisterOperand::from(*local_reg));
-                return;
-            }
-            if !self.in_with
-                && let Some(&cached_reg) = self.const_binding_cache.get(&binding.locator())
-            {
-                inner_fn(self, cached_reg.into());
-                return;
-            }
-        }
-        if let Some(key) = Self::literal_key(expr)
-            && let Some((_, reg)) = self.hoisted_literals.iter().rev().find(|(k, _)| *k == key)
-        {
-            let op = reg.variable();
+        if let Some(op) = self.register_of_free_operand(expr) {
             inner_fn(self, op);
             return;
         }
@@ -1849,6 +1820,27 @@ impl<'ctx> ByteCompiler<'ctx> {
         let op = reg.variable();
         inner_fn(self, op);
         self.register_allocator.dealloc(reg);
+    }
+
+    /// The register `expr` is already in, so reading it as an operand emits no code: a local's,
+    /// a cached constant's, or a hoisted literal's. Such registers are only read by the
+    /// operation that uses them.
+    pub(crate) fn register_of_free_operand(&mut self, expr: &Expression) -> Option<RegisterOperand> {
+        if let Expression::Identifier(name) = expr {
+            let name = self.resolve_identifier_expect(*name);
+            let binding = self.lexical_scope.get_identifier_reference(name);
+            if let BindingKind::Local(Some(local_reg)) = self.get_binding(&binding) {
+                return Some(RegisterOperand::from(local_reg));
+            }
+            if !self.in_with
+                && let Some(&cached_reg) = self.const_binding_cache.get(&binding.locator())
+            {
+                return Some(cached_reg.into());
+            }
+        }
+        let key = Self::literal_key(expr)?;
+        let (_, reg) = self.hoisted_literals.iter().rev().find(|(k, _)| *k == key)?;
+        Some(reg.variable())
     }
 
     /// The key of a numeric literal operand for [`Self::hoisted_literals`]: its value's bits,

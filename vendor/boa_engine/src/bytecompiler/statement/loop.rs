@@ -246,23 +246,6 @@ impl ByteCompiler<'_> {
         Some(CountingStep { or_equal, counter: RegisterOperand::from(counter), bound })
     }
 
-    /// The register `compile_expr_operand` would hand over for `expr` without emitting code: a
-    /// local's, or a cached constant's. (codemode-runtime patch)
-    fn register_of_free_operand(&mut self, expr: &Expression) -> Option<RegisterOperand> {
-        let Expression::Identifier(name) = expr else {
-            return None;
-        };
-        let name = self.resolve_identifier_expect(*name);
-        let binding = self.lexical_scope.get_identifier_reference(name);
-        if let BindingKind::Local(Some(register)) = self.get_binding(&binding) {
-            return Some(RegisterOperand::from(register));
-        }
-        if self.in_with {
-            return None;
-        }
-        self.const_binding_cache.get(&binding.locator()).map(|&register| register.into())
-    }
-
     /// A counting `for` loop with its test at the end: the first test, the body, then one
     /// `LoopStep*` that counts the iteration, increments the counter and jumps back to the body
     /// while the test holds. `continue` jumps to that step, so every iteration is counted once,
@@ -295,7 +278,7 @@ impl ByteCompiler<'_> {
             }
             Bound::Register(bound) => self.bytecode.emit_loop_step_less_than(body, step.counter, bound),
             Bound::Length { object, field } => {
-                let ic = self.property_inline_cache(field);
+                let (ic, _) = self.property_inline_cache(field);
                 let scratch = self.register_allocator.alloc();
                 if step.or_equal {
                     self.bytecode.emit_loop_step_less_than_or_equal_length(
@@ -303,7 +286,7 @@ impl ByteCompiler<'_> {
                         step.counter,
                         object,
                         scratch.variable(),
-                        ic,
+                        ic.into(),
                     );
                 } else {
                     self.bytecode.emit_loop_step_less_than_length(
@@ -311,7 +294,7 @@ impl ByteCompiler<'_> {
                         step.counter,
                         object,
                         scratch.variable(),
-                        ic,
+                        ic.into(),
                     );
                 }
                 self.register_allocator.dealloc(scratch);
