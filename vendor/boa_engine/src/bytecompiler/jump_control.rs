@@ -408,6 +408,7 @@ impl ByteCompiler<'_> {
             start: start_address,
             end: Self::DUMMY_ADDRESS,
             environment_count,
+            iterator_count: self.current_open_iterators_count,
         });
 
         handler_index

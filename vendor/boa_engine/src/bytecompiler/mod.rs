@@ -530,6 +530,12 @@ pub struct ByteCompiler<'ctx> {
     pub(crate) lexical_scope: Scope,
 
     pub(crate) current_open_environments_count: u32,
+    /// codemode-runtime patch: how many iterator records the code being compiled has on the
+    /// frame's iterator stack (the `for-of`/`for-in` loops, array destructurings and `yield*`
+    /// it is inside). Each exception handler records it, and catching an exception truncates the
+    /// stack to it, as environments are, so an iterator left by an abrupt exit never stands in
+    /// for an enclosing one.
+    pub(crate) current_open_iterators_count: u32,
     code_block_flags: CodeBlockFlags,
     handlers: ThinVec<Handler>,
     pub(crate) ic: Vec<InlineCache>,
@@ -663,6 +669,7 @@ impl<'ctx> ByteCompiler<'ctx> {
             params: FormalParameterList::default(),
             parameter_scope: Scope::default(),
             current_open_environments_count: 0,
+            current_open_iterators_count: 0,
 
             register_allocator,
             code_block_flags,
@@ -1358,7 +1365,7 @@ impl<'ctx> ByteCompiler<'ctx> {
                 });
             }
             None => {
-                self.compile_expr_operand(binary.lhs(), |compiler, lhs| {
+                self.compile_left_operand(binary.lhs(), binary.rhs(), |compiler, lhs| {
                     compiler.compile_expr_operand(binary.rhs(), |compiler, rhs| {
                         label_index = compiler.next_opcode_location();
                         emit_fn(&mut compiler.bytecode, Self::DUMMY_ADDRESS, lhs, rhs);
@@ -1820,6 +1827,31 @@ impl<'ctx> ByteCompiler<'ctx> {
         let op = reg.variable();
         inner_fn(self, op);
         self.register_allocator.dealloc(reg);
+    }
+
+    /// The left operand of a binary operator whose right operand is `rhs`. Like
+    /// [`Self::compile_expr_operand`], except that a local's own register is not read in place
+    /// when `rhs` writes a binding (`a * (a++, -1)`, `a + (a = 10)`): the left value is taken
+    /// before the right side runs, so it is copied first. (codemode-runtime patch: the operation
+    /// used to see the value the right side left.)
+    pub(crate) fn compile_left_operand(
+        &mut self,
+        lhs: &Expression,
+        rhs: &Expression,
+        inner_fn: impl FnOnce(&mut Self, RegisterOperand),
+    ) {
+        use boa_ast::visitor::VisitWith;
+        if rhs
+            .visit_with(&mut expression::assign::FindsWrites)
+            .is_break()
+        {
+            let reg = self.register_allocator.alloc();
+            self.compile_expr(lhs, &reg);
+            inner_fn(self, reg.variable());
+            self.register_allocator.dealloc(reg);
+            return;
+        }
+        self.compile_expr_operand(lhs, inner_fn);
     }
 
     /// The register `expr` is already in, so reading it as an operand emits no code: a local's,

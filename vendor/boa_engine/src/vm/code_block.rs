@@ -82,6 +82,9 @@ pub(crate) struct Handler {
     pub(crate) start: Address,
     pub(crate) end: Address,
     pub(crate) environment_count: u32,
+    /// codemode-runtime patch: the frame's iterator stack is truncated to this many records when
+    /// the handler catches (see `ByteCompiler::current_open_iterators_count`).
+    pub(crate) iterator_count: u32,
 }
 
 impl Handler {

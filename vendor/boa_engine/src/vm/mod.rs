@@ -657,9 +657,15 @@ impl Vm {
 
         let catch_address = handler.handler();
         let environment_sp = frame.env_fp + handler.environment_count;
+        let iterator_count = handler.iterator_count as usize;
 
         // Go to handler location.
         frame.pc = u32::from(catch_address);
+
+        // codemode-runtime patch: iterators opened inside the protected range and not closed
+        // (an inner loop or destructuring the exception left) are dropped, so the handler's
+        // own iterator (if any) is on top again.
+        frame.iterators.truncate(iterator_count);
 
         self.frame_mut()
             .environments

@@ -426,6 +426,11 @@ impl IteratorRecord {
         &self.last_result
     }
 
+    /// Sets the `[[Done]]` field to `true` (codemode-runtime patch, for `IteratorFinishAsyncNext`).
+    pub(crate) fn mark_done(&mut self) {
+        self.done = true;
+    }
+
     /// Runs `f`, setting the `done` field of this `IteratorRecord` to `true` if `f` returns
     /// an error.
     fn set_done_on_err<R, F>(&mut self, f: F) -> JsResult<R>

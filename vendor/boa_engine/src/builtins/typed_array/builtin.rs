@@ -3202,10 +3202,9 @@ fn compare_typed_array_elements(
         }
 
         // c. Return v.
-        if v.is_sign_positive() {
-            return Ok(cmp::Ordering::Greater);
-        }
-        return Ok(cmp::Ordering::Less);
+        // codemode-runtime patch: ±0 is "equal" (it was "greater" for +0, so a stable sort
+        // swapped equal elements: `new Int32Array([0, 1]).sort(() => 0)` gave `1,0`).
+        return Ok(v.partial_cmp(&0.0).unwrap_or(cmp::Ordering::Equal));
     }
 
     match (x.variant(), y.variant()) {

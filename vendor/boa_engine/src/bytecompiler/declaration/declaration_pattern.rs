@@ -264,6 +264,7 @@ impl ByteCompiler<'_> {
                 self.bytecode
                     .emit_value_not_null_or_undefined(object.variable());
                 self.bytecode.emit_get_iterator(object.variable());
+                self.current_open_iterators_count += 1;
 
                 let handler_index = self.push_handler();
                 for element in pattern.bindings() {
@@ -294,6 +295,7 @@ impl ByteCompiler<'_> {
                 self.patch_jump(no_exception_thrown);
 
                 self.iterator_close(false);
+                self.current_open_iterators_count -= 1;
             }
         }
     }

@@ -15,7 +15,7 @@ use boa_ast::{
 };
 
 /// Finds any assignment or update expression (`x = …`, `x += …`, `x++`, destructuring).
-struct FindsWrites;
+pub(crate) struct FindsWrites;
 
 impl<'ast> Visitor<'ast> for FindsWrites {
     type BreakTy = ();
@@ -229,7 +229,11 @@ impl ByteCompiler<'_> {
                     let binding = compiler
                         .lexical_scope
                         .get_identifier_reference(name.clone());
-                    let is_lexical = binding.is_lexical();
+                    // codemode-runtime patch: `x ??= v` (and `||=`, `&&=`) on a `var` or global
+                    // reads and writes by name: a locator pushed by `GetNameAndLocator` stayed on
+                    // the binding stack when the assignment short-circuited, and the next
+                    // `SetNameByLocator` (`a += (b ??= 5)`) wrote to `b` instead of `a`.
+                    let is_lexical = binding.is_lexical() || short_circuit;
                     let index = compiler.get_binding(&binding);
 
                     if is_lexical {

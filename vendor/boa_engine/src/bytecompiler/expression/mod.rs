@@ -7,7 +7,7 @@
 //!
 //! [spec]: https://tc39.es/ecma262/#sec-ecmascript-language-expressions
 
-mod assign;
+pub(crate) mod assign;
 mod binary;
 mod object_literal;
 mod unary;
@@ -189,6 +189,7 @@ impl ByteCompiler<'_> {
                 } else {
                     self.bytecode.emit_get_iterator(dst.variable());
                 }
+                self.current_open_iterators_count += 1;
 
                 let resume_kind = self.register_allocator.alloc();
                 let is_return = self.register_allocator.alloc();
@@ -244,6 +245,7 @@ impl ByteCompiler<'_> {
                 self.emit_type_error("iterator does not have a throw method");
 
                 self.patch_jump(resume_exit);
+                self.current_open_iterators_count -= 1;
             }
             Expression::TaggedTemplate(template) => {
                 let this = self.register_allocator.alloc();

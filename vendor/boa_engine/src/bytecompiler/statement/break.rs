@@ -38,6 +38,16 @@ impl ByteCompiler<'_> {
                 actions.push(JumpRecordAction::Transfer { index: i as u32 });
                 break;
             }
+
+            // codemode-runtime patch: a `for-of`/`for-in` loop the break leaves (it targets an
+            // enclosing statement) is closed here, as `continue` and `return` do; the target
+            // loop closes its own iterator at its exit. Without this the inner iterator stayed
+            // on the stack and the target's exit closed it instead of its own.
+            if info.iterator_loop() {
+                actions.push(JumpRecordAction::CloseIterator {
+                    r#async: info.for_await_of_loop(),
+                });
+            }
         }
 
         actions.reverse();

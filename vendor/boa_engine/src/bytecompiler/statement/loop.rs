@@ -332,6 +332,7 @@ impl ByteCompiler<'_> {
         let early_exit = self.jump_if_null_or_undefined(&value);
 
         self.bytecode.emit_create_for_in_iterator(value.variable());
+        self.current_open_iterators_count += 1;
 
         self.register_allocator.dealloc(value);
 
@@ -411,6 +412,7 @@ impl ByteCompiler<'_> {
         self.pop_loop_control_info();
 
         self.iterator_close(false);
+        self.current_open_iterators_count -= 1;
         self.patch_jump(early_exit);
     }
 
@@ -430,6 +432,7 @@ impl ByteCompiler<'_> {
         } else {
             self.bytecode.emit_get_iterator(object.variable());
         }
+        self.current_open_iterators_count += 1;
 
         self.register_allocator.dealloc(object);
 
@@ -550,8 +553,15 @@ impl ByteCompiler<'_> {
             let exit = self.jump();
             self.patch_handler(handler_index);
 
+            // codemode-runtime patch: the handler is also entered, with no exception, when
+            // `return()` is called on a generator suspended in the body; that completion must
+            // close the iterator too (it used to skip the close).
+            let has_exception = self.register_allocator.alloc();
             let error = self.register_allocator.alloc();
-            self.bytecode.emit_exception(error.variable());
+            self.bytecode
+                .emit_maybe_exception(has_exception.variable(), error.variable());
+            let is_return = self.jump_if_false(&has_exception);
+            self.register_allocator.dealloc(has_exception);
 
             // NOTE: Capture throw of the iterator close and ignore it.
             let handler_index = self.push_handler();
@@ -560,6 +570,11 @@ impl ByteCompiler<'_> {
 
             self.bytecode.emit_throw(error.variable());
             self.register_allocator.dealloc(error);
+
+            // A return completion: errors of the close propagate.
+            self.patch_jump(is_return);
+            self.iterator_close(for_of_loop.r#await());
+            self.bytecode.emit_re_throw();
             self.patch_jump(exit);
         }
 
@@ -570,6 +585,7 @@ impl ByteCompiler<'_> {
         self.pop_loop_control_info();
 
         self.iterator_close(for_of_loop.r#await());
+        self.current_open_iterators_count -= 1;
     }
 
     pub(crate) fn compile_while_loop(

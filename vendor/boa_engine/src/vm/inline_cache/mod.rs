@@ -7,7 +7,10 @@ use boa_macros::{Finalize, Trace};
 
 use crate::{
     JsString,
-    object::shape::{Shape, WeakShape, slot::Slot},
+    object::shape::{
+        Shape, WeakShape,
+        slot::{Slot, SlotAttributes},
+    },
 };
 
 #[cfg(test)]
@@ -26,6 +29,30 @@ pub(crate) struct CacheEntry {
     pub(crate) addr: usize,
     #[unsafe_ignore_trace]
     pub(crate) slot: Slot,
+    /// codemode-runtime patch: for a slot in the prototype, the prototype's shape when cached
+    /// (weakly, and its address). The object's shape does not change when its prototype's
+    /// properties do (a data property redefined as a getter, a property deleted and the slots
+    /// after it shifted), so a hit also checks that the prototype still has this shape.
+    pub(crate) prototype_shape: Option<(WeakShape, usize)>,
+}
+
+impl CacheEntry {
+    /// Whether the entry still describes an object of shape `shape` (whose address matched).
+    fn holds_for(&self, shape: &Shape) -> bool {
+        if !self.shape.is_alive() {
+            return false;
+        }
+        let Some((prototype_shape, addr)) = &self.prototype_shape else {
+            return true;
+        };
+        let Some(prototype) = shape.prototype() else {
+            return false;
+        };
+        let Ok(prototype) = prototype.try_borrow() else {
+            return false;
+        };
+        prototype.shape().to_addr_usize() == *addr && prototype_shape.is_alive()
+    }
 }
 
 /// An inline cache entry for a property access.
@@ -71,16 +98,32 @@ impl InlineCache {
             return;
         }
 
+        let prototype_shape = if slot.attributes.contains(SlotAttributes::PROTOTYPE) {
+            let Some(prototype) = shape.prototype() else {
+                return;
+            };
+            let Ok(prototype) = prototype.try_borrow() else {
+                return;
+            };
+            let prototype_shape = prototype.shape();
+            Some((prototype_shape.into(), prototype_shape.to_addr_usize()))
+        } else {
+            None
+        };
+
+        let addr = shape.to_addr_usize();
         let mut entries = self.entries.borrow_mut();
-        // Entries of collected shapes make room first.
-        entries.retain(|entry| entry.shape.is_alive());
+        // Entries of collected shapes make room first, and an entry for the same shape is
+        // replaced (its prototype changed).
+        entries.retain(|entry| entry.shape.is_alive() && entry.addr != addr);
 
         // Add a new entry if there's space.
         if entries
             .try_push(CacheEntry {
                 shape: shape.into(),
-                addr: shape.to_addr_usize(),
+                addr,
                 slot,
+                prototype_shape,
             })
             .is_err()
         {
@@ -102,7 +145,8 @@ impl InlineCache {
         self.entries
             .borrow()
             .iter()
-            .find(|entry| entry.addr == shape_addr && entry.shape.is_alive())
+            .find(|entry| entry.addr == shape_addr)
+            .filter(|entry| entry.holds_for(shape))
             .map(|entry| entry.slot)
     }
 }

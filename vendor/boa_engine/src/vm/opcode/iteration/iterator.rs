@@ -11,6 +11,36 @@ use crate::{
     },
 };
 
+/// codemode-runtime patch: runs `f` on the iterator record on top of the frame's iterator stack
+/// and puts the record back whatever `f` returns. A record whose `next` or `value` threw is kept
+/// (marked done, so it is not closed again) until the exception handler truncates the stack or the
+/// code that owns it pops it; dropping it here made the owner's pop take an enclosing loop's
+/// iterator instead, and a missing record panicked.
+fn with_top_iterator<R>(
+    context: &mut Context,
+    f: impl FnOnce(&mut IteratorRecord, &mut Context) -> JsResult<R>,
+) -> JsResult<R> {
+    let mut iterator = context
+        .vm
+        .frame_mut()
+        .iterators
+        .pop()
+        .js_expect("iterator stack should have at least an iterator")?;
+    let result = f(&mut iterator, context);
+    context.vm.frame_mut().iterators.push(iterator);
+    result
+}
+
+/// The iterator record on top of the frame's iterator stack, or an engine error (never a panic).
+fn top_iterator(context: &Context) -> JsResult<&IteratorRecord> {
+    Ok(context
+        .vm
+        .frame()
+        .iterators
+        .last()
+        .js_expect("iterator on the call frame must exist")?)
+}
+
 /// `IteratorPop` implements the Opcode Operation for `Opcode::IteratorPop`
 ///
 /// Operation:
@@ -105,19 +135,12 @@ pub(crate) struct IteratorUpdateResult;
 impl IteratorUpdateResult {
     #[inline(always)]
     pub(crate) fn operation(result: RegisterOperand, context: &mut Context) -> JsResult<()> {
-        let mut iterator = context
-            .vm
-            .frame_mut()
-            .iterators
-            .pop()
-            .js_expect("iterator stack should have at least an iterator")?;
         let result_v = context.vm.take_register(result.into());
-        iterator.update_result(result_v, context)?;
-        context
-            .vm
-            .set_register(result.into(), iterator.done().into());
-        context.vm.frame_mut().iterators.push(iterator);
-
+        let done = with_top_iterator(context, |iterator, context| {
+            iterator.update_result(result_v, context)?;
+            Ok(iterator.done())
+        })?;
+        context.vm.set_register(result.into(), done.into());
         Ok(())
     }
 }
@@ -138,18 +161,7 @@ pub(crate) struct IteratorNext;
 impl IteratorNext {
     #[inline(always)]
     pub(crate) fn operation((): (), context: &mut Context) -> JsResult<()> {
-        let mut iterator = context
-            .vm
-            .frame_mut()
-            .iterators
-            .pop()
-            .expect("iterator stack should have at least an iterator");
-
-        iterator.step(context)?;
-
-        context.vm.frame_mut().iterators.push(iterator);
-
-        Ok(())
+        with_top_iterator(context, |iterator, context| iterator.step(context).map(|_| ()))
     }
 }
 
@@ -173,13 +185,6 @@ impl IteratorFinishAsyncNext {
         (resume_kind, value): (RegisterOperand, RegisterOperand),
         context: &mut Context,
     ) -> JsResult<()> {
-        let mut iterator = context
-            .vm
-            .frame_mut()
-            .iterators
-            .pop()
-            .expect("iterator on the call frame must exist");
-
         let resume_kind = context
             .vm
             .get_register(resume_kind.into())
@@ -187,15 +192,19 @@ impl IteratorFinishAsyncNext {
 
         if matches!(resume_kind, GeneratorResumeKind::Throw) {
             // If after awaiting the `next` call the iterator returned an error, it can be considered
-            // as poisoned, meaning we can remove it from the iterator stack to avoid calling
-            // cleanup operations on it.
-            return Ok(());
+            // as poisoned: it is marked done, so no cleanup operation is called on it, and the
+            // handler that catches the error drops it (codemode-runtime patch: it used to be
+            // removed here, out of step with the compiled code).
+            return with_top_iterator(context, |iterator, _| {
+                iterator.mark_done();
+                Ok(())
+            });
         }
 
-        let value = context.vm.get_register(value.into());
-        iterator.update_result(value.clone(), context)?;
-        context.vm.frame_mut().iterators.push(iterator);
-        Ok(())
+        let value = context.vm.get_register(value.into()).clone();
+        with_top_iterator(context, |iterator, context| {
+            iterator.update_result(value, context)
+        })
     }
 }
 
@@ -214,17 +223,10 @@ pub(crate) struct IteratorResult;
 
 impl IteratorResult {
     #[inline(always)]
-    pub(crate) fn operation(value: RegisterOperand, context: &mut Context) {
-        let last_result = context
-            .vm
-            .frame()
-            .iterators
-            .last()
-            .expect("iterator on the call frame must exist")
-            .last_result()
-            .object()
-            .clone();
+    pub(crate) fn operation(value: RegisterOperand, context: &mut Context) -> JsResult<()> {
+        let last_result = top_iterator(context)?.last_result().object().clone();
         context.vm.set_register(value.into(), last_result.into());
+        Ok(())
     }
 }
 
@@ -244,18 +246,8 @@ pub(crate) struct IteratorValue;
 impl IteratorValue {
     #[inline(always)]
     pub(crate) fn operation(value: RegisterOperand, context: &mut Context) -> JsResult<()> {
-        let mut iterator = context
-            .vm
-            .frame_mut()
-            .iterators
-            .pop()
-            .expect("iterator on the call frame must exist");
-
-        let iter_value = iterator.value(context)?;
+        let iter_value = with_top_iterator(context, |iterator, context| iterator.value(context))?;
         context.vm.set_register(value.into(), iter_value);
-
-        context.vm.frame_mut().iterators.push(iterator);
-
         Ok(())
     }
 }
@@ -275,15 +267,10 @@ pub(crate) struct IteratorDone;
 
 impl IteratorDone {
     #[inline(always)]
-    pub(crate) fn operation(done: RegisterOperand, context: &mut Context) {
-        let value = context
-            .vm
-            .frame()
-            .iterators
-            .last()
-            .expect("iterator on the call frame must exist")
-            .done();
+    pub(crate) fn operation(done: RegisterOperand, context: &mut Context) -> JsResult<()> {
+        let value = top_iterator(context)?.done();
         context.vm.set_register(done.into(), value.into());
+        Ok(())
     }
 }
 
@@ -353,38 +340,13 @@ pub(crate) struct IteratorToArray;
 impl IteratorToArray {
     #[inline(always)]
     pub(crate) fn operation(array: RegisterOperand, context: &mut Context) -> JsResult<()> {
-        let mut iterator = context
-            .vm
-            .frame_mut()
-            .iterators
-            .pop()
-            .expect("iterator on the call frame must exist");
-
-        let mut values = Vec::new();
-
-        loop {
-            let done = match iterator.step(context) {
-                Ok(done) => done,
-                Err(err) => {
-                    context.vm.frame_mut().iterators.push(iterator);
-                    return Err(err);
-                }
-            };
-
-            if done {
-                break;
+        let values = with_top_iterator(context, |iterator, context| {
+            let mut values = Vec::new();
+            while !iterator.step(context)? {
+                values.push(iterator.value(context)?);
             }
-
-            match iterator.value(context) {
-                Ok(value) => values.push(value),
-                Err(err) => {
-                    context.vm.frame_mut().iterators.push(iterator);
-                    return Err(err);
-                }
-            }
-        }
-
-        context.vm.frame_mut().iterators.push(iterator);
+            Ok(values)
+        })?;
         let result = Array::create_array_from_list(values, context);
         context.vm.set_register(array.into(), result.into());
         Ok(())

@@ -33,7 +33,9 @@ impl Dec {
     #[cold]
     #[inline(never)]
     fn slow(dst: RegisterOperand, src: RegisterOperand, context: &mut Context) -> JsResult<()> {
-        let value = context.vm.take_register(src.into());
+        // Cloned, not taken: when the conversion throws (`valueOf` throws) the operand keeps
+        // its value (codemode-runtime patch; it was left `undefined`).
+        let value = context.vm.get_register(src.into()).clone();
 
         let (numeric, value) = match value.variant() {
             JsVariant::Integer32(number) if number > i32::MIN => {
