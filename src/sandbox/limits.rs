@@ -17,6 +17,14 @@ pub struct SandboxLimits {
     pub loop_iterations: u64,
     /// Nested calls.
     pub recursion: usize,
+    /// Native stack the engine may use below the host's frame, in bytes. Recursion that stays in
+    /// native code (a chain of proxies, `flat` or `join` of arrays nested thousands deep) is not
+    /// counted by `recursion`; past this the script gets V8's catchable `RangeError: Maximum
+    /// call stack size exceeded` instead of overflowing the stack, which aborts the process (in
+    /// the Worker, traps the wasm instance and every conversation on it). The Worker's stack is
+    /// 16 MiB (`.cargo/config.toml`); native threads that run sandboxes need at least this plus
+    /// room for the host (the runner's main thread has 8 MiB, tests 64 MiB).
+    pub native_stack_bytes: usize,
     /// Longest string `repeat`/`padStart`/`padEnd`/`concat`/`join` may build, in UTF-16 units.
     pub max_string_chars: usize,
     /// Most elements `Array(n)`/`fill`/`Array.from`/`join` may handle.
@@ -53,6 +61,7 @@ impl Default for SandboxLimits {
             instruction_budget: 100_000_000,
             loop_iterations: 50_000_000,
             recursion: 400,
+            native_stack_bytes: 4 * 1024 * 1024,
             max_string_chars: 1 << 24,
             max_array_elements: 1 << 24,
             max_buffer_bytes: 16 * 1024 * 1024,

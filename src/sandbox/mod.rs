@@ -146,6 +146,7 @@ impl Sandbox {
             .instructions_remaining(config.limits.instruction_budget)
             .build()
             .map_err(|e| internal(format!("cannot build the VM: {e}")))?;
+        context.set_native_stack_budget(Some(config.limits.native_stack_bytes));
         let limits = context.runtime_limits_mut();
         limits.set_loop_iteration_limit(config.limits.loop_iterations);
         limits.set_recursion_limit(config.limits.recursion);
@@ -196,8 +197,16 @@ impl Sandbox {
 
     /// Runs queued promise jobs until none is left.
     pub fn run_jobs(&mut self) -> Result<(), ErrorInfo> {
+        self.enter_engine();
         self.context.run_jobs().map_err(|e| engine_error(&e, &mut self.context))?;
         self.check_budget()
+    }
+
+    /// Measures the engine's native stack budget from here: the host calls into the engine from
+    /// different depths of its own stack (a Worker's request, the alarm, a test).
+    fn enter_engine(&mut self) {
+        let bytes = self.host.borrow().limits.native_stack_bytes;
+        self.context.set_native_stack_budget(Some(bytes));
     }
 
     /// The budget can run out inside code whose error the engine does not surface; at zero the
@@ -244,6 +253,7 @@ impl Sandbox {
             self.clock.0.set(at_ms);
         }
         let Some(waiter) = self.host.borrow_mut().waiters.remove(&seq) else { return Ok(false) };
+        self.enter_engine();
         // A value is handed over as built here: no JSON round trip (boa's `JSON.parse` parses,
         // compiles and runs its input as a script). Values nested deeper than the JSON depth
         // limit, and errors, go through the prelude's `deliver` as before (`JSON.parse` and its
@@ -271,6 +281,7 @@ impl Sandbox {
     }
 
     fn read_state(&mut self) -> Result<StateJson, ErrorInfo> {
+        self.enter_engine();
         let json = self
             .internals
             .state

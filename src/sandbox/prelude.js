@@ -65,16 +65,10 @@
     for (let i = 0; i < args.length; i++) n += toStr(args[i]).length;
     if (n > MAX_CHARS) throw tooLong("concat", n);
   });
-  guard(Array.prototype, "join", (self, args) => {
-    const separator = args[0];
+  // The string's length is checked by the engine as it joins (each element converted once).
+  guard(Array.prototype, "join", (self) => {
     const count = length(self.length);
     if (count > MAX_ELEMENTS) throw tooMany("join", count);
-    let n = (separator === undefined ? 1 : toStr(separator).length) * (count > 0 ? count - 1 : 0);
-    for (let i = 0; i < count && n <= MAX_CHARS; i++) {
-      const item = self[i];
-      if (item !== undefined && item !== null) n += typeof item === "string" ? item.length : toStr(item).length;
-    }
-    if (n > MAX_CHARS) throw tooLong("join", n);
   });
   guard(Array.prototype, "fill", (self) => {
     const count = length(self.length);
@@ -834,18 +828,27 @@
     return intl("Date", "toLocaleTimeString", arguments[0], arguments[1], [apply(dateGetTime, this, [])]);
   };
   // Array (and typed array) toLocaleString: each element's own toLocaleString(locales, options).
+  // An array already being converted (a cycle) gives "", as in V8 and as `join` does.
+  const localeStack = { __proto__: null };
+  let localeDepth = 0;
   function toLocaleString() {
     const locales = arguments[0], options = arguments[1];
     const list = toObject(this);
+    for (let i = 0; i < localeDepth; i++) if (localeStack[i] === list) return "";
     const count = length(list.length);
     if (count > MAX_ELEMENTS) throw tooMany("toLocaleString", count);
-    let out = "";
-    for (let i = 0; i < count; i++) {
-      if (i > 0) out += ",";
-      const item = list[i];
-      if (item !== undefined && item !== null) out += toStr(item.toLocaleString(locales, options));
+    localeStack[localeDepth++] = list;
+    try {
+      let out = "";
+      for (let i = 0; i < count; i++) {
+        if (i > 0) out += ",";
+        const item = list[i];
+        if (item !== undefined && item !== null) out += toStr(item.toLocaleString(locales, options));
+      }
+      return out;
+    } finally {
+      localeStack[--localeDepth] = undefined;
     }
-    return out;
   }
   Array.prototype.toLocaleString = toLocaleString;
   Object.getPrototypeOf(Uint8ArrayCtor.prototype).toLocaleString = toLocaleString;

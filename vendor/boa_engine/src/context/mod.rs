@@ -130,6 +130,11 @@ pub struct Context {
     /// Unique identifier for each parser instance used during the context lifetime.
     parser_identifier: u32,
 
+    /// codemode-runtime patch: the lowest native stack address the engine may reach before
+    /// it throws "Maximum call stack size exceeded" (0: no limit). See
+    /// [`Context::set_native_stack_budget`].
+    native_stack_limit: usize,
+
     data: HostDefined<dyn Any>,
 }
 
@@ -454,6 +459,31 @@ impl Context {
     #[must_use]
     pub fn instructions_remaining(&self) -> usize {
         self.instructions_remaining
+    }
+
+    /// codemode-runtime patch: lets the engine use at most `bytes` of native stack below the
+    /// caller's frame (`None`: no limit, the default). Past it, the internal methods of objects
+    /// and calls from native code throw a catchable `RangeError: Maximum call stack size
+    /// exceeded`, as V8 does, instead of overflowing the stack: recursion that stays inside
+    /// native code (a chain of proxies, `flat` or `join` of deeply nested arrays) is not bounded
+    /// by the recursion limit, which counts call frames, and an overflow aborts the process (in
+    /// wasm, traps the instance). The host calls it where it enters the engine, with a budget
+    /// that leaves room below it for one step between checks.
+    pub fn set_native_stack_budget(&mut self, bytes: Option<usize>) {
+        self.native_stack_limit = match bytes {
+            Some(bytes) => approximate_stack_pointer().saturating_sub(bytes).max(1),
+            None => 0,
+        };
+    }
+
+    /// codemode-runtime patch: throws V8's `RangeError` when the native stack is past the budget
+    /// set by [`Context::set_native_stack_budget`].
+    #[inline]
+    pub(crate) fn check_native_stack(&self) -> JsResult<()> {
+        if self.native_stack_limit != 0 && approximate_stack_pointer() < self.native_stack_limit {
+            return Err(native_stack_exhausted());
+        }
+        Ok(())
     }
 
     /// Returns the currently active realm.
@@ -1259,6 +1289,7 @@ impl ContextBuilder {
             optimizer_options: OptimizerOptions::OPTIMIZE_ALL,
             root_shape,
             parser_identifier: 0,
+            native_stack_limit: 0,
             can_block: self.can_block,
             data: HostDefined::default(),
         };
@@ -1321,4 +1352,22 @@ where
             cleanup(self.context);
         }
     }
+}
+
+/// codemode-runtime patch: an address in the current native stack frame. The stack grows down
+/// natively and in wasm32 (whose shadow stack lives in linear memory), so a smaller address is a
+/// deeper frame.
+#[inline(always)]
+fn approximate_stack_pointer() -> usize {
+    let marker = 0u8;
+    std::hint::black_box(std::ptr::addr_of!(marker)) as usize
+}
+
+/// The error of an exhausted native stack, out of line (it is rare).
+#[cold]
+#[inline(never)]
+fn native_stack_exhausted() -> crate::JsError {
+    JsNativeError::range()
+        .with_message("Maximum call stack size exceeded")
+        .into()
 }

@@ -624,19 +624,11 @@ impl JsObject {
         // 2. Assert: Type(hint) is String and its value is either "string" or "number".
         debug_assert!(hint == PreferredType::String || hint == PreferredType::Number);
 
-        // Diverge from the spec here to make sure we aren't going to overflow the stack by converting
-        // a recursive structure
-        // We can follow v8 & SpiderMonkey's lead and return a default value for the hint in this situation
-        // (see https://repl.it/repls/IvoryCircularCertification#index.js)
-        let recursion_limiter = RecursionLimiter::new(self.as_ref());
-        if recursion_limiter.live {
-            // we're in a recursive object, bail
-            return Ok(match hint {
-                PreferredType::Number => JsValue::new(0),
-                PreferredType::String => JsValue::new(js_string!()),
-                PreferredType::Default => unreachable!("checked type hint in step 2"),
-            });
-        }
+        // codemode-runtime patch: no cycle check here. Upstream returned `""` or `0` when the
+        // object was already being converted, so a `toString` that calls `String(this)` (even
+        // once, on purpose) got `""` silently; V8 and SpiderMonkey detect cycles only in
+        // `Array.prototype.join`/`toLocaleString`, where the check now is. Runaway recursion
+        // is bounded by the recursion limit and the native stack budget.
 
         // 3. If hint is "string", then
         //    a. Let methodNames be « "toString", "valueOf" ».

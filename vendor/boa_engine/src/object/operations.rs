@@ -432,6 +432,9 @@ impl JsObject {
         args: &[JsValue],
         context: &mut Context,
     ) -> JsResult<JsValue> {
+        // codemode-runtime patch: native code calling back into the engine (a callback, a
+        // getter, `toString`) is where native recursion happens.
+        context.check_native_stack()?;
         // SKIP: 1. If argumentsList is not present, set argumentsList to a new empty List.
         // SKIP: 2. If IsCallable(F) is false, throw a TypeError exception.
         // NOTE(HalidOdat): For object's that are not callable we implement a special __call__ internal method
@@ -483,6 +486,7 @@ impl JsObject {
         new_target: Option<&Self>,
         context: &mut Context,
     ) -> JsResult<Self> {
+        context.check_native_stack()?;
         // 1. If newTarget is not present, set newTarget to F.
         let new_target = new_target.unwrap_or(self);
 

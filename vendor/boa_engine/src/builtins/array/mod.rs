@@ -992,6 +992,12 @@ impl Array {
     ) -> JsResult<JsValue> {
         // 1. Let O be ? ToObject(this value).
         let o = this.to_object(context)?;
+        // codemode-runtime patch: an array already being joined (`a = [1]; a[1] = a`) joins as
+        // the empty string, as in V8 (the check used to be in OrdinaryToPrimitive).
+        let limiter = crate::object::RecursionLimiter::new(o.as_ref());
+        if limiter.live {
+            return Ok(js_string!().into());
+        }
         // 2. Let len be ? LengthOfArrayLike(O).
         let len = o.length_of_array_like(context)?;
         // 3. If separator is undefined, let sep be the single-element String ",".
@@ -1006,11 +1012,17 @@ impl Array {
         // 5. Let R be the empty String.
         // codemode-runtime patch: a bounded capacity hint (see `capacity_hint`).
         let mut r = Vec::with_capacity(crate::builtins::capacity_hint(len.saturating_mul(2)));
+        // codemode-runtime patch: the result's length is checked against the host's string
+        // limit as it grows (each element converted once; the sandbox used to convert every
+        // element a first time to measure the result).
+        let max = context.host_hooks().max_string_length();
+        let mut total = 0usize;
         // 6. Let k be 0.
         // 7. Repeat, while k < len,
         for k in 0..len {
             // a. If k > 0, set R to the string-concatenation of R and sep.
             if k > 0 {
+                total = total.saturating_add(separator.len());
                 r.push(separator.clone());
             }
             // b. Let element be ? Get(O, ! ToString(𝔽(k))).
@@ -1021,6 +1033,14 @@ impl Array {
             } else {
                 element.to_string(context)?
             };
+            total = total.saturating_add(next.len());
+            if total > max {
+                return Err(JsNativeError::range()
+                    .with_message(format!(
+                        "join: the string would be over {max} characters; the limit is {max}"
+                    ))
+                    .into());
+            }
             // d. Set R to the string-concatenation of R and next.
             r.push(next.clone());
             // e. Set k to k + 1.

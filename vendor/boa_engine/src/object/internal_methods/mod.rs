@@ -144,6 +144,8 @@ impl JsObject {
     /// [spec]: https://tc39.es/ecma262/#sec-ordinary-object-internal-methods-and-internal-slots-getprototypeof
     #[track_caller]
     pub(crate) fn __get_prototype_of__(&self, context: &mut Context) -> JsResult<JsPrototype> {
+        context.check_native_stack()?;
+
         (self.vtable().__get_prototype_of__)(self, context)
     }
 
@@ -160,6 +162,8 @@ impl JsObject {
         val: JsPrototype,
         context: &mut Context,
     ) -> JsResult<bool> {
+        context.check_native_stack()?;
+
         (self.vtable().__set_prototype_of__)(self, val, context)
     }
 
@@ -172,6 +176,8 @@ impl JsObject {
     ///
     /// [spec]: https://tc39.es/ecma262/#sec-ordinary-object-internal-methods-and-internal-slots-isextensible
     pub(crate) fn __is_extensible__(&self, context: &mut Context) -> JsResult<bool> {
+        context.check_native_stack()?;
+
         (self.vtable().__is_extensible__)(self, context)
     }
 
@@ -184,6 +190,8 @@ impl JsObject {
     ///
     /// [spec]: https://tc39.es/ecma262/#sec-ordinary-object-internal-methods-and-internal-slots-preventextensions
     pub(crate) fn __prevent_extensions__(&self, context: &mut Context) -> JsResult<bool> {
+        context.check_native_stack()?;
+
         (self.vtable().__prevent_extensions__)(self, context)
     }
 
@@ -200,6 +208,8 @@ impl JsObject {
         key: &PropertyKey,
         context: &mut InternalMethodPropertyContext<'_>,
     ) -> JsResult<Option<PropertyDescriptor>> {
+        context.check_native_stack()?;
+
         (self.vtable().__get_own_property__)(self, key, context)
     }
 
@@ -217,6 +227,8 @@ impl JsObject {
         desc: PropertyDescriptor,
         context: &mut InternalMethodPropertyContext<'_>,
     ) -> JsResult<bool> {
+        context.check_native_stack()?;
+
         (self.vtable().__define_own_property__)(self, key, desc, context)
     }
 
@@ -233,6 +245,8 @@ impl JsObject {
         key: &PropertyKey,
         context: &mut InternalMethodPropertyContext<'_>,
     ) -> JsResult<bool> {
+        context.check_native_stack()?;
+
         (self.vtable().__has_property__)(self, key, context)
     }
 
@@ -252,6 +266,8 @@ impl JsObject {
         receiver: JsValue,
         context: &mut InternalMethodPropertyContext<'_>,
     ) -> JsResult<Option<JsValue>> {
+        context.check_native_stack()?;
+
         (self.vtable().__try_get__)(self, key, receiver, context)
     }
 
@@ -269,6 +285,8 @@ impl JsObject {
         receiver: JsValue,
         context: &mut InternalMethodPropertyContext<'_>,
     ) -> JsResult<JsValue> {
+        context.check_native_stack()?;
+
         (self.vtable().__get__)(self, key, receiver, context)
     }
 
@@ -287,6 +305,8 @@ impl JsObject {
         receiver: JsValue,
         context: &mut InternalMethodPropertyContext<'_>,
     ) -> JsResult<bool> {
+        context.check_native_stack()?;
+
         (self.vtable().__set__)(self, key, value, receiver, context)
     }
 
@@ -303,6 +323,8 @@ impl JsObject {
         key: &PropertyKey,
         context: &mut InternalMethodPropertyContext<'_>,
     ) -> JsResult<bool> {
+        context.check_native_stack()?;
+
         (self.vtable().__delete__)(self, key, context)
     }
 
@@ -319,6 +341,8 @@ impl JsObject {
         &self,
         context: &mut Context,
     ) -> JsResult<Vec<PropertyKey>> {
+        context.check_native_stack()?;
+
         (self.vtable().__own_property_keys__)(self, context)
     }
 
@@ -681,19 +705,33 @@ pub(crate) fn ordinary_has_property(
     // 2. Let hasOwn be ? O.[[GetOwnProperty]](P).
     // 3. If hasOwn is not undefined, return true.
     if obj.__get_own_property__(key, context)?.is_some() {
-        Ok(true)
-    } else {
-        // 4. Let parent be ? O.[[GetPrototypeOf]]().
-        let parent = obj.__get_prototype_of__(context)?;
-
+        return Ok(true);
+    }
+    // 4. Let parent be ? O.[[GetPrototypeOf]]().
+    let mut parent = obj.__get_prototype_of__(context)?;
+    // codemode-runtime patch: `parent.[[HasProperty]](P)` is this same function while the
+    // prototypes are ordinary, so the chain is walked in a loop (a chain of 100,000 objects
+    // overflowed the native stack; V8 walks it).
+    loop {
         context.slot().set_not_cacheable_if_already_prototype();
         context.slot().attributes |= SlotAttributes::PROTOTYPE;
 
-        parent
-            // 5. If parent is not null, then
-            // a. Return ? parent.[[HasProperty]](P).
-            // 6. Return false.
-            .map_or(Ok(false), |obj| obj.__has_property__(key, context))
+        // 5. If parent is not null, then
+        // 6. Return false.
+        let Some(object) = parent else {
+            return Ok(false);
+        };
+        // a. Return ? parent.[[HasProperty]](P).
+        if !std::ptr::fn_addr_eq(
+            object.vtable().__has_property__,
+            ORDINARY_INTERNAL_METHODS.__has_property__,
+        ) {
+            return object.__has_property__(key, context);
+        }
+        if object.__get_own_property__(key, context)?.is_some() {
+            return Ok(true);
+        }
+        parent = object.__get_prototype_of__(context)?;
     }
 }
 
@@ -711,38 +749,53 @@ pub(crate) fn ordinary_get(
 ) -> JsResult<JsValue> {
     // 1. Assert: IsPropertyKey(P) is true.
     // 2. Let desc be ? O.[[GetOwnProperty]](P).
-    match obj.__get_own_property__(key, context)? {
-        // If desc is undefined, then
-        None => {
-            // a. Let parent be ? O.[[GetPrototypeOf]]().
-            if let Some(parent) = obj.__get_prototype_of__(context)? {
-                context.slot().set_not_cacheable_if_already_prototype();
-                context.slot().attributes |= SlotAttributes::PROTOTYPE;
+    // 3. If desc is undefined, then
+    //    a. Let parent be ? O.[[GetPrototypeOf]]().
+    let mut parent = match obj.__get_own_property__(key, context)? {
+        Some(desc) => return get_from_descriptor(&desc, receiver, context),
+        None => obj.__get_prototype_of__(context)?,
+    };
+    // codemode-runtime patch: `parent.[[Get]](P, Receiver)` is this same function while the
+    // prototypes are ordinary, so the chain is walked in a loop (a chain of 100,000 objects
+    // overflowed the native stack; V8 walks it).
+    loop {
+        // b. If parent is null, return undefined.
+        let Some(object) = parent else {
+            return Ok(JsValue::undefined());
+        };
+        context.slot().set_not_cacheable_if_already_prototype();
+        context.slot().attributes |= SlotAttributes::PROTOTYPE;
 
-                // c. Return ? parent.[[Get]](P, Receiver).
-                parent.__get__(key, receiver, context)
-            }
-            // b. If parent is null, return undefined.
-            else {
-                Ok(JsValue::undefined())
-            }
+        // c. Return ? parent.[[Get]](P, Receiver).
+        if !std::ptr::fn_addr_eq(object.vtable().__get__, ORDINARY_INTERNAL_METHODS.__get__) {
+            return object.__get__(key, receiver, context);
         }
-        Some(ref desc) => {
-            match desc.kind() {
-                // 4. If IsDataDescriptor(desc) is true, return desc.[[Value]].
-                DescriptorKind::Data {
-                    value: Some(value), ..
-                } => Ok(value.clone()),
-                // 5. Assert: IsAccessorDescriptor(desc) is true.
-                // 6. Let getter be desc.[[Get]].
-                DescriptorKind::Accessor { get: Some(get), .. } if !get.is_undefined() => {
-                    // 8. Return ? Call(getter, Receiver).
-                    get.call(&receiver, &[], context)
-                }
-                // 7. If getter is undefined, return undefined.
-                _ => Ok(JsValue::undefined()),
-            }
+        parent = match object.__get_own_property__(key, context)? {
+            Some(desc) => return get_from_descriptor(&desc, receiver, context),
+            None => object.__get_prototype_of__(context)?,
+        };
+    }
+}
+
+/// Steps 4 to 8 of `OrdinaryGet`: the value `desc` gives `receiver`.
+fn get_from_descriptor(
+    desc: &PropertyDescriptor,
+    receiver: JsValue,
+    context: &mut Context,
+) -> JsResult<JsValue> {
+    match desc.kind() {
+        // 4. If IsDataDescriptor(desc) is true, return desc.[[Value]].
+        DescriptorKind::Data {
+            value: Some(value), ..
+        } => Ok(value.clone()),
+        // 5. Assert: IsAccessorDescriptor(desc) is true.
+        // 6. Let getter be desc.[[Get]].
+        DescriptorKind::Accessor { get: Some(get), .. } if !get.is_undefined() => {
+            // 8. Return ? Call(getter, Receiver).
+            get.call(&receiver, &[], context)
         }
+        // 7. If getter is undefined, return undefined.
+        _ => Ok(JsValue::undefined()),
     }
 }
 
@@ -764,38 +817,33 @@ pub(crate) fn ordinary_try_get(
 ) -> JsResult<Option<JsValue>> {
     // 1. Assert: IsPropertyKey(P) is true.
     // 2. Let desc be ? O.[[GetOwnProperty]](P).
-    match obj.__get_own_property__(key, context)? {
+    let mut parent = match obj.__get_own_property__(key, context)? {
+        Some(desc) => return get_from_descriptor(&desc, receiver, context).map(Some),
         // If desc is undefined, then
-        None => {
-            // a. Let parent be ? O.[[GetPrototypeOf]]().
-            if let Some(parent) = obj.__get_prototype_of__(context)? {
-                context.slot().set_not_cacheable_if_already_prototype();
-                context.slot().attributes |= SlotAttributes::PROTOTYPE;
+        // a. Let parent be ? O.[[GetPrototypeOf]]().
+        None => obj.__get_prototype_of__(context)?,
+    };
+    // codemode-runtime patch: walked in a loop while the prototypes are ordinary, as in
+    // `ordinary_get`.
+    loop {
+        // b. If parent is null, return undefined.
+        let Some(object) = parent else {
+            return Ok(None);
+        };
+        context.slot().set_not_cacheable_if_already_prototype();
+        context.slot().attributes |= SlotAttributes::PROTOTYPE;
 
-                // c. Return ? parent.[[Get]](P, Receiver).
-                parent.__try_get__(key, receiver, context)
-            }
-            // b. If parent is null, return undefined.
-            else {
-                Ok(None)
-            }
+        // c. Return ? parent.[[Get]](P, Receiver).
+        if !std::ptr::fn_addr_eq(
+            object.vtable().__try_get__,
+            ORDINARY_INTERNAL_METHODS.__try_get__,
+        ) {
+            return object.__try_get__(key, receiver, context);
         }
-        Some(ref desc) => {
-            match desc.kind() {
-                // 4. If IsDataDescriptor(desc) is true, return desc.[[Value]].
-                DescriptorKind::Data {
-                    value: Some(value), ..
-                } => Ok(Some(value.clone())),
-                // 5. Assert: IsAccessorDescriptor(desc) is true.
-                // 6. Let getter be desc.[[Get]].
-                DescriptorKind::Accessor { get: Some(get), .. } if !get.is_undefined() => {
-                    // 8. Return ? Call(getter, Receiver).
-                    get.call(&receiver, &[], context).map(Some)
-                }
-                // 7. If getter is undefined, return undefined.
-                _ => Ok(Some(JsValue::undefined())),
-            }
-        }
+        parent = match object.__get_own_property__(key, context)? {
+            Some(desc) => return get_from_descriptor(&desc, receiver, context).map(Some),
+            None => object.__get_prototype_of__(context)?,
+        };
     }
 }
 
@@ -821,39 +869,69 @@ pub(crate) fn ordinary_set(
 
     let mut has_own_desc = false;
 
+    // codemode-runtime patch: `parent.[[Set]](P, V, Receiver)` is this same function while the
+    // prototypes are ordinary, so the chain is walked in a loop (a chain of 100,000 objects
+    // overflowed the native stack; V8 walks it); `current` is the object the loop is at.
+    let mut current: Option<JsObject> = None;
     // 1. Assert: IsPropertyKey(P) is true.
-    let own_desc = if let Some(desc) = obj.__get_own_property__(&key, context)? {
-        has_own_desc = true;
-        desc
-    }
-    // 2. If ownDesc is undefined, then
-    // a. Let parent be ? O.[[GetPrototypeOf]]().
-    // b. If parent is not null, then
-    else if let Some(parent) = obj.__get_prototype_of__(context)? {
+    let own_desc = loop {
+        let here = current.as_ref().unwrap_or(obj);
+        if let Some(desc) = here.__get_own_property__(&key, context)? {
+            has_own_desc = true;
+            break desc;
+        }
+        // 2. If ownDesc is undefined, then
+        // a. Let parent be ? O.[[GetPrototypeOf]]().
+        // b. If parent is not null, then
+        let Some(parent) = here.__get_prototype_of__(context)? else {
+            break ordinary_set_undefined_own_desc(context);
+        };
         context.slot().set_not_cacheable_if_already_prototype();
         context.slot().attributes |= SlotAttributes::PROTOTYPE;
 
         // i. Return ? parent.[[Set]](P, V, Receiver).
-        return parent.__set__(key, value, receiver, context);
-    }
-    // c. Else,
-    else {
-        // It's not on prototype chain.
-        context
-            .slot()
-            .attributes
-            .remove(SlotAttributes::PROTOTYPE | SlotAttributes::NOT_CACHEABLE);
-
-        // i. Set ownDesc to the PropertyDescriptor { [[Value]]: undefined, [[Writable]]: true,
-        // [[Enumerable]]: true, [[Configurable]]: true }.
-        PropertyDescriptor::builder()
-            .value(JsValue::undefined())
-            .writable(true)
-            .enumerable(true)
-            .configurable(true)
-            .build()
+        if !std::ptr::fn_addr_eq(parent.vtable().__set__, ORDINARY_INTERNAL_METHODS.__set__) {
+            return parent.__set__(key, value, receiver, context);
+        }
+        current = Some(parent);
     };
+    let obj = current.as_ref().unwrap_or(obj);
+    ordinary_set_with_own_desc(obj, key, value, receiver, own_desc, has_own_desc, context)
+}
 
+/// Step 2.c of `OrdinarySetWithOwnDescriptor`: the descriptor of a property no object of the
+/// chain has.
+fn ordinary_set_undefined_own_desc(
+    context: &mut InternalMethodPropertyContext<'_>,
+) -> PropertyDescriptor {
+    // c. Else,
+    // It's not on prototype chain.
+    context
+        .slot()
+        .attributes
+        .remove(SlotAttributes::PROTOTYPE | SlotAttributes::NOT_CACHEABLE);
+
+    // i. Set ownDesc to the PropertyDescriptor { [[Value]]: undefined, [[Writable]]: true,
+    // [[Enumerable]]: true, [[Configurable]]: true }.
+    PropertyDescriptor::builder()
+        .value(JsValue::undefined())
+        .writable(true)
+        .enumerable(true)
+        .configurable(true)
+        .build()
+}
+
+/// Steps 3 to 8 of `OrdinarySetWithOwnDescriptor`, `obj` being the object whose own
+/// descriptor `own_desc` is (or the last of the chain, when no object has the property).
+fn ordinary_set_with_own_desc(
+    obj: &JsObject,
+    key: PropertyKey,
+    value: JsValue,
+    receiver: JsValue,
+    own_desc: PropertyDescriptor,
+    has_own_desc: bool,
+    context: &mut InternalMethodPropertyContext<'_>,
+) -> JsResult<bool> {
     // 3. If IsDataDescriptor(ownDesc) is true, then
     if own_desc.is_data_descriptor() {
         // a. If ownDesc.[[Writable]] is false, return false.
