@@ -55,25 +55,4 @@ pub(super) fn is_one_function(context: &mut Context, source: &str) -> bool {
     }
 }
 
-/// Refuses source nested deeper than `max` brackets before the parser (which recurses once per
-/// level) sees it. Brackets in strings and comments count too: the limit is far above real code.
-pub(super) fn check_nesting(code: &str, max: usize) -> Result<(), ErrorInfo> {
-    let mut depth = 0usize;
-    for byte in code.bytes() {
-        match byte {
-            b'(' | b'[' | b'{' => {
-                depth += 1;
-                if depth > max {
-                    return Err(ErrorInfo::run(
-                        RunCode::SyntaxError,
-                        format!("SyntaxError: brackets nested more than {max} levels deep"),
-                    ));
-                }
-            }
-            b')' | b']' | b'}' => depth = depth.saturating_sub(1),
-            _ => {}
-        }
-    }
-    Ok(())
-}
 

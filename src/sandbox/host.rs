@@ -310,8 +310,8 @@ pub(super) fn host_step_done(_this: &JsValue, args: &[JsValue], context: &mut Co
 /// `host.checkSource(text)`: code given to `eval`/`Function` gets the script's nesting limit.
 pub(super) fn host_check_source(_this: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
     let text = string_arg(args, 0, context)?;
-    let max = shared_host(context)?.borrow().limits.max_nesting;
-    check_nesting(&text, max).map_err(|e| JsNativeError::syntax().with_message(strip_kind(&e.message)))?;
+    let limits = shared_host(context)?.borrow().limits;
+    check_nesting(&text, limits.max_nesting, limits.max_expression_depth).map_err(|e| JsNativeError::syntax().with_message(strip_kind(&e.message)))?;
     Ok(JsValue::undefined())
 }
 

@@ -7,6 +7,7 @@
 //! same deliveries in the same order makes the same calls with the same arguments.
 
 mod compile;
+mod depth;
 mod errors;
 mod hooks;
 mod host;
@@ -21,6 +22,7 @@ pub use limits::{SandboxLimits, StoreLimits};
 pub use timers::{timer_delay, TIMER_CONNECTOR, TIMER_METHODS};
 
 use compile::*;
+use depth::check_nesting;
 use errors::*;
 use hooks::*;
 use host::*;
@@ -187,7 +189,7 @@ impl Sandbox {
         context.insert_data(host.clone());
 
         let internals = install_prelude(&mut context, &config)?;
-        check_nesting(config.code, config.limits.max_nesting)?;
+        check_nesting(config.code, config.limits.max_nesting, config.limits.max_expression_depth)?;
         let main = compile_script(&mut context, config.code, SCRIPT_PATH)?;
         internals
             .start(&main, &mut context)

@@ -430,7 +430,18 @@ where
 
     /// Current recursion nesting depth.
     depth: u32,
+
+    /// codemode-runtime patch: how deep the IR being built is along the current path. Each
+    /// alternative of a disjunction nests one level (`make_alt` builds a right-leaning chain of
+    /// binary `Alt` nodes), and the passes after parsing (the optimizer, `compute_start_predicate`,
+    /// the emitter, `Drop`) recurse once per level: 20,000 alternatives (`a|a|…|b`) overflowed
+    /// the stack.
+    ir_depth: u32,
 }
+
+/// codemode-runtime patch: the deepest IR accepted (alternatives and groups along one path).
+/// 6,000 alternatives compiled on an 8 MiB stack in a debug build; V8 has no such limit.
+const MAX_IR_DEPTH: u32 = 4000;
 
 impl<I> Parser<I>
 where
@@ -512,10 +523,16 @@ where
         if self.depth > MAX_NESTING_DEPTH {
             return error("Regular expression is too deeply nested");
         }
+        self.ir_depth += 1;
         let mut terms = vec![self.consume_term()?];
         while self.try_consume('|') {
+            self.ir_depth += 1;
+            if self.ir_depth > MAX_IR_DEPTH {
+                return error("Regular expression is too deeply nested");
+            }
             terms.push(self.consume_term()?)
         }
+        self.ir_depth -= terms.len() as u32;
         self.depth -= 1;
         Ok(make_alt(terms))
     }
@@ -2129,6 +2146,7 @@ where
         group_count_max: 0,
         has_lookbehind: false,
         depth: 0,
+        ir_depth: 0,
     };
     p.try_parse()
 }
