@@ -98,7 +98,7 @@ impl Scanner<'_> {
                 }
                 b'(' | b'[' | b'{' => {
                     self.statement_boundary(byte == b'{');
-                    self.open()?;
+                    self.open(true)?;
                 }
                 b')' | b']' => {
                     self.close();
@@ -182,10 +182,14 @@ impl Scanner<'_> {
         Ok(())
     }
 
-    fn open(&mut self) -> Result<(), ErrorInfo> {
+    /// Opens a bracket level; `step` when it also extends the chain around it (a call, a member
+    /// access, a literal), not for a template's `${`, whose parts are siblings.
+    fn open(&mut self, step: bool) -> Result<(), ErrorInfo> {
         self.at += 1;
         self.operand = false;
-        self.add(STEP)?;
+        if step {
+            self.add(STEP)?;
+        }
         if self.levels.len() > self.max_brackets {
             return Err(ErrorInfo::run(
                 RunCode::SyntaxError,
@@ -345,7 +349,7 @@ impl Scanner<'_> {
                 }
                 b'$' if self.peek(1) == Some(b'{') => {
                     self.at += 1;
-                    self.open()?;
+                    self.open(false)?;
                     self.templates.push(self.levels.len());
                     return Ok(());
                 }
@@ -375,7 +379,7 @@ mod tests {
         assert!(!depth_ok(&format!("return f{}", "()".repeat(2000))));
         assert!(!depth_ok(&format!("return a{}", ".b".repeat(2000))));
         assert!(!depth_ok(&format!("return 1{}", "\n+1".repeat(2000))));
-        assert!(!depth_ok(&format!("return `{}`", "${`".repeat(100) + &"`}".repeat(100))));
+        assert!(!depth_ok(&format!("return `{}`", "${`".repeat(200) + &"`}".repeat(200))));
     }
 
     #[test]
