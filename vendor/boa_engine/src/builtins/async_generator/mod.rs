@@ -516,7 +516,12 @@ impl AsyncGenerator {
         generator.borrow_mut().data_mut().context = Some(generator_context);
 
         // 8. Assert: result is never an abrupt completion.
-        assert!(!result.is_throw_completion());
+        // codemode-runtime patch: except for an engine error (a runtime limit, the instruction
+        // budget), which no script code can catch: it propagates instead of failing the
+        // assertion (a panic, which in the Worker traps the wasm instance).
+        if let CompletionRecord::Throw(error) = result {
+            return Err(error);
+        }
 
         // 9. Assert: When we return here, genContext has already been removed from the execution context stack and
         //    callerContext is the currently running execution context.
