@@ -1581,6 +1581,15 @@ impl<'ctx> ByteCompiler<'ctx> {
 
                 let value = expr_fn(self);
 
+                // codemode-runtime patch: a `let`/`const`/`class` local written before its
+                // declaration has run is in its temporal dead zone: ReferenceError, as a read
+                // there is (the write used to allocate the register and store into it; a
+                // `const` gave the TypeError of an assignment to a constant).
+                if is_lexical && matches!(index, BindingKind::Local(None)) {
+                    self.emit_binding_access(BindingAccessOpcode::SetName, &index, value);
+                    return;
+                }
+
                 if is_lexical {
                     match self.lexical_scope.set_mutable_binding(name.clone()) {
                         Ok(binding) => {

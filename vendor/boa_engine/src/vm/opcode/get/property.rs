@@ -92,6 +92,10 @@ fn get_by_value<const PUSH_KEY: bool>(
     let key_value = context.vm.get_register(key.into()).clone();
     let base = context.vm.get_register(object.into()).clone();
     let object = base.base_class(context)?;
+    // codemode-runtime patch: an object key is converted again by the set of `o[k] += v`,
+    // `o[k] ||= v`, `o[k]++` (ToPropertyKey in GetValue and in PutValue, as V8 does), so only
+    // a primitive key, whose conversion nothing can observe, is stored back converted.
+    let push_key = PUSH_KEY && !key_value.is_object();
     let key_value = key_value.to_property_key(context)?;
 
     // Fast Path
@@ -105,7 +109,7 @@ fn get_by_value<const PUSH_KEY: bool>(
                 let object_borrowed = object.borrow();
                 if let Some(element) = object_borrowed.properties().get_dense_property(index.get())
                 {
-                    if PUSH_KEY {
+                    if push_key {
                         context.vm.set_register(key.into(), key_value.into());
                     }
 
@@ -119,7 +123,7 @@ fn get_by_value<const PUSH_KEY: bool>(
                         js_string!([char].as_slice()).into()
                     });
 
-                if PUSH_KEY {
+                if push_key {
                     context.vm.set_register(key.into(), key_value.into());
                 }
                 context.vm.set_register(dst.into(), value);
@@ -130,7 +134,7 @@ fn get_by_value<const PUSH_KEY: bool>(
             if let Some(string) = base.as_string() {
                 let value = string.len().into();
 
-                if PUSH_KEY {
+                if push_key {
                     context.vm.set_register(key.into(), key_value.into());
                 }
                 context.vm.set_register(dst.into(), value);
@@ -149,7 +153,7 @@ fn get_by_value<const PUSH_KEY: bool>(
         &mut InternalMethodPropertyContext::new(context),
     )?;
 
-    if PUSH_KEY {
+    if push_key {
         context.vm.set_register(key.into(), key_value.into());
     }
     context.vm.set_register(dst.into(), result);
