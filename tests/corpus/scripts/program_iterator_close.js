@@ -53,5 +53,11 @@ out.rounds = rounds.join();
 const badValue = { [Symbol.iterator]() { return { next() { return { done: false, get value() { throw new Error("value"); } }; }, return() { log.push("closed bad value"); return {}; } }; } };
 for (const r of [1, 2]) { try { const [a, b] = badValue; } catch (e) { rounds.push(e.message); } }
 out.rounds2 = rounds.join();
+// A return() that throws while a break closes the inner loop: the inner loop's own handler
+// sees its record, the finally runs, then the outer loop is closed.
+const throwingReturn = (n) => ({ [Symbol.iterator]() { return { next() { return { value: 1, done: false }; }, return() { log.push("ret" + n); throw "e" + n; } }; } });
+try {
+  L1: for (const a of throwingReturn(1)) { try { for (const b of throwingReturn(2)) { break L1; } } finally { log.push("fin"); } }
+} catch (e) { log.push("caught " + e); }
 out.log = log;
 return out;

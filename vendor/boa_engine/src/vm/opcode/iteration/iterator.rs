@@ -293,27 +293,37 @@ impl IteratorReturn {
         (value, called): (RegisterOperand, RegisterOperand),
         context: &mut Context,
     ) -> JsResult<()> {
-        let Some(record) = context.vm.frame_mut().iterators.pop() else {
-            context.vm.set_register(called.into(), false.into());
-            return Ok(());
+        // codemode-runtime patch: the record stays on the stack, marked done, while `return`
+        // is looked up and called, and is popped once it returned. When `return()` throws, the
+        // exception handler of the loop being closed (its code may be what runs the close, as a
+        // `break` out of it does) finds its own record, done, instead of popping an enclosing
+        // loop's iterator and closing that one early.
+        let iterator = match context.vm.frame_mut().iterators.last_mut() {
+            None => {
+                context.vm.set_register(called.into(), false.into());
+                return Ok(());
+            }
+            Some(record) if record.done() => {
+                context.vm.frame_mut().iterators.pop();
+                context.vm.set_register(called.into(), false.into());
+                return Ok(());
+            }
+            Some(record) => {
+                record.mark_done();
+                record.iterator().clone()
+            }
         };
 
-        if record.done() {
-            context.vm.set_register(called.into(), false.into());
-            return Ok(());
-        }
-
-        let Some(ret) = record
-            .iterator()
-            .get_method(js_string!("return"), context)?
-        else {
+        let Some(ret) = iterator.get_method(js_string!("return"), context)? else {
+            context.vm.frame_mut().iterators.pop();
             context.vm.set_register(called.into(), false.into());
             return Ok(());
         };
 
         let old_return_value = context.vm.get_return_value();
 
-        let return_value = ret.call(&record.iterator().clone().into(), &[], context)?;
+        let return_value = ret.call(&iterator.into(), &[], context)?;
+        context.vm.frame_mut().iterators.pop();
 
         context.vm.set_return_value(old_return_value);
 
