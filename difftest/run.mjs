@@ -12,28 +12,20 @@
 // difftest/ceilings.json; it fails on any crash, on a family whose mismatches (not in
 // difftest/kept.json) exceed its recorded ceiling, and on a case of difftest/regressions.json that
 // differs. `--update-ceilings` writes the counts of this run as the new ceilings.
-import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import vm from "node:vm";
 import { fileURLToPath } from "node:url";
 import { mulberry32, shrinkArgs, lit } from "./lib.mjs";
 import { FAMILIES, FAMILY_NAMES, TEMPLATES } from "./families.mjs";
+import { ensureUtcEnglish, runSandbox as runSandboxCodes, decode } from "./engines.mjs";
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(HERE, "..");
 const ENCODER = fs.readFileSync(path.join(HERE, "encoder.js"), "utf8");
 
 // ------------------------------------------------------------------ environment: UTC, en-US
-{
-  const { locale, timeZone } = Intl.DateTimeFormat().resolvedOptions();
-  if ((locale !== "en-US" || timeZone !== "UTC") && !process.env.DIFFTEST_CHILD) {
-    const env = { ...process.env, TZ: "UTC", LC_ALL: "en_US.UTF-8", LANG: "en_US.UTF-8", LANGUAGE: "en_US", DIFFTEST_CHILD: "1" };
-    const out = spawnSync(process.execPath, [fileURLToPath(import.meta.url), ...process.argv.slice(2)], { env, stdio: "inherit" });
-    process.exit(out.status ?? 1);
-  }
-  if (locale !== "en-US" || timeZone !== "UTC") throw new Error(`Node runs in ${locale} ${timeZone}; the harness needs en-US, UTC`);
-}
+ensureUtcEnglish(import.meta.url);
 
 // ------------------------------------------------------------------ options
 function options() {
@@ -100,56 +92,9 @@ function runNode(body) {
 }
 const sandboxCode = (body) => `${ENCODER}\nreturn __dt(function () {\n${body}\n});`;
 
-/** Runs `bodies` in one runner process; returns [{out} | {crash} | {lost}] per body. */
-function runnerProcess(bodies, timeoutMs) {
-  return new Promise((resolve) => {
-    const child = spawn(opt.runner, [], { stdio: ["pipe", "pipe", "pipe"], env: { ...process.env, RUST_BACKTRACE: "0" } });
-    let stdout = "", stderr = "";
-    child.stdout.on("data", (d) => (stdout += d));
-    child.stderr.on("data", (d) => (stderr += d.toString().slice(0, 4000)));
-    const timer = setTimeout(() => child.kill("SIGKILL"), timeoutMs);
-    child.on("close", (code, signal) => {
-      clearTimeout(timer);
-      const lines = stdout.split("\n").filter(Boolean).map((l) => JSON.parse(l));
-      resolve({ lines, code, signal, stderr });
-    });
-    child.stdin.on("error", () => {});
-    child.stdin.end(bodies.map((b, id) => JSON.stringify({ id, code: sandboxCode(b) })).join("\n") + "\n");
-  });
-}
-function sandboxValue(line) {
-  if (line.crash !== undefined) return `CRASH:${line.crash}`;
-  if (line.value !== undefined) return typeof line.value === "string" ? line.value : `E:NOT_A_STRING:${JSON.stringify(line.value)}`;
-  return `E:${line.error.code}:${line.error.message}`;
-}
 /** Runs bodies in the sandbox, restarting the runner after a crash; a case that ends the process
- * is found as the first one without a line, and checked again alone (bisecting what is left). */
-async function runSandbox(bodies) {
-  const results = new Array(bodies.length);
-  const times = new Array(bodies.length).fill(0);
-  let start = 0;
-  while (start < bodies.length) {
-    const slice = bodies.slice(start);
-    const { lines, code, signal, stderr } = await runnerProcess(slice, 30000 + 400 * slice.length);
-    for (const l of lines) { results[start + l.id] = sandboxValue(l); times[start + l.id] = l.ms; }
-    if (lines.length === slice.length) break;
-    const last = lines[lines.length - 1];
-    if (last && last.crash !== undefined) { start += lines.length; continue; }
-    // The process died without a line for case `start + lines.length` (abort, signal, timeout).
-    const suspect = start + lines.length;
-    const alone = await runnerProcess([bodies[suspect]], 60000);
-    if (alone.lines.length === 1) {
-      // Not this case alone: the process died of what came before it. Mark and go on.
-      results[suspect] = sandboxValue(alone.lines[0]);
-      console.log(`  note: the runner died (code ${code}, signal ${signal}) at case ${suspect}, which passes alone`);
-    } else {
-      const why = signal === "SIGKILL" ? "timeout/hang" : `exit ${code} ${signal || ""}`.trim();
-      results[suspect] = `CRASH:${why}: ${(alone.stderr || stderr).trim().split("\n").slice(-3).join(" | ")}`;
-    }
-    start = suspect + 1;
-  }
-  return { results, times };
-}
+ * is found as the first one without a line, and checked again alone (difftest/engines.mjs). */
+const runSandbox = (bodies) => runSandboxCodes(opt.runner, bodies.map(sandboxCode));
 
 // ------------------------------------------------------------------ comparison
 /** The kept divergence `c` is, if any: its code matches, and the sandbox's answer matches
@@ -164,18 +109,6 @@ function classify(c, node, sandbox) {
   if (node === sandbox) return "match";
   return keptBy(c, node, sandbox) ? "kept" : "mismatch";
 }
-/** Human-readable form of an encoded value: float64 hex back to numbers; long values clipped
- * (a BigInt of 2^30 bits is 268M characters of hex). */
-function decode(s) {
-  if (s.length > 4000) s = `${s.slice(0, 4000)}...[${s.length} characters]`;
-  return s.replace(/n([0-9a-f]{16})/g, (_, h) => {
-    const dv = new DataView(new ArrayBuffer(8));
-    dv.setUint32(0, parseInt(h.slice(0, 8), 16));
-    dv.setUint32(4, parseInt(h.slice(8), 16));
-    return "#" + String(dv.getFloat64(0));
-  });
-}
-
 async function evaluate(cases) {
   const node = cases.map((c) => runNode(c.body));
   const sandbox = [], ms = [];

@@ -11,6 +11,9 @@ cargo test --locked
 echo "== differential test against Node (fixed seed; fails on a crash or a family above difftest/ceilings.json)"
 bash scripts/difftest.sh --check
 
+echo "== program fuzzer against Node (fixed seed; fails on a crash, a hang, or mismatches above difftest/programs/ceiling.json)"
+bash scripts/progfuzz.sh --check
+
 echo "== building the Worker with a changed sandbox (for tests/integration/upgrade.test.mjs)"
 CODEMODE_UPGRADE_PROBE=1 CODEMODE_BUILD_DIR=build-upgrade CODEMODE_NO_WASM_OPT=1 bash scripts/build-worker.sh
 
