@@ -71,6 +71,7 @@ function options() {
   for (const f of o.features || []) if (!FEATURES.includes(f)) { console.error(`progfuzz: no feature ${f} (have: ${FEATURES.join(", ")})`); process.exit(2); }
   if (!o.runner) { console.error("progfuzz: --runner <path to difftest_runner> (or DIFFTEST_RUNNER)"); process.exit(2); }
   if (!o.minutes && !o.cases) o.cases = 100;
+  if (o.check) o.idleMs = Math.max(o.idleMs, 30000);
   return o;
 }
 const opt = options();
@@ -125,7 +126,9 @@ const sandboxCode = (p) => p.async
  * (being rebuilt) is waited for. */
 async function sandboxAnswers(programs, stopAt) {
   const codes = programs.map(sandboxCode);
-  const o = { idleMs: opt.idleMs, confirmIdle: false, stopAt, batchTimeout: (n) => 60000 + opt.idleMs * 2 + 1000 * n, aloneTimeout: 60000 };
+  // The fixed-seed check runs a case that went quiet again alone before calling it a hang (a
+  // loaded machine can stall a debug runner for seconds).
+  const o = { idleMs: opt.idleMs, confirmIdle: opt.check, stopAt, batchTimeout: (n) => 60000 + opt.idleMs * 2 + 1000 * n, aloneTimeout: 60000 };
   const per = Math.ceil(codes.length / opt.jobs);
   const parts = [];
   for (let i = 0; i < codes.length; i += per) parts.push(i);

@@ -432,9 +432,6 @@ impl JsObject {
         args: &[JsValue],
         context: &mut Context,
     ) -> JsResult<JsValue> {
-        // codemode-runtime patch: native code calling back into the engine (a callback, a
-        // getter, `toString`) is where native recursion happens.
-        context.check_native_stack()?;
         // SKIP: 1. If argumentsList is not present, set argumentsList to a new empty List.
         // SKIP: 2. If IsCallable(F) is false, throw a TypeError exception.
         // NOTE(HalidOdat): For object's that are not callable we implement a special __call__ internal method
@@ -486,7 +483,6 @@ impl JsObject {
         new_target: Option<&Self>,
         context: &mut Context,
     ) -> JsResult<Self> {
-        context.check_native_stack()?;
         // 1. If newTarget is not present, set newTarget to F.
         let new_target = new_target.unwrap_or(self);
 
@@ -839,48 +835,53 @@ impl JsObject {
         // Note: The spec specifies this function for JsValue.
         // It is implemented for JsObject for convenience.
 
-        // 2. If argument is an Array exotic object, return true.
-        if self.is_array() {
-            return Ok(true);
-        }
+        // codemode-runtime patch: a loop over proxy targets instead of recursion (a chain of
+        // 100,000 proxies overflowed the native stack; V8 walks it).
+        let mut object = self.clone();
+        loop {
+            // 2. If argument is an Array exotic object, return true.
+            if object.is_array() {
+                return Ok(true);
+            }
 
-        // 3. If argument is a Proxy exotic object, then
-        if let Some(proxy) = self.downcast_ref::<Proxy>() {
-            // a. If argument.[[ProxyHandler]] is null, throw a TypeError exception.
-            // b. Let target be argument.[[ProxyTarget]].
-            let (target, _) = proxy.try_data()?;
-
+            // 3. If argument is a Proxy exotic object, then
+            let target = match object.downcast_ref::<Proxy>() {
+                // a. If argument.[[ProxyHandler]] is null, throw a TypeError exception.
+                // b. Let target be argument.[[ProxyTarget]].
+                Some(proxy) => proxy.try_data()?.0,
+                // 4. Return false.
+                None => return Ok(false),
+            };
             // c. Return ? IsArray(target).
-            return target.is_array_abstract();
+            object = target;
         }
-
-        // 4. Return false.
-        Ok(false)
     }
 
     /// Abstract operation [`GetFunctionRealm`][spec].
     ///
     /// [spec]: https://tc39.es/ecma262/#sec-getfunctionrealm
     pub(crate) fn get_function_realm(&self, context: &mut Context) -> JsResult<Realm> {
-        if let Some(fun) = self.downcast_ref::<OrdinaryFunction>() {
-            return Ok(fun.realm().clone());
-        }
+        // codemode-runtime patch: a loop over bound targets and proxy targets instead of
+        // recursion (deep chains overflowed the native stack).
+        let mut object = self.clone();
+        loop {
+            if let Some(fun) = object.downcast_ref::<OrdinaryFunction>() {
+                return Ok(fun.realm().clone());
+            }
 
-        if let Some(f) = self.downcast_ref::<NativeFunctionObject>() {
-            return Ok(f.realm.clone().unwrap_or_else(|| context.realm().clone()));
-        }
+            if let Some(f) = object.downcast_ref::<NativeFunctionObject>() {
+                return Ok(f.realm.clone().unwrap_or_else(|| context.realm().clone()));
+            }
 
-        if let Some(bound) = self.downcast_ref::<BoundFunction>() {
-            let fun = bound.target_function().clone();
-            return fun.get_function_realm(context);
+            let next = if let Some(bound) = object.downcast_ref::<BoundFunction>() {
+                bound.target_function().clone()
+            } else if let Some(proxy) = object.downcast_ref::<Proxy>() {
+                proxy.try_data()?.0
+            } else {
+                return Ok(context.realm().clone());
+            };
+            object = next;
         }
-
-        if let Some(proxy) = self.downcast_ref::<Proxy>() {
-            let (fun, _) = proxy.try_data()?;
-            return fun.get_function_realm(context);
-        }
-
-        Ok(context.realm().clone())
     }
 
     /// `7.3.26 CopyDataProperties ( target, source, excludedItems )`

@@ -61,6 +61,14 @@ impl ByteCompiler<'_> {
 
     fn compile_template_literal(&mut self, template_literal: &TemplateLiteral, dst: &Register) {
         let mut registers = Vec::with_capacity(template_literal.elements().len());
+        // codemode-runtime patch: each substitution is converted to a string before the next
+        // one is evaluated, as the specification orders it (`${a}${f()}` ran `f` before
+        // `a.toString`); the last one is converted by the final concatenation.
+        let mut substitutions_left = template_literal
+            .elements()
+            .iter()
+            .filter(|element| matches!(element, TemplateElement::Expr(_)))
+            .count();
         for element in template_literal.elements() {
             let value = self.register_allocator.alloc();
             match element {
@@ -72,6 +80,11 @@ impl ByteCompiler<'_> {
                 }
                 TemplateElement::Expr(expr) => {
                     self.compile_expr(expr, &value);
+                    substitutions_left -= 1;
+                    if substitutions_left > 0 {
+                        self.bytecode
+                            .emit_concat_to_string(value.variable(), thin_vec::thin_vec![value.variable()]);
+                    }
                 }
             }
             registers.push(value);

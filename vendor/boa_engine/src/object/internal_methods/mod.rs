@@ -144,7 +144,6 @@ impl JsObject {
     /// [spec]: https://tc39.es/ecma262/#sec-ordinary-object-internal-methods-and-internal-slots-getprototypeof
     #[track_caller]
     pub(crate) fn __get_prototype_of__(&self, context: &mut Context) -> JsResult<JsPrototype> {
-        context.check_native_stack()?;
 
         (self.vtable().__get_prototype_of__)(self, context)
     }
@@ -162,7 +161,6 @@ impl JsObject {
         val: JsPrototype,
         context: &mut Context,
     ) -> JsResult<bool> {
-        context.check_native_stack()?;
 
         (self.vtable().__set_prototype_of__)(self, val, context)
     }
@@ -176,7 +174,6 @@ impl JsObject {
     ///
     /// [spec]: https://tc39.es/ecma262/#sec-ordinary-object-internal-methods-and-internal-slots-isextensible
     pub(crate) fn __is_extensible__(&self, context: &mut Context) -> JsResult<bool> {
-        context.check_native_stack()?;
 
         (self.vtable().__is_extensible__)(self, context)
     }
@@ -190,7 +187,6 @@ impl JsObject {
     ///
     /// [spec]: https://tc39.es/ecma262/#sec-ordinary-object-internal-methods-and-internal-slots-preventextensions
     pub(crate) fn __prevent_extensions__(&self, context: &mut Context) -> JsResult<bool> {
-        context.check_native_stack()?;
 
         (self.vtable().__prevent_extensions__)(self, context)
     }
@@ -208,7 +204,6 @@ impl JsObject {
         key: &PropertyKey,
         context: &mut InternalMethodPropertyContext<'_>,
     ) -> JsResult<Option<PropertyDescriptor>> {
-        context.check_native_stack()?;
 
         (self.vtable().__get_own_property__)(self, key, context)
     }
@@ -227,7 +222,6 @@ impl JsObject {
         desc: PropertyDescriptor,
         context: &mut InternalMethodPropertyContext<'_>,
     ) -> JsResult<bool> {
-        context.check_native_stack()?;
 
         (self.vtable().__define_own_property__)(self, key, desc, context)
     }
@@ -245,7 +239,6 @@ impl JsObject {
         key: &PropertyKey,
         context: &mut InternalMethodPropertyContext<'_>,
     ) -> JsResult<bool> {
-        context.check_native_stack()?;
 
         (self.vtable().__has_property__)(self, key, context)
     }
@@ -266,7 +259,6 @@ impl JsObject {
         receiver: JsValue,
         context: &mut InternalMethodPropertyContext<'_>,
     ) -> JsResult<Option<JsValue>> {
-        context.check_native_stack()?;
 
         (self.vtable().__try_get__)(self, key, receiver, context)
     }
@@ -285,7 +277,6 @@ impl JsObject {
         receiver: JsValue,
         context: &mut InternalMethodPropertyContext<'_>,
     ) -> JsResult<JsValue> {
-        context.check_native_stack()?;
 
         (self.vtable().__get__)(self, key, receiver, context)
     }
@@ -305,7 +296,6 @@ impl JsObject {
         receiver: JsValue,
         context: &mut InternalMethodPropertyContext<'_>,
     ) -> JsResult<bool> {
-        context.check_native_stack()?;
 
         (self.vtable().__set__)(self, key, value, receiver, context)
     }
@@ -323,7 +313,6 @@ impl JsObject {
         key: &PropertyKey,
         context: &mut InternalMethodPropertyContext<'_>,
     ) -> JsResult<bool> {
-        context.check_native_stack()?;
 
         (self.vtable().__delete__)(self, key, context)
     }
@@ -341,7 +330,6 @@ impl JsObject {
         &self,
         context: &mut Context,
     ) -> JsResult<Vec<PropertyKey>> {
-        context.check_native_stack()?;
 
         (self.vtable().__own_property_keys__)(self, context)
     }

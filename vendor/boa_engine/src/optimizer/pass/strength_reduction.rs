@@ -18,6 +18,7 @@ impl StrengthReduction {
         }
     }
 
+    #[allow(dead_code)]
     fn is_side_effect_free(expr: &Expression) -> bool {
         matches!(expr, Expression::Literal(_) | Expression::Identifier(_))
     }
@@ -33,7 +34,9 @@ impl StrengthReduction {
 
     fn try_reduce_binary(binary: &mut Binary) -> PassAction<Expression> {
         match binary.op() {
-            BinaryOp::Arithmetic(ArithmeticOp::Exp) => Self::try_reduce_exp(binary),
+            // codemode-runtime patch: `x ** 2` is no longer rewritten to `x * x`, which
+            // converts an object `x` twice (its `valueOf`/`Symbol.toPrimitive` ran twice).
+            BinaryOp::Arithmetic(ArithmeticOp::Exp) => PassAction::Keep,
             BinaryOp::Arithmetic(ArithmeticOp::Div) => Self::try_reduce_div(binary),
             _ => PassAction::Keep,
         }
@@ -70,6 +73,7 @@ impl StrengthReduction {
         PassAction::Keep
     }
 
+    #[allow(dead_code)]
     fn try_reduce_exp(binary: &mut Binary) -> PassAction<Expression> {
         if let Some(exp_val) = Self::as_literal_int(binary.rhs())
             && exp_val == 2

@@ -161,7 +161,15 @@ pub(crate) struct IteratorNext;
 impl IteratorNext {
     #[inline(always)]
     pub(crate) fn operation((): (), context: &mut Context) -> JsResult<()> {
-        with_top_iterator(context, |iterator, context| iterator.step(context).map(|_| ()))
+        // codemode-runtime patch: a done iterator is not stepped again (IteratorStep is only
+        // performed while [[Done]] is false: `let [a, b, c] = it` called `next()` after `it`
+        // said done).
+        with_top_iterator(context, |iterator, context| {
+            if !iterator.done() {
+                iterator.step(context)?;
+            }
+            Ok(())
+        })
     }
 }
 
@@ -323,7 +331,12 @@ impl IteratorReturn {
         let old_return_value = context.vm.get_return_value();
 
         let return_value = ret.call(&iterator.into(), &[], context)?;
-        context.vm.frame_mut().iterators.pop();
+        // A result that is not an object makes the compiled code throw a TypeError next: the
+        // record stays for that throw's handler, as it does when `return()` throws. (An async
+        // close awaits a promise first, an object.)
+        if return_value.is_object() {
+            context.vm.frame_mut().iterators.pop();
+        }
 
         context.vm.set_return_value(old_return_value);
 
