@@ -1122,7 +1122,14 @@ impl ByteCompiler<'_> {
                         // 4. Else,
                         else {
                             // a. Let initialValue be ! env.GetBindingValue(n, false).
-                            let binding = scope
+                            // codemode-runtime patch: `env` is the parameters' scope. The name
+                            // was looked up in `scope` (varEnv itself), which found the var's own
+                            // binding: a register not allocated yet compiled to a ReferenceError
+                            // (`function f(a, b = 2) { var a; return a } f(1)` threw; V8: 1), an
+                            // environment binding read as undefined, and the value was then
+                            // overwritten with undefined anyway.
+                            let binding = scopes
+                                .parameter_scope()
                                 .get_binding_reference(&n_string)
                                 .expect("must have binding");
                             let index = self.get_binding(&binding);
@@ -1131,9 +1138,6 @@ impl ByteCompiler<'_> {
 
                         // 5. Perform ! varEnv.InitializeBinding(n, initialValue).
                         let index = self.insert_binding(binding);
-
-                        // TODO: What?
-                        self.bytecode.emit_store_undefined(value.variable());
                         self.emit_binding_access(BindingAccessOpcode::DefInitVar, &index, &value);
                         self.register_allocator.dealloc(value);
 

@@ -862,8 +862,7 @@ impl<'ctx> ByteCompiler<'ctx> {
                     self.emit_binding_access(BindingAccessOpcode::SetName, &index, value);
                 }
                 Err(BindingLocatorError::MutateImmutable) => {
-                    let index = self.get_or_insert_string(name);
-                    self.bytecode.emit_throw_mutate_immutable(index.into());
+                    self.emit_assignment_to_constant(name);
                 }
                 Err(BindingLocatorError::Silent) => {}
             },
@@ -1472,6 +1471,22 @@ impl<'ctx> ByteCompiler<'ctx> {
         self.patch_jump(skip_eval);
     }
 
+    /// Throws the error of an assignment to the constant `name`: V8's (and the specification's)
+    /// `ReferenceError` while the constant is in its dead zone, the `TypeError` after.
+    ///
+    /// codemode-runtime patch: the compiler emitted the `TypeError` alone, so a write to a `const`
+    /// of another `switch` case (or one captured before its declaration ran) gave a `TypeError`
+    /// where V8 throws `ReferenceError`. Reading the binding first throws the `ReferenceError`.
+    fn emit_assignment_to_constant(&mut self, name: JsString) {
+        let binding = self.lexical_scope.get_identifier_reference(name.clone());
+        let index = self.get_binding(&binding);
+        let scratch = self.register_allocator.alloc();
+        self.emit_binding_access(BindingAccessOpcode::GetName, &index, &scratch);
+        self.register_allocator.dealloc(scratch);
+        let index = self.get_or_insert_string(name);
+        self.bytecode.emit_throw_mutate_immutable(index.into());
+    }
+
     fn access_get(&mut self, access: Access<'_>, dst: &Register) {
         match access {
             Access::Variable { name } => {
@@ -1597,8 +1612,7 @@ impl<'ctx> ByteCompiler<'ctx> {
                             self.emit_binding_access(BindingAccessOpcode::SetName, &index, value);
                         }
                         Err(BindingLocatorError::MutateImmutable) => {
-                            let index = self.get_or_insert_string(name);
-                            self.bytecode.emit_throw_mutate_immutable(index.into());
+                            self.emit_assignment_to_constant(name);
                         }
                         Err(BindingLocatorError::Silent) => {}
                     }

@@ -498,8 +498,7 @@ impl ByteCompiler<'_> {
                             );
                         }
                         Err(BindingLocatorError::MutateImmutable) => {
-                            let index = self.get_or_insert_string(ident);
-                            self.bytecode.emit_throw_mutate_immutable(index.into());
+                            self.emit_assignment_to_constant(ident);
                         }
                         Err(BindingLocatorError::Silent) => {}
                     }
