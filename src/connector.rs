@@ -109,14 +109,6 @@ pub trait Connector {
     }
 }
 
-/// Globals and words a connector may not be named after.
-pub const RESERVED_NAMES: &[&str] = &[
-    "codemode", "console", "text", "store", "load", "globalThis", "Math", "Date", "JSON", "Object",
-    "Array", "Promise", "Error", "String", "Number", "Boolean", "Symbol", "Reflect", "Proxy", "Map",
-    "Set", "RegExp", "undefined", "NaN", "Infinity", "eval", "Function", "input", "searchTools",
-    "describeTool", "describeNamespace",
-];
-
 /// Method names that would change how the connector object behaves (`then` makes it awaitable,
 /// `toJSON` changes how it prints), refused as method names.
 pub const RESERVED_METHODS: &[&str] = &["then", "constructor", "prototype", "__proto__", "toJSON", "toString", "valueOf"];
@@ -179,10 +171,8 @@ impl ConnectorSet {
                     "connector name `{name}` is not a JavaScript identifier"
                 )));
             }
-            if RESERVED_NAMES.contains(&name) {
-                return Err(Error::InvalidConnector(format!(
-                    "connector name `{name}` is reserved by the sandbox"
-                )));
+            if let Some(clash) = crate::globals::connector_name_clash(name) {
+                return Err(Error::InvalidConnector(format!("connector name {clash}")));
             }
             if !seen.insert(name.to_string()) {
                 return Err(Error::InvalidConnector(format!("two connectors are named `{name}`")));

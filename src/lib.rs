@@ -8,7 +8,7 @@
 //! ## Layout
 //! - Core (pure, synchronous, tested natively):
 //!   [`model`] the contract's JSON shapes; [`error`] the one error type, its codes and the run
-//!   codes; [`fence`] markdown fences around the code; [`journal`] journal entries; [`options`] the `// @options:` line; [`sandbox`] the boa
+//!   codes; [`fence`] markdown fences around the code; [`globals`] the sandbox's global names; [`journal`] journal entries; [`options`] the `// @options:` line; [`sandbox`] the boa
 //!   VM and its prelude; [`run`] the run as a pass machine, its ledger, call list, divergences and
 //!   the lifecycle of a record; [`connector`] the connector trait; [`notes`] the demo connector;
 //!   [`catalog`] tool descriptor, TypeScript declarations, search and describe; [`schema`]
@@ -25,6 +25,7 @@ pub mod catalog;
 pub mod connector;
 pub mod error;
 pub mod fence;
+pub mod globals;
 pub mod journal;
 pub mod mcp;
 pub mod sse;

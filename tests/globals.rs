@@ -199,3 +199,68 @@ fn web_globals_are_ordinary_writable_globals() {
     );
     assert_eq!(completed(&out), json!({"writable": true, "enumerable": false, "replaced": "undefined", "names": ["getRandomValues", "randomUUID"]}));
 }
+
+/// The table in `src/globals.rs` is the sandbox's `globalThis`: every own property of a fresh
+/// sandbox (besides the fixture's connectors) is in it, and every name in it is there.
+#[test]
+fn the_globals_table_is_the_sandboxs_global_object() {
+    let f = fixture();
+    let names = completed(&f.execute("return Object.getOwnPropertyNames(globalThis)"));
+    let mut got: Vec<String> = names.as_array().expect("an array").iter().map(|n| n.as_str().expect("a name").to_string()).collect();
+    got.retain(|n| n != "notes" && n != "counter");
+    got.sort();
+    let mut table: Vec<String> = codemode_runtime::globals::GLOBALS.iter().map(|g| g.name.to_string()).collect();
+    table.sort();
+    assert_eq!(got, table);
+}
+
+/// A connector named after any global of the table is refused when it is declared, with the clash
+/// named (issue 27: an OpenAPI connector named `crypto` made every run fail `INTERNAL`), whether
+/// it comes from `CODEMODE_CONNECTORS` or from Rust.
+#[test]
+fn a_connector_named_after_a_global_is_refused_and_names_the_clash() {
+    use codemode_runtime::remote::config;
+    for global in codemode_runtime::globals::GLOBALS {
+        let text = format!(r#"[{{"name": "{}", "type": "mcp", "url": "https://d.test"}}]"#, global.name);
+        let error = config::parse(&text, &|_| None, &[]).err().unwrap_or_else(|| panic!("accepted {}", global.name));
+        assert_eq!(error.code(), "INVALID_CONFIG", "{}", global.name);
+        assert!(error.to_string().contains(&format!("`{}` is", global.name)), "{}: {error}", global.name);
+
+        let named = Named(global.name);
+        let error = codemode_runtime::connector::ConnectorSet::new(vec![Box::new(named)]).err().expect("refused");
+        assert_eq!(error.code(), "INVALID_CONNECTOR", "{}", global.name);
+    }
+}
+
+/// A connector with a name and no methods.
+struct Named(&'static str);
+
+#[async_trait::async_trait(?Send)]
+impl codemode_runtime::Connector for Named {
+    fn name(&self) -> &str {
+        self.0
+    }
+
+    fn tools(&self) -> Vec<codemode_runtime::ToolSpec> {
+        Vec::new()
+    }
+
+    async fn execute(
+        &self,
+        _args: serde_json::Value,
+        _ctx: &codemode_runtime::CallContext,
+    ) -> Result<serde_json::Value, codemode_runtime::ToolError> {
+        Ok(serde_json::Value::Null)
+    }
+}
+
+/// A script naming an unknown global is told which globals there are, from the same table.
+#[test]
+fn the_reference_error_hint_lists_the_table() {
+    let f = fixture();
+    let message = error_info(&f.execute("return fetch('https://x.test')")).message;
+    for global in codemode_runtime::globals::GLOBALS.iter().filter(|g| g.origin != codemode_runtime::globals::Origin::Standard) {
+        assert!(message.contains(global.name), "{} missing from: {message}", global.name);
+    }
+    assert!(message.contains("notes, counter"), "{message}");
+}

@@ -495,7 +495,7 @@ fn bad_configuration_names_the_entry() {
         (r#"{"name": "x"}"#, "JSON array"),
         (r#"[{"name": "docs", "type": "mcp", "url": "https://d.test", "urll": 1}]"#, "CODEMODE_CONNECTORS[0] (`docs`): unknown key `urll`"),
         (r#"[{"name": "my-docs", "type": "mcp", "url": "https://d.test"}]"#, "JavaScript identifier"),
-        (r#"[{"name": "console", "type": "mcp", "url": "https://d.test"}]"#, "reserved"),
+        (r#"[{"name": "console", "type": "mcp", "url": "https://d.test"}]"#, "part of the sandbox's API"),
         (r#"[{"name": "notes", "type": "mcp", "url": "https://d.test"}]"#, "already named `notes`"),
         (r#"[{"name": "a", "type": "grpc"}]"#, "\"mcp\" or \"openapi\""),
         (r#"[{"name": "a", "type": "mcp"}]"#, "`url` is required"),

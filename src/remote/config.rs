@@ -21,7 +21,7 @@ use super::http::{HttpClient, HttpRequest};
 use super::mcp::McpConnector;
 use super::openapi::OpenApiConnector;
 use super::{ApprovalRule, RemoteSettings};
-use crate::connector::{is_identifier, Connector, RESERVED_NAMES};
+use crate::connector::{is_identifier, Connector};
 use crate::error::{Error, Result};
 
 /// The Worker var holding the declarations.
@@ -101,8 +101,8 @@ fn parse_entry(index: usize, item: &Value, secret: &dyn Fn(&str) -> Option<Strin
     if !is_identifier(name) {
         return Err(invalid("`name` must be a JavaScript identifier (letters, digits, `_`, `$`)".to_string()));
     }
-    if RESERVED_NAMES.contains(&name) {
-        return Err(invalid(format!("`{name}` is reserved by the sandbox")));
+    if let Some(clash) = crate::globals::connector_name_clash(name) {
+        return Err(invalid(clash));
     }
     let kind_name = object.get("type").and_then(Value::as_str).unwrap_or_default();
     let kind = match kind_name {

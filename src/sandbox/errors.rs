@@ -50,10 +50,10 @@ pub(super) fn script_error(thrown: &ThrownJson, connectors: &str) -> ErrorInfo {
     }
     if thrown.name == "ReferenceError" && thrown.message.contains("is not defined") {
         text.push_str(&format!(
-            ". The sandbox's globals are: {connectors}{}codemode, console, text, store, load, the standard \
-             built-ins and URL, URLSearchParams, TextEncoder, TextDecoder, atob, btoa, structuredClone, \
-             queueMicrotask, setTimeout, setInterval, crypto (no fetch, modules or host access)",
-            if connectors.is_empty() { "" } else { ", " }
+            ". The sandbox's globals are: {connectors}{}{} and the standard built-ins (no fetch, modules \
+             or host access)",
+            if connectors.is_empty() { "" } else { ", " },
+            crate::globals::non_standard_names()
         ));
     }
     ErrorInfo::run(RunCode::ScriptError, text)

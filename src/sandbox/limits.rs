@@ -25,6 +25,14 @@ pub struct SandboxLimits {
     /// 16 MiB (`.cargo/config.toml`); native threads that run sandboxes need at least this plus
     /// room for the host (the runner's main thread has 8 MiB, tests 64 MiB).
     pub native_stack_bytes: usize,
+    /// Levels native code may nest where it recurses without call frames (a proxy's internal
+    /// methods, `flat`, `join`, a bound function in `instanceof`); past it, V8's catchable
+    /// `RangeError: Maximum call stack size exceeded`. The byte budget above cannot see the
+    /// Worker's real limit: in wasm it measures the shadow stack in linear memory, while the
+    /// frames that overflow are the wasm engine's (a chain of 8,000 proxies trapped the Worker).
+    /// Counted levels are the same natively and in the Worker, so a replay answers the same. V8
+    /// itself stops between 4,000 and 8,000 proxies and at about 3,000 bound functions.
+    pub native_recursion_depth: u32,
     /// Longest string `repeat`/`padStart`/`padEnd`/`concat`/`join` may build, in UTF-16 units.
     pub max_string_chars: usize,
     /// Most elements `Array(n)`/`fill`/`Array.from`/`join` may handle.
@@ -67,6 +75,7 @@ impl Default for SandboxLimits {
             loop_iterations: 50_000_000,
             recursion: 400,
             native_stack_bytes: 4 * 1024 * 1024,
+            native_recursion_depth: 2000,
             max_string_chars: 1 << 24,
             max_array_elements: 1 << 24,
             max_buffer_bytes: 16 * 1024 * 1024,

@@ -149,6 +149,7 @@ impl Sandbox {
             .build()
             .map_err(|e| internal(format!("cannot build the VM: {e}")))?;
         context.set_native_stack_budget(Some(config.limits.native_stack_bytes));
+        context.set_native_recursion_limit(Some(config.limits.native_recursion_depth));
         let limits = context.runtime_limits_mut();
         limits.set_loop_iteration_limit(config.limits.loop_iterations);
         limits.set_recursion_limit(config.limits.recursion);

@@ -135,6 +135,12 @@ pub struct Context {
     /// [`Context::set_native_stack_budget`].
     native_stack_limit: usize,
 
+    /// codemode-runtime patch: how deep native code is nested in the places that recurse
+    /// without call frames, and how deep it may go (0: no limit). See
+    /// [`Context::set_native_recursion_limit`].
+    native_depth: std::rc::Rc<std::cell::Cell<u32>>,
+    native_depth_limit: u32,
+
     data: HostDefined<dyn Any>,
 }
 
@@ -476,14 +482,39 @@ impl Context {
         };
     }
 
-    /// codemode-runtime patch: throws V8's `RangeError` when the native stack is past the budget
-    /// set by [`Context::set_native_stack_budget`].
+    /// codemode-runtime patch: lets native code nest at most `depth` levels deep in the places
+    /// that recurse without call frames (`None`: no limit, the default); past it they throw V8's
+    /// `RangeError: Maximum call stack size exceeded`. Unlike the byte budget this counts the
+    /// same natively and in wasm, where the byte budget measures the shadow stack in linear memory
+    /// while the frames that overflow are the wasm engine's own (a Worker trapped on a chain of
+    /// 8,000 proxies with 4 MiB of budget left), and it gives the same answer on every platform,
+    /// so a replay does too.
+    pub fn set_native_recursion_limit(&mut self, depth: Option<u32>) {
+        self.native_depth_limit = depth.unwrap_or(0);
+    }
+
+    /// codemode-runtime patch: enters one level of native recursion (a proxy's internal method,
+    /// a level of `flat` or `join`, a bound function in `instanceof`): V8's `RangeError` past the
+    /// depth limit ([`Context::set_native_recursion_limit`]) or the native stack budget
+    /// ([`Context::set_native_stack_budget`]). The level ends when the guard is dropped.
     #[inline]
-    pub(crate) fn check_native_stack(&self) -> JsResult<()> {
+    pub(crate) fn enter_native_recursion(&self) -> JsResult<NativeDepthGuard> {
+        self.enter_native_recursion_levels(1)
+    }
+
+    /// codemode-runtime patch: [`Context::enter_native_recursion`] for a step whose native frames
+    /// weigh `levels` ordinary levels (measured in the Worker: a bound function in `instanceof`
+    /// passes through `GetMethod` and a native call, about four times a proxy's stack).
+    pub(crate) fn enter_native_recursion_levels(&self, levels: u32) -> JsResult<NativeDepthGuard> {
         if self.native_stack_limit != 0 && approximate_stack_pointer() < self.native_stack_limit {
             return Err(native_stack_exhausted());
         }
-        Ok(())
+        let depth = self.native_depth.get();
+        if self.native_depth_limit != 0 && depth.saturating_add(levels) > self.native_depth_limit {
+            return Err(native_stack_exhausted());
+        }
+        self.native_depth.set(depth + levels);
+        Ok(NativeDepthGuard { depth: self.native_depth.clone(), levels })
     }
 
     /// Returns the currently active realm.
@@ -1290,6 +1321,8 @@ impl ContextBuilder {
             root_shape,
             parser_identifier: 0,
             native_stack_limit: 0,
+            native_depth: std::rc::Rc::default(),
+            native_depth_limit: 0,
             can_block: self.can_block,
             data: HostDefined::default(),
         };
@@ -1361,6 +1394,20 @@ where
 fn approximate_stack_pointer() -> usize {
     let marker = 0u8;
     std::hint::black_box(std::ptr::addr_of!(marker)) as usize
+}
+
+/// codemode-runtime patch: one level of native recursion, left when dropped (also when the level
+/// ends with an error). See [`Context::enter_native_recursion`].
+#[derive(Debug)]
+pub(crate) struct NativeDepthGuard {
+    depth: std::rc::Rc<std::cell::Cell<u32>>,
+    levels: u32,
+}
+
+impl Drop for NativeDepthGuard {
+    fn drop(&mut self) {
+        self.depth.set(self.depth.get().saturating_sub(self.levels));
+    }
 }
 
 /// The error of an exhausted native stack, out of line (it is rare).

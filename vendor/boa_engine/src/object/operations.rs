@@ -1513,7 +1513,12 @@ impl JsValue {
         if let Some(bound_function) = function.downcast_ref::<BoundFunction>() {
             // a. Let BC be C.[[BoundTargetFunction]].
             // b. Return ? InstanceofOperator(O, BC).
-            return object.instance_of(&bound_function.target_function().clone().into(), context);
+            // codemode-runtime patch: a chain of bound functions recurses natively here (through
+            // `Function.prototype[Symbol.hasInstance]`, a native call the recursion limit does not
+            // count); past the native recursion limit it throws V8's RangeError.
+            let target = bound_function.target_function().clone();
+            let _native_depth = context.enter_native_recursion_levels(4)?;
+            return object.instance_of(&target.into(), context);
         }
 
         let Some(mut object) = object.as_object() else {

@@ -993,7 +993,7 @@ impl Array {
         // 1. Let O be ? ToObject(this value).
         let o = this.to_object(context)?;
         // codemode-runtime patch: nested arrays join recursively (join, toString, join...).
-        context.check_native_stack()?;
+        let _native_depth = context.enter_native_recursion()?;
         // codemode-runtime patch: an array already being joined (`a = [1]; a[1] = a`) joins as
         // the empty string, as in V8 (the check used to be in OrdinaryToPrimitive).
         let limiter = crate::object::RecursionLimiter::new(o.as_ref());
@@ -1886,8 +1886,8 @@ impl Array {
         context: &mut Context,
     ) -> JsResult<u64> {
         // codemode-runtime patch: arrays nested thousands deep recurse natively here; past the
-        // host's native stack budget it throws V8's RangeError.
-        context.check_native_stack()?;
+        // host's native recursion limit it throws V8's RangeError.
+        let _native_depth = context.enter_native_recursion()?;
         // 1. Assert target is Object
         // 2. Assert source is Object
 

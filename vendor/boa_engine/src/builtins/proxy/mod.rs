@@ -260,8 +260,8 @@ pub(crate) fn proxy_exotic_get_prototype_of(
     context: &mut Context,
 ) -> JsResult<JsPrototype> {
     // codemode-runtime patch: a chain of proxies recurses natively through every trap it
-    // forwards; past the host's native stack budget it throws V8's RangeError.
-    context.check_native_stack()?;
+    // forwards; past the host's native recursion limit it throws V8's RangeError.
+    let _native_depth = context.enter_native_recursion()?;
     // 1. Let handler be O.[[ProxyHandler]].
     // 2. If handler is null, throw a TypeError exception.
     // 3. Assert: Type(handler) is Object.
@@ -324,8 +324,8 @@ pub(crate) fn proxy_exotic_set_prototype_of(
     context: &mut Context,
 ) -> JsResult<bool> {
     // codemode-runtime patch: a chain of proxies recurses natively through every trap it
-    // forwards; past the host's native stack budget it throws V8's RangeError.
-    context.check_native_stack()?;
+    // forwards; past the host's native recursion limit it throws V8's RangeError.
+    let _native_depth = context.enter_native_recursion()?;
     // 1. Let handler be O.[[ProxyHandler]].
     // 2. If handler is null, throw a TypeError exception.
     // 3. Assert: Type(handler) is Object.
@@ -386,8 +386,8 @@ pub(crate) fn proxy_exotic_set_prototype_of(
 /// [spec]: https://tc39.es/ecma262/#sec-proxy-object-internal-methods-and-internal-slots-isextensible
 pub(crate) fn proxy_exotic_is_extensible(obj: &JsObject, context: &mut Context) -> JsResult<bool> {
     // codemode-runtime patch: a chain of proxies recurses natively through every trap it
-    // forwards; past the host's native stack budget it throws V8's RangeError.
-    context.check_native_stack()?;
+    // forwards; past the host's native recursion limit it throws V8's RangeError.
+    let _native_depth = context.enter_native_recursion()?;
     // 1. Let handler be O.[[ProxyHandler]].
     // 2. If handler is null, throw a TypeError exception.
     // 3. Assert: Type(handler) is Object.
@@ -434,8 +434,8 @@ pub(crate) fn proxy_exotic_prevent_extensions(
     context: &mut Context,
 ) -> JsResult<bool> {
     // codemode-runtime patch: a chain of proxies recurses natively through every trap it
-    // forwards; past the host's native stack budget it throws V8's RangeError.
-    context.check_native_stack()?;
+    // forwards; past the host's native recursion limit it throws V8's RangeError.
+    let _native_depth = context.enter_native_recursion()?;
     // 1. Let handler be O.[[ProxyHandler]].
     // 2. If handler is null, throw a TypeError exception.
     // 3. Assert: Type(handler) is Object.
@@ -482,8 +482,8 @@ pub(crate) fn proxy_exotic_get_own_property(
     context: &mut InternalMethodPropertyContext<'_>,
 ) -> JsResult<Option<PropertyDescriptor>> {
     // codemode-runtime patch: a chain of proxies recurses natively through every trap it
-    // forwards; past the host's native stack budget it throws V8's RangeError.
-    context.check_native_stack()?;
+    // forwards; past the host's native recursion limit it throws V8's RangeError.
+    let _native_depth = context.enter_native_recursion()?;
     context.slot().attributes |= SlotAttributes::NOT_CACHEABLE;
 
     // 1. Let handler be O.[[ProxyHandler]].
@@ -610,8 +610,8 @@ pub(crate) fn proxy_exotic_define_own_property(
     context: &mut InternalMethodPropertyContext<'_>,
 ) -> JsResult<bool> {
     // codemode-runtime patch: a chain of proxies recurses natively through every trap it
-    // forwards; past the host's native stack budget it throws V8's RangeError.
-    context.check_native_stack()?;
+    // forwards; past the host's native recursion limit it throws V8's RangeError.
+    let _native_depth = context.enter_native_recursion()?;
     context.slot().attributes |= SlotAttributes::NOT_CACHEABLE;
 
     // 1. Let handler be O.[[ProxyHandler]].
@@ -725,8 +725,8 @@ pub(crate) fn proxy_exotic_has_property(
     context: &mut InternalMethodPropertyContext<'_>,
 ) -> JsResult<bool> {
     // codemode-runtime patch: a chain of proxies recurses natively through every trap it
-    // forwards; past the host's native stack budget it throws V8's RangeError.
-    context.check_native_stack()?;
+    // forwards; past the host's native recursion limit it throws V8's RangeError.
+    let _native_depth = context.enter_native_recursion()?;
     context.slot().attributes |= SlotAttributes::NOT_CACHEABLE;
 
     // 1. Let handler be O.[[ProxyHandler]].
@@ -799,8 +799,8 @@ pub(crate) fn proxy_exotic_try_get(
     context: &mut InternalMethodPropertyContext<'_>,
 ) -> JsResult<Option<JsValue>> {
     // codemode-runtime patch: a chain of proxies recurses natively through every trap it
-    // forwards; past the host's native stack budget it throws V8's RangeError.
-    context.check_native_stack()?;
+    // forwards; past the host's native recursion limit it throws V8's RangeError.
+    let _native_depth = context.enter_native_recursion()?;
     // Note: For now, this just calls the normal methods. Could be optimized further.
     if proxy_exotic_has_property(obj, key, context)? {
         Ok(Some(proxy_exotic_get(obj, key, receiver, context)?))
@@ -822,8 +822,8 @@ pub(crate) fn proxy_exotic_get(
     context: &mut InternalMethodPropertyContext<'_>,
 ) -> JsResult<JsValue> {
     // codemode-runtime patch: a chain of proxies recurses natively through every trap it
-    // forwards; past the host's native stack budget it throws V8's RangeError.
-    context.check_native_stack()?;
+    // forwards; past the host's native recursion limit it throws V8's RangeError.
+    let _native_depth = context.enter_native_recursion()?;
     // Proxy object can't be cached.
     context.slot().attributes |= SlotAttributes::NOT_CACHEABLE;
 
@@ -896,8 +896,8 @@ pub(crate) fn proxy_exotic_set(
     context: &mut InternalMethodPropertyContext<'_>,
 ) -> JsResult<bool> {
     // codemode-runtime patch: a chain of proxies recurses natively through every trap it
-    // forwards; past the host's native stack budget it throws V8's RangeError.
-    context.check_native_stack()?;
+    // forwards; past the host's native recursion limit it throws V8's RangeError.
+    let _native_depth = context.enter_native_recursion()?;
     context.slot().attributes |= SlotAttributes::NOT_CACHEABLE;
 
     // 1. Let handler be O.[[ProxyHandler]].
@@ -981,8 +981,8 @@ pub(crate) fn proxy_exotic_delete(
     context: &mut InternalMethodPropertyContext<'_>,
 ) -> JsResult<bool> {
     // codemode-runtime patch: a chain of proxies recurses natively through every trap it
-    // forwards; past the host's native stack budget it throws V8's RangeError.
-    context.check_native_stack()?;
+    // forwards; past the host's native recursion limit it throws V8's RangeError.
+    let _native_depth = context.enter_native_recursion()?;
     // 1. Let handler be O.[[ProxyHandler]].
     // 2. If handler is null, throw a TypeError exception.
     // 3. Assert: Type(handler) is Object.
@@ -1049,8 +1049,8 @@ pub(crate) fn proxy_exotic_own_property_keys(
     context: &mut Context,
 ) -> JsResult<Vec<PropertyKey>> {
     // codemode-runtime patch: a chain of proxies recurses natively through every trap it
-    // forwards; past the host's native stack budget it throws V8's RangeError.
-    context.check_native_stack()?;
+    // forwards; past the host's native recursion limit it throws V8's RangeError.
+    let _native_depth = context.enter_native_recursion()?;
     // 1. Let handler be O.[[ProxyHandler]].
     // 2. If handler is null, throw a TypeError exception.
     // 3. Assert: Type(handler) is Object.
@@ -1186,8 +1186,8 @@ fn proxy_exotic_call(
     context: &mut InternalMethodCallContext<'_>,
 ) -> JsResult<CallValue> {
     // codemode-runtime patch: a chain of proxies recurses natively through every trap it
-    // forwards; past the host's native stack budget it throws V8's RangeError.
-    context.check_native_stack()?;
+    // forwards; past the host's native recursion limit it throws V8's RangeError.
+    let _native_depth = context.enter_native_recursion()?;
     // 1. Let handler be O.[[ProxyHandler]].
     // 2. If handler is null, throw a TypeError exception.
     // 3. Assert: Type(handler) is Object.
@@ -1237,8 +1237,8 @@ fn proxy_exotic_construct(
     context: &mut InternalMethodCallContext<'_>,
 ) -> JsResult<CallValue> {
     // codemode-runtime patch: a chain of proxies recurses natively through every trap it
-    // forwards; past the host's native stack budget it throws V8's RangeError.
-    context.check_native_stack()?;
+    // forwards; past the host's native recursion limit it throws V8's RangeError.
+    let _native_depth = context.enter_native_recursion()?;
     // 1. Let handler be O.[[ProxyHandler]].
     // 2. If handler is null, throw a TypeError exception.
     // 3. Assert: Type(handler) is Object.
