@@ -48,6 +48,26 @@ fn refused(id: &Value, error: &Error) -> Value {
 pub struct McpReply {
     pub status: u16,
     pub body: Option<Value>,
+    /// The reply answers `initialize`: the shell gives the client a new `Mcp-Session-Id`, which
+    /// the client sends with every later request and which keys its requests' runs (see
+    /// [`Client`]).
+    pub new_session: bool,
+}
+
+/// Which client a message comes from: its `Mcp-Session-Id` (issued at `initialize`), or none
+/// for a client that did not initialize. Request ids are the client's own (every client counts
+/// from 0 or 1), so a run is tagged by both and `notifications/cancelled` reaches only the runs of
+/// the client that sent it (two clients of one conversation cancelled each other's runs).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Client<'a> {
+    pub session: Option<&'a str>,
+}
+
+impl Client<'_> {
+    /// The tag a `tools/call` of this client with JSON-RPC id `id` runs under.
+    fn request_tag(&self, id: &Value) -> String {
+        format!("mcp:{}:{id}", serde_json::Value::from(self.session.unwrap_or("")))
+    }
 }
 
 fn rpc_error(id: &Value, code: i64, message: impl Into<String>) -> Value {
@@ -106,17 +126,19 @@ fn string_argument<'a>(arguments: &'a Value, name: &str) -> Result<&'a str, Stri
         .ok_or_else(|| format!("argument `{name}` must be a string"))
 }
 
-async fn call_tool(runtime: &Runtime, access: &Access, id: &Value, params: &Value, notify: Option<&Notify>) -> Result<Value, Error> {
+async fn call_tool(
+    runtime: &Runtime,
+    access: &Access,
+    client: Client<'_>,
+    id: &Value,
+    params: &Value,
+    notify: Option<&Notify>,
+) -> Result<Value, Error> {
     let name = params.get("name").and_then(Value::as_str).unwrap_or("");
     if ["codemode", "search", "describe"].contains(&name) {
         access.grant.check_method(tool_method(name), access.now_ms)?;
     }
-    Ok(call_allowed_tool(runtime, id, name, params, notify).await)
-}
-
-/// The tag a `tools/call` runs under, so `notifications/cancelled` can name it.
-fn request_tag(id: &Value) -> String {
-    format!("mcp:{id}")
+    Ok(call_allowed_tool(runtime, client.request_tag(id), id, name, params, notify).await)
 }
 
 /// The progress token of a `tools/call` (`params._meta.progressToken`).
@@ -152,7 +174,7 @@ fn progress_sink(token: Value, notify: Notify) -> ProgressSink {
     })
 }
 
-async fn call_allowed_tool(runtime: &Runtime, id: &Value, name: &str, params: &Value, notify: Option<&Notify>) -> Value {
+async fn call_allowed_tool(runtime: &Runtime, tag: String, id: &Value, name: &str, params: &Value, notify: Option<&Notify>) -> Value {
     let empty = json!({});
     let arguments = params.get("arguments").unwrap_or(&empty);
     let result = match name {
@@ -160,7 +182,7 @@ async fn call_allowed_tool(runtime: &Runtime, id: &Value, name: &str, params: &V
             Err(message) => return rpc_error(id, codes::INVALID_PARAMS, message),
             Ok(code) => {
                 let watcher = progress_token(params).zip(notify).map(|(token, notify)| progress_sink(token, notify.clone()));
-                runtime.execute_tagged(code, watcher, Some(request_tag(id))).await
+                runtime.execute_tagged(code, watcher, Some(tag)).await
             }
             .map(|output| {
                 let structured = serde_json::to_value(&output).unwrap_or_default();
@@ -193,6 +215,7 @@ async fn call_allowed_tool(runtime: &Runtime, id: &Value, name: &str, params: &V
 async fn handle_message(
     runtime: &Runtime,
     access: &Access,
+    client: Client<'_>,
     message: &Value,
     notify: Option<&Notify>,
 ) -> Option<(Value, Option<u16>)> {
@@ -206,7 +229,7 @@ async fn handle_message(
     };
     let params = object.get("params").cloned().unwrap_or(json!({}));
     if id.is_none() && method == "notifications/cancelled" {
-        cancel_request(runtime, access, &params);
+        cancel_request(runtime, access, client, &params);
     }
     let id = id?; // notifications get no answer
     let reply = match method {
@@ -225,7 +248,7 @@ async fn handle_message(
         }
         "ping" => rpc_result(&id, json!({})),
         "tools/list" => rpc_result(&id, json!({"tools": tools_for(runtime, access)})),
-        "tools/call" => match call_tool(runtime, access, &id, &params, notify).await {
+        "tools/call" => match call_tool(runtime, access, client, &id, &params, notify).await {
             Ok(reply) => reply,
             Err(error) => {
                 let status = if matches!(error, Error::Forbidden(_)) { 403 } else { 401 };
@@ -240,42 +263,49 @@ async fn handle_message(
 /// `notifications/cancelled` for a `tools/call` in progress: its run is cancelled (as
 /// `cancelExecution` would, by the token's subject or "an MCP client", with the reason given),
 /// if the caller may cancel. Anything else about it is ignored, as notifications are.
-fn cancel_request(runtime: &Runtime, access: &Access, params: &Value) {
+fn cancel_request(runtime: &Runtime, access: &Access, client: Client<'_>, params: &Value) {
     let Some(request_id) = params.get("requestId") else { return };
     if access.grant.check_method("cancelExecution", access.now_ms).is_err() {
         return;
     }
     let by = access.grant.subject().map_or_else(|| "an MCP client".to_string(), str::to_string);
     let reason = params.get("reason").and_then(Value::as_str).map(|r| r.chars().take(Who::MAX_REASON).collect());
-    let _ = runtime.cancel_tagged(&request_tag(request_id), &Who { by: Some(by), reason });
+    let _ = runtime.cancel_tagged(&client.request_tag(request_id), &Who { by: Some(by), reason });
 }
 
-/// Handles a `POST /mcp` body: one message or a batch, with full access.
+/// Handles a `POST /mcp` body: one message or a batch, with full access, from a client without
+/// a session.
 pub async fn handle(runtime: &Runtime, body: &[u8]) -> McpReply {
-    handle_with(runtime, &Access::main(0), body).await
+    handle_with(runtime, &Access::main(0), Client::default(), body).await
 }
 
 /// Handles a `POST /mcp` body for a caller with `access`: `tools/list` lists the tools its scope
 /// allows, and a `tools/call` outside it answers HTTP 403 with a JSON-RPC error
 /// [`codes::REFUSED`] whose `data` is `{code: "FORBIDDEN", message}` (in a batch: that item).
-pub async fn handle_with(runtime: &Runtime, access: &Access, body: &[u8]) -> McpReply {
-    handle_notifying(runtime, access, body, None).await
+pub async fn handle_with(runtime: &Runtime, access: &Access, client: Client<'_>, body: &[u8]) -> McpReply {
+    handle_notifying(runtime, access, client, body, None).await
 }
 
 /// [`handle_with`] for a body that [`wants_progress`]: each finished call of the run is sent
 /// with `notify` as `notifications/progress` before the reply (the shell writes them, then the
 /// reply, as an event stream).
-pub async fn handle_streaming(runtime: &Runtime, access: &Access, body: &[u8], notify: Notify) -> McpReply {
-    handle_notifying(runtime, access, body, Some(&notify)).await
+pub async fn handle_streaming(runtime: &Runtime, access: &Access, client: Client<'_>, body: &[u8], notify: Notify) -> McpReply {
+    handle_notifying(runtime, access, client, body, Some(&notify)).await
 }
 
-async fn handle_notifying(runtime: &Runtime, access: &Access, body: &[u8], notify: Option<&Notify>) -> McpReply {
+/// `true` if `message` is an `initialize` request.
+fn is_initialize(message: &Value) -> bool {
+    message.get("method").and_then(Value::as_str) == Some("initialize") && message.get("id").is_some()
+}
+
+async fn handle_notifying(runtime: &Runtime, access: &Access, client: Client<'_>, body: &[u8], notify: Option<&Notify>) -> McpReply {
     let message: Value = match serde_json::from_slice(body) {
         Ok(message) => message,
         Err(error) => {
             return McpReply {
                 status: 400,
                 body: Some(rpc_error(&Value::Null, codes::PARSE_ERROR, format!("the body is not JSON: {error}"))),
+                new_session: false,
             }
         }
     };
@@ -283,19 +313,23 @@ async fn handle_notifying(runtime: &Runtime, access: &Access, body: &[u8], notif
         Value::Array(batch) => {
             let mut replies = Vec::new();
             for message in &batch {
-                if let Some((reply, _)) = handle_message(runtime, access, message, None).await {
+                if let Some((reply, _)) = handle_message(runtime, access, client, message, None).await {
                     replies.push(reply);
                 }
             }
+            let new_session = batch.iter().any(is_initialize);
             if replies.is_empty() {
-                McpReply { status: 202, body: None }
+                McpReply { status: 202, body: None, new_session }
             } else {
-                McpReply { status: 200, body: Some(Value::Array(replies)) }
+                McpReply { status: 200, body: Some(Value::Array(replies)), new_session }
             }
         }
-        single => match handle_message(runtime, access, &single, notify).await {
-            Some((reply, status)) => McpReply { status: status.unwrap_or(200), body: Some(reply) },
-            None => McpReply { status: 202, body: None },
-        },
+        single => {
+            let new_session = is_initialize(&single);
+            match handle_message(runtime, access, client, &single, notify).await {
+                Some((reply, status)) => McpReply { status: status.unwrap_or(200), body: Some(reply), new_session },
+                None => McpReply { status: 202, body: None, new_session },
+            }
+        }
     }
 }

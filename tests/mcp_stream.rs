@@ -37,7 +37,7 @@ fn progress_counts_the_calls_that_finished_then_the_result_comes() {
     let sink = sent.clone();
     let notify: mcp::Notify = Rc::new(move |message| sink.borrow_mut().push(message));
     let code = "await counter.bump({by: 1}); await new Promise((r) => setTimeout(r, 10)); return await counter.bump({by: 2})";
-    let reply = run(mcp::handle_streaming(&f.runtime, &codemode_runtime::token::Access::main(0), &call(json!(3), code, Some(json!("tok"))), notify));
+    let reply = run(mcp::handle_streaming(&f.runtime, &codemode_runtime::token::Access::main(0), mcp::Client::default(), &call(json!(3), code, Some(json!("tok"))), notify));
     let body = reply.body.expect("a reply");
     assert_eq!(body["result"]["structuredContent"]["result"], json!(3));
     let progress: Vec<(Value, Value, Value)> = sent
@@ -61,7 +61,6 @@ fn notifications_cancelled_cancels_the_run_of_that_request() {
     let f = fixture();
     let gate = Rc::new(Gate::default());
     let runtime = f.restarted(vec![Box::new(GateConnector(gate.clone()))]);
-    let access = codemode_runtime::token::Access::main(0);
     let body = call(json!("req-9"), "await counter.bump({by: 1}); await gate.wait({}); return 'never'", None);
     let (reply, ()) = run(async {
         let cancel = async {
@@ -84,6 +83,51 @@ fn notifications_cancelled_cancels_the_run_of_that_request() {
     assert_eq!(f.total(), 1);
 }
 
+/// Two clients of one conversation both number their requests from 1. A `notifications/cancelled`
+/// from client A names A's request 1 and cancels A's run only; B's run with the same request id
+/// goes on, and A's finished run does not unregister B's (issue 27: A's cancel ended B's run).
+#[test]
+fn notifications_cancelled_reaches_only_the_client_that_sent_it() {
+    let f = fixture();
+    let gate = Rc::new(Gate::default());
+    let runtime = f.restarted(vec![Box::new(GateConnector(gate.clone()))]);
+    let access = codemode_runtime::token::Access::main(0);
+    let (a, b) = (mcp::Client { session: Some("session-a") }, mcp::Client { session: Some("session-b") });
+    let body_a = call(json!(1), "await gate.wait({who: 'a'}); return 'finished'", None);
+    let body_b = call(json!(1), "await gate.wait({who: 'b'}); return 'finished'", None);
+    let note = serde_json::to_vec(&json!({"jsonrpc": "2.0", "method": "notifications/cancelled",
+        "params": {"requestId": 1, "reason": "A pressed stop"}})).expect("json");
+    let ((reply_a, reply_b), ()) = run(async {
+        let steer = async {
+            while gate.waiting() < 2 {
+                futures_lite::future::yield_now().await;
+            }
+            let answer = mcp::handle_with(&runtime, &access, a, &note).await;
+            assert_eq!((answer.status, answer.body), (202, None));
+            gate.open(Some(&json!({"who": "b"})), json!(null));
+        };
+        futures_lite::future::zip(
+            futures_lite::future::zip(mcp::handle_with(&runtime, &access, a, &body_a), mcp::handle_with(&runtime, &access, b, &body_b)),
+            steer,
+        )
+        .await
+    });
+    let status = |reply: mcp::McpReply| reply.body.expect("a reply")["result"]["structuredContent"]["status"].clone();
+    assert_eq!(status(reply_a), json!("cancelled"));
+    assert_eq!(status(reply_b), json!("completed"));
+}
+
+/// `initialize` asks the shell for a session id (the client's name for cancellation); nothing
+/// else does.
+#[test]
+fn initialize_starts_a_session_and_other_messages_do_not() {
+    let f = fixture();
+    let init = serde_json::to_vec(&json!({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {"protocolVersion": "2025-06-18"}})).expect("json");
+    let ping = serde_json::to_vec(&json!({"jsonrpc": "2.0", "id": 1, "method": "ping"})).expect("json");
+    assert!(run(mcp::handle(&f.runtime, &init)).new_session);
+    assert!(!run(mcp::handle(&f.runtime, &ping)).new_session);
+}
+
 /// Found in Miniflare: each pull of a response body polls it from another task, and the Workers
 /// `setTimeout` future keeps the first waker it saw. A run that sent a notification, then waited
 /// for a timer, never woke. The stream now polls the request with one waker that forwards to the
@@ -104,7 +148,7 @@ fn an_event_stream_wakes_the_pull_that_waits_now() {
             self.0.store(true, Ordering::SeqCst);
         }
     }
-    /// Like `worker::Delay`: keeps the waker of its first poll only.
+    // Like `worker::Delay`: keeps the waker of its first poll only.
     let kept: Rc<RefCell<Option<Waker>>> = Rc::default();
     let fired = Rc::new(std::cell::Cell::new(false));
     let (kept_in, fired_in) = (kept.clone(), fired.clone());

@@ -181,8 +181,11 @@ impl Drop for WatchGuard {
     fn drop(&mut self) {
         let mut watchers = self.watchers.borrow_mut();
         watchers.sinks.remove(&self.id);
+        // Another run may hold the tag now (a client reusing a request id); it stays.
         if let Some(tag) = &self.tag {
-            watchers.tags.remove(tag);
+            if watchers.tags.get(tag) == Some(&self.id) {
+                watchers.tags.remove(tag);
+            }
         }
     }
 }

@@ -118,15 +118,23 @@ async fn handle(
             if let Err(error) = check_size(&body) {
                 return http::error(&error);
             }
+            let session = req.headers().get("mcp-session-id")?;
             let may_execute = access.grant.check_method("execute", access.now_ms).is_ok();
             if let (Some(shared), true) = (shared, may_execute && crate::mcp::wants_progress(&body)) {
-                return event_stream(shared, access, body);
+                return event_stream(shared, access, session, body);
             }
-            let reply = crate::mcp::handle_with(runtime, &access, &body).await;
-            match reply.body {
-                Some(body) => http::json(&body, reply.status),
-                None => Ok(Response::empty()?.with_status(reply.status)),
+            let client = crate::mcp::Client { session: session.as_deref() };
+            let reply = crate::mcp::handle_with(runtime, &access, client, &body).await;
+            let mut response = match reply.body {
+                Some(body) => http::json(&body, reply.status)?,
+                None => Response::empty()?.with_status(reply.status),
+            };
+            if reply.new_session {
+                // The session only names the client (its runs' cancellation tags); the server
+                // keeps nothing for it.
+                response.headers_mut().set("mcp-session-id", &uuid::Uuid::new_v4().to_string())?;
             }
+            Ok(response)
         }
         (Method::Get | Method::Delete, "/mcp") => {
             let mut response = http::json(
@@ -159,9 +167,10 @@ async fn handle(
 
 /// Answers an MCP request as a server-sent event stream: the notifications the run sends, then
 /// the reply (see [`crate::sse::EventStream`]).
-fn event_stream(runtime: Rc<Runtime>, access: Access, body: Vec<u8>) -> worker::Result<Response> {
+fn event_stream(runtime: Rc<Runtime>, access: Access, session: Option<String>, body: Vec<u8>) -> worker::Result<Response> {
     let stream = crate::sse::EventStream::new(move |notify| async move {
-        crate::mcp::handle_streaming(&runtime, &access, &body, notify).await.body
+        let client = crate::mcp::Client { session: session.as_deref() };
+        crate::mcp::handle_streaming(&runtime, &access, client, &body, notify).await.body
     });
     let mut response = Response::from_stream(futures_lite::StreamExt::map(stream, Ok::<_, worker::Error>))?;
     response.headers_mut().set("content-type", "text/event-stream")?;

@@ -41,7 +41,9 @@ describe("MCP SDK Client over Streamable HTTP", () => {
     // The SDK asks for its newest version (2025-11-25), which the server supports and echoes;
     // the SDK then sends it as the mcp-protocol-version header.
     assert.equal(transport.protocolVersion, "2025-11-25");
-    assert.equal(transport.sessionId, undefined, "a stateless server hands out no session");
+    // The server keeps nothing per session; the id names the client, so that its
+    // notifications/cancelled reach only its own runs.
+    assert.match(transport.sessionId ?? "", /^[0-9a-f-]{36}$/, "initialize hands out a session id");
     assertMatches(client.getServerVersion(), { name: "codemode-runtime" });
     assertMatches(client.getServerCapabilities(), { tools: {} });
     assert.equal(typeof client.getInstructions(), "string");
@@ -135,6 +137,58 @@ describe("MCP SDK Client over Streamable HTTP", () => {
     assert.deepEqual(history.map((x) => x.status), ["error", "error", "completed", "completed"]);
     assert.match(history[2].code, /via MCP/);
     assertMatches(history[2].calls, [{ method: "createNote", state: "applied" }]);
+  });
+});
+
+describe("two MCP SDK clients of one conversation", () => {
+  let rt;
+  before(async () => {
+    rt = await startRuntime();
+  });
+  after(async () => {
+    await rt?.dispose();
+  });
+
+  // Both clients number their requests alike (initialize 0, the first tools/call 1). Issue 27:
+  // B's abort (notifications/cancelled for its request 1) cancelled A's run, and B's went on.
+  test("a client's cancel ends its own run only, whatever the request ids", { timeout: 60_000 }, async () => {
+    const instance = newInstance();
+    const url = new URL(`${rt.url}${base(instance)}/mcp`);
+    const connect = async (name) => {
+      const client = new Client({ name, version: "1.0.0" });
+      const transport = new StreamableHTTPClientTransport(url);
+      await client.connect(transport);
+      return { client, transport };
+    };
+    const a = await connect("client-a");
+    const b = await connect("client-b");
+    try {
+      assert.notEqual(a.transport.sessionId, b.transport.sessionId);
+      const code = "await new Promise((resolve) => setTimeout(resolve, 3000)); return 'done'";
+      const controller = new AbortController();
+      const bCall = b.client.callTool({ name: "codemode", arguments: { code } }, undefined, { signal: controller.signal });
+      const bRejected = assert.rejects(bCall);
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      const aCall = a.client.callTool({ name: "codemode", arguments: { code } });
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      controller.abort("client B stopped");
+      await bRejected;
+      const aResult = await aCall;
+      assertMatches(aResult.structuredContent, { status: "completed", result: "done" });
+      const deadline = Date.now() + 15_000;
+      let history;
+      do {
+        history = await rt.call(instance, "executionHistory", 10);
+        if (history.some((x) => x.status === "cancelled")) break;
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      } while (Date.now() < deadline);
+      // newest first: A's run, then B's
+      assert.deepEqual(history.map((x) => x.status), ["completed", "cancelled"]);
+      assert.match(history[1].report, /cancelled by an MCP client/);
+    } finally {
+      await a.client.close();
+      await b.client.close();
+    }
   });
 });
 

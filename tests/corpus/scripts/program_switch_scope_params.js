@@ -22,6 +22,17 @@ for (let i = 0; i < 3; i++) {
   }
 }
 out.switchDeadZone = seen;
+// A const of one case read from another after a jump past its declaration (the compiler kept the
+// value of a non-local const in a register and read that).
+const jumped = [];
+switch (0) {
+  case 1:
+    const o = { get p() { return 1; } };
+  default:
+    try { jumped.push(o.p); } catch (e) { jumped.push(e.name); }
+    try { jumped.push([...o]); } catch (e) { jumped.push(e.name); }
+}
+out.constAfterJump = jumped;
 // A closure made in one case sees the binding another case initialised later.
 function cases(k) {
   const fns = [];

@@ -547,6 +547,12 @@ pub struct ByteCompiler<'ctx> {
     /// Avoids repeated `GetName` environment lookups for immutable bindings.
     const_binding_cache: FxHashMap<BindingLocator, u32>,
 
+    /// codemode-runtime patch: how many `switch` case lists enclose the code being compiled. A
+    /// `const` declared in a case is not cached: a later case reads it after a jump that skipped
+    /// its declaration, and the cached register would give `undefined` (or a stale value) where
+    /// the environment throws the ReferenceError of the dead zone.
+    switch_case_depth: u32,
+
     /// Numeric literals of the loop bodies being compiled, loaded into registers once before
     /// their loop (`i % 7` reads the register instead of pushing 7 on every iteration). Keyed
     /// by the literal's bits; innermost loop last.
@@ -680,6 +686,7 @@ impl<'ctx> ByteCompiler<'ctx> {
             names_map: FxHashMap::default(),
             bindings_map: FxHashMap::default(),
             const_binding_cache: FxHashMap::default(),
+            switch_case_depth: 0,
             hoisted_literals: Vec::new(),
             jump_info: Vec::new(),
             async_handler: None,
@@ -2403,6 +2410,16 @@ impl<'ctx> ByteCompiler<'ctx> {
                                 let reg = self.register_allocator.alloc_persistent();
                                 self.compile_expr(init, &reg);
                                 self.local_binding_registers.insert(binding, reg.index());
+                            } else if self.switch_case_depth > 0 {
+                                let value = self.register_allocator.alloc();
+                                self.compile_expr(init, &value);
+                                let binding_kind = self.insert_binding(binding.clone());
+                                self.emit_binding_access(
+                                    BindingAccessOpcode::PutLexicalValue,
+                                    &binding_kind,
+                                    &value,
+                                );
+                                self.register_allocator.dealloc(value);
                             } else {
                                 let value = self.register_allocator.alloc();
                                 self.compile_expr(init, &value);

@@ -138,7 +138,7 @@ pub struct Context {
     /// codemode-runtime patch: how deep native code is nested in the places that recurse
     /// without call frames, and how deep it may go (0: no limit). See
     /// [`Context::set_native_recursion_limit`].
-    native_depth: std::rc::Rc<std::cell::Cell<u32>>,
+    native_depth: Rc<Cell<u32>>,
     native_depth_limit: u32,
 
     data: HostDefined<dyn Any>,
@@ -1321,7 +1321,7 @@ impl ContextBuilder {
             root_shape,
             parser_identifier: 0,
             native_stack_limit: 0,
-            native_depth: std::rc::Rc::default(),
+            native_depth: Rc::default(),
             native_depth_limit: 0,
             can_block: self.can_block,
             data: HostDefined::default(),
@@ -1400,7 +1400,7 @@ fn approximate_stack_pointer() -> usize {
 /// ends with an error). See [`Context::enter_native_recursion`].
 #[derive(Debug)]
 pub(crate) struct NativeDepthGuard {
-    depth: std::rc::Rc<std::cell::Cell<u32>>,
+    depth: Rc<Cell<u32>>,
     levels: u32,
 }
 

@@ -89,6 +89,17 @@ impl ByteCompiler<'_> {
 
                 let no_throw = self.jump();
                 self.patch_handler(catch_handler);
+                // codemode-runtime patch: the catch block threw. Its error is kept in a register
+                // and thrown again after the finally block, as the `Finally` variant does: it was
+                // left pending and re-thrown with `ReThrow`, but a `try`/`catch` inside the finally
+                // block takes the pending error, and `ReThrow` without one returns (the generator
+                // `return()` path): `try { try { throw 0 } catch { throw 1 } finally { try { x }
+                // catch {} } } catch (e) { … }` ended the whole function with `undefined`. A
+                // generator's `return()` arrives with no error and is still re-thrown empty.
+                let thrown = self.register_allocator.alloc();
+                let has_thrown = self.register_allocator.alloc();
+                self.bytecode
+                    .emit_maybe_exception(has_thrown.variable(), thrown.variable());
                 self.bytecode.emit_store_true(finally_re_throw.variable());
 
                 self.patch_jump(no_throw);
@@ -102,8 +113,13 @@ impl ByteCompiler<'_> {
                 self.compile_finally_stmt(f);
                 self.register_allocator.dealloc(error);
                 let do_not_throw_exit = self.jump_if_false(&finally_re_throw);
+                let is_generator_return = self.jump_if_false(&has_thrown);
+                self.bytecode.emit_throw(thrown.variable());
+                self.patch_jump(is_generator_return);
                 self.bytecode.emit_re_throw();
                 self.patch_jump(do_not_throw_exit);
+                self.register_allocator.dealloc(has_thrown);
+                self.register_allocator.dealloc(thrown);
                 self.pop_try_with_finally_control_info(finally_start);
                 self.register_allocator.dealloc(finally_re_throw);
                 self.register_allocator.dealloc(finally_jump_index);

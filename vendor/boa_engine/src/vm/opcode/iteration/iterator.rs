@@ -365,6 +365,12 @@ impl IteratorToArray {
     pub(crate) fn operation(array: RegisterOperand, context: &mut Context) -> JsResult<()> {
         let values = with_top_iterator(context, |iterator, context| {
             let mut values = Vec::new();
+            // codemode-runtime patch: a rest element after elements that exhausted the iterator
+            // collects nothing and does not call `next()` again (`const [a, b, ...c] = it` with
+            // `it` done at `b` stepped it once more).
+            if iterator.done() {
+                return Ok(values);
+            }
             while !iterator.step(context)? {
                 values.push(iterator.value(context)?);
             }
