@@ -103,6 +103,10 @@ function makeProgram(index) {
 // ------------------------------------------------------------------ the two engines
 // Node: a fresh context per program (a program may change built-ins), the encoder compiled once.
 const encoderScript = new vm.Script(`${ENCODER}\n;__dt`, { filename: "encoder.js" });
+// A generated async program may leave a rejected promise unhandled (`Promise.reject(-1)` that
+// nothing awaits); Node's default then ends this process. It is the program's business, as it is
+// in the sandbox, whose answer is compared as usual.
+process.on("unhandledRejection", () => {});
 const NODE_TIMEOUT = 3000;
 async function runNode(p) {
   const ctx = vm.createContext({});
