@@ -66,7 +66,7 @@ pub struct Client<'a> {
 impl Client<'_> {
     /// The tag a `tools/call` of this client with JSON-RPC id `id` runs under.
     fn request_tag(&self, id: &Value) -> String {
-        format!("mcp:{}:{id}", serde_json::Value::from(self.session.unwrap_or("")))
+        format!("mcp:{}:{id}", Value::from(self.session.unwrap_or("")))
     }
 }
 

@@ -2410,16 +2410,6 @@ impl<'ctx> ByteCompiler<'ctx> {
                                 let reg = self.register_allocator.alloc_persistent();
                                 self.compile_expr(init, &reg);
                                 self.local_binding_registers.insert(binding, reg.index());
-                            } else if self.switch_case_depth > 0 {
-                                let value = self.register_allocator.alloc();
-                                self.compile_expr(init, &value);
-                                let binding_kind = self.insert_binding(binding.clone());
-                                self.emit_binding_access(
-                                    BindingAccessOpcode::PutLexicalValue,
-                                    &binding_kind,
-                                    &value,
-                                );
-                                self.register_allocator.dealloc(value);
                             } else {
                                 let value = self.register_allocator.alloc();
                                 self.compile_expr(init, &value);
@@ -2430,12 +2420,15 @@ impl<'ctx> ByteCompiler<'ctx> {
                                     &value,
                                 );
                                 // Cache non-local const bindings in a persistent register
-                                // so subsequent reads avoid GetName environment lookups.
-                                let cache_reg = self.register_allocator.alloc_persistent();
-                                self.bytecode
-                                    .emit_move(cache_reg.variable(), value.variable());
-                                self.const_binding_cache
-                                    .insert(binding.locator(), cache_reg.index());
+                                // so subsequent reads avoid GetName environment lookups (not
+                                // in a `switch` case: see `switch_case_depth`).
+                                if self.switch_case_depth == 0 {
+                                    let cache_reg = self.register_allocator.alloc_persistent();
+                                    self.bytecode
+                                        .emit_move(cache_reg.variable(), value.variable());
+                                    self.const_binding_cache
+                                        .insert(binding.locator(), cache_reg.index());
+                                }
                                 self.register_allocator.dealloc(value);
                             }
                         }
