@@ -122,6 +122,9 @@ pub enum RunCode {
     BudgetExceeded,
     /// The script hit an engine limit (loop iterations, recursion, stack).
     LimitExceeded,
+    /// The script held more heap than its bound (`max_heap_bytes`) after a full collection.
+    /// Scripts cannot catch it.
+    MemoryExceeded,
     /// The run's `timeout_ms` passed.
     Timeout,
     /// The `// @options:` line is wrong.
@@ -141,7 +144,7 @@ pub enum RunCode {
 
 impl RunCode {
     /// Every code, for tables and docs.
-    pub const ALL: [RunCode; 14] = [
+    pub const ALL: [RunCode; 15] = [
         RunCode::ScriptError,
         RunCode::SyntaxError,
         RunCode::ReplayDiverged,
@@ -149,6 +152,7 @@ impl RunCode {
         RunCode::Stalled,
         RunCode::BudgetExceeded,
         RunCode::LimitExceeded,
+        RunCode::MemoryExceeded,
         RunCode::Timeout,
         RunCode::InvalidOptions,
         RunCode::Crashed,
@@ -168,6 +172,7 @@ impl RunCode {
             RunCode::Stalled => "STALLED",
             RunCode::BudgetExceeded => "BUDGET_EXCEEDED",
             RunCode::LimitExceeded => "LIMIT_EXCEEDED",
+            RunCode::MemoryExceeded => "MEMORY_EXCEEDED",
             RunCode::Timeout => "TIMEOUT",
             RunCode::InvalidOptions => "INVALID_OPTIONS",
             RunCode::Crashed => "CRASHED",

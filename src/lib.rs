@@ -26,6 +26,7 @@ pub mod connector;
 pub mod error;
 pub mod fence;
 pub mod globals;
+pub mod heap;
 pub mod journal;
 pub mod mcp;
 pub mod sse;

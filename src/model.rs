@@ -196,6 +196,10 @@ pub struct ExecutionState {
     /// When a `waiting` run resumes (ms since the epoch).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub wake_at: Option<i64>,
+    /// The most heap the run's sandbox held in any pass, in bytes beyond what an empty sandbox
+    /// holds (the bound is `max_heap_bytes`); `None` for runs recorded before it was measured.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub peak_heap_bytes: Option<u64>,
 }
 
 /// The result of `executionOutput`: a run's whole output, before the report's truncation.

@@ -1,4 +1,4 @@
-//! The optional first line `// @options: {"max_output_tokens": N, "timeout_ms": N}`. It stays in
+//! The optional first line `// @options: {"max_output_tokens": N, "timeout_ms": N, "max_heap_mb": N}`. It stays in
 //! the code (it is a comment), so line numbers in errors are unchanged.
 
 use serde_json::Value;
@@ -17,6 +17,9 @@ pub const MAX_TIMEOUT_MS: u64 = 30 * 24 * 60 * 60 * 1000;
 /// Largest `max_output_tokens` accepted.
 pub const MAX_OUTPUT_TOKENS: usize = 1_000_000;
 
+/// Largest `max_heap_mb` accepted; the runtime's own bound applies anyway.
+pub const MAX_HEAP_MB: u64 = 4096;
+
 /// A run's options.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct RunOptions {
@@ -25,11 +28,14 @@ pub struct RunOptions {
     /// The run fails with `TIMEOUT` once this long has passed since it was created (including
     /// time spent paused for approval).
     pub timeout_ms: Option<u64>,
+    /// A lower heap bound for this run, in MiB: it can only lower the runtime's
+    /// (`CODEMODE_MAX_HEAP_MB`), never raise it.
+    pub max_heap_mb: Option<u64>,
 }
 
 impl Default for RunOptions {
     fn default() -> Self {
-        Self { max_output_tokens: DEFAULT_MAX_OUTPUT_TOKENS, timeout_ms: None }
+        Self { max_output_tokens: DEFAULT_MAX_OUTPUT_TOKENS, timeout_ms: None, max_heap_mb: None }
     }
 }
 
@@ -75,9 +81,10 @@ pub fn parse(code: &str) -> Result<RunOptions, ErrorInfo> {
                 options.max_output_tokens = positive(value, key, MAX_OUTPUT_TOKENS as u64)? as usize;
             }
             "timeout_ms" => options.timeout_ms = Some(positive(value, key, MAX_TIMEOUT_MS)?),
+            "max_heap_mb" => options.max_heap_mb = Some(positive(value, key, MAX_HEAP_MB)?),
             other => {
                 return Err(invalid(format!(
-                    "@options: unknown key `{other}`; the keys are max_output_tokens and timeout_ms"
+                    "@options: unknown key `{other}`; the keys are max_output_tokens, timeout_ms and max_heap_mb"
                 )))
             }
         }

@@ -4,6 +4,7 @@
 
 use serde_json::Value;
 
+use crate::error::RunCode;
 use crate::model::{CallRecord, CallState, ErrorInfo, PendingAction};
 use crate::sandbox::Output;
 
@@ -38,6 +39,8 @@ pub struct ReportInput<'a> {
     pub output: &'a Output,
     pub calls: &'a [CallRecord],
     pub max_output_tokens: usize,
+    /// The most heap the run held, printed when it failed by memory.
+    pub peak_heap_bytes: Option<u64>,
 }
 
 /// `connector.method(args)`, short enough for a report line.
@@ -139,17 +142,21 @@ pub fn render(ending: &Ending<'_>, input: &ReportInput<'_>) -> Rendered {
             input.max_output_tokens, input.execution_id
         ));
     }
-    out.push_str(&closing(ending, input.calls, input.execution_id));
+    out.push_str(&closing(ending, input));
     Rendered { report: out, full_output, truncated }
 }
 
 /// The section after the output that says what happened to the run.
-fn closing(ending: &Ending<'_>, calls: &[CallRecord], execution_id: &str) -> String {
+fn closing(ending: &Ending<'_>, input: &ReportInput<'_>) -> String {
+    let (calls, execution_id) = (input.calls, input.execution_id);
     let mut out = String::new();
     match ending {
         Ending::Completed { .. } => {}
         Ending::Failed { error } => {
             out.push_str(&format!("Script error: [{}] {}\n", error.code, error.message));
+            if let (Some(RunCode::MemoryExceeded), Some(peak)) = (error.run_code(), input.peak_heap_bytes) {
+                out.push_str(&format!("Peak heap: {:.1} MiB\n", peak as f64 / (1024.0 * 1024.0)));
+            }
             let made: Vec<&CallRecord> =
                 calls.iter().filter(|c| matches!(c.state, CallState::Applied | CallState::Error)).collect();
             if made.is_empty() {

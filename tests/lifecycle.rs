@@ -41,7 +41,7 @@ fn paused(pending: &[u32]) -> ExecutionRecord {
     record.begin_pass("fp-1");
     let mut calls = vec![call(0, CallState::Applied)];
     calls.extend(pending.iter().map(|seq| call(*seq, CallState::Pending)));
-    let pass = PassRecord { calls, output: Output::default(), wall_ms: 1, max_output_tokens: 1000, cancelled_by: None };
+    let pass = PassRecord { calls, output: Output::default(), wall_ms: 1, max_output_tokens: 1000, cancelled_by: None, peak_heap_bytes: 0 };
     record.settle(PassEnd::Paused(pending.iter().map(|seq| action(*seq)).collect()), pass, 200);
     record
 }
@@ -70,7 +70,7 @@ fn settling_sets_the_status_and_resets_attempts() {
     for (end, status) in cases {
         let mut record = new_run();
         record.begin_pass("fp-1");
-        let pass = PassRecord { calls: vec![], output: Output::default(), wall_ms: 1, max_output_tokens: 1000, cancelled_by: None };
+        let pass = PassRecord { calls: vec![], output: Output::default(), wall_ms: 1, max_output_tokens: 1000, cancelled_by: None, peak_heap_bytes: 0 };
         let output = record.settle(end, pass, 300);
         assert_eq!(record.state.status, status);
         assert_eq!((record.attempts, record.state.updated_at), (0, 300));

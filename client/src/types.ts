@@ -104,6 +104,8 @@ export interface ExecutionState {
   pending: PendingAction[];
   /** When a `waiting` run resumes. */
   wakeAt?: number;
+  /** The most heap the run's sandbox held in any pass, in bytes (the bound is `CODEMODE_MAX_HEAP_MB`). */
+  peakHeapBytes?: number;
 }
 
 /** A run's whole output (`executionOutput`), before the report cut it to `max_output_tokens`. */
@@ -217,6 +219,7 @@ export type RunErrorCode =
   | "SYNTAX_ERROR"
   | "BUDGET_EXCEEDED"
   | "LIMIT_EXCEEDED"
+  | "MEMORY_EXCEEDED"
   | "CRASHED"
   | "EXPIRED"
   | "STALLED"

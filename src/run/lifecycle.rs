@@ -58,6 +58,8 @@ pub struct PassRecord {
     pub max_output_tokens: usize,
     /// Who cancelled the run, when the pass ended [`PassEnd::Cancelled`].
     pub cancelled_by: Option<Decision>,
+    /// The most heap the pass's sandbox held, in bytes.
+    pub peak_heap_bytes: u64,
 }
 
 impl ExecutionRecord {
@@ -77,6 +79,7 @@ impl ExecutionRecord {
                 updated_at: now,
                 pending: Vec::new(),
                 wake_at: None,
+                peak_heap_bytes: None,
             },
             seed,
             fingerprint,
@@ -145,7 +148,14 @@ impl ExecutionRecord {
         self.end_rejected(&[seq], &decision, error, now);
         let max_output_tokens = self.max_output_tokens();
         let state = &self.state;
-        let input = ReportInput { execution_id: &state.id, wall_ms: 0, output: &self.output, calls: &state.calls, max_output_tokens };
+        let input = ReportInput {
+            execution_id: &state.id,
+            wall_ms: 0,
+            output: &self.output,
+            calls: &state.calls,
+            max_output_tokens,
+            peak_heap_bytes: state.peak_heap_bytes,
+        };
         self.state.report = Some(report::render(&Ending::Rejected { seq, decision: &decision }, &input).report);
         true
     }
@@ -187,7 +197,14 @@ impl ExecutionRecord {
         state.pending.clear();
         state.wake_at = None;
         state.updated_at = now;
-        let input = ReportInput { execution_id: &state.id, wall_ms: 0, output: &self.output, calls: &state.calls, max_output_tokens };
+        let input = ReportInput {
+            execution_id: &state.id,
+            wall_ms: 0,
+            output: &self.output,
+            calls: &state.calls,
+            max_output_tokens,
+            peak_heap_bytes: state.peak_heap_bytes,
+        };
         let report = report::render(&Ending::Cancelled { decision: &decision, aborted: &[] }, &input).report;
         self.state.report = Some(report);
         self.attempts = 0;
@@ -232,7 +249,9 @@ impl ExecutionRecord {
     /// `ExecuteOutput` the caller returns. A completed run's `store()` writes are applied by the
     /// caller, together with saving this record.
     pub fn settle(&mut self, end: PassEnd, pass: PassRecord, now: i64) -> ExecuteOutput {
-        let PassRecord { mut calls, output, wall_ms, max_output_tokens, cancelled_by } = pass;
+        let PassRecord { mut calls, output, wall_ms, max_output_tokens, cancelled_by, peak_heap_bytes } = pass;
+        let peak_heap_bytes = self.state.peak_heap_bytes.unwrap_or(0).max(peak_heap_bytes);
+        self.state.peak_heap_bytes = Some(peak_heap_bytes);
         for call in &mut calls {
             call.decision = self.decisions.get(&call.seq).cloned();
         }
@@ -243,7 +262,14 @@ impl ExecutionRecord {
             }
         }
         let id = self.state.id.clone();
-        let input = ReportInput { execution_id: &id, wall_ms, output: &output, calls: &calls, max_output_tokens };
+        let input = ReportInput {
+            execution_id: &id,
+            wall_ms,
+            output: &output,
+            calls: &calls,
+            max_output_tokens,
+            peak_heap_bytes: Some(peak_heap_bytes),
+        };
         let state = &mut self.state;
         let (rendered, result) = match end {
             PassEnd::Settled(Settled::Returned(value)) => {
@@ -329,7 +355,14 @@ impl ExecutionRecord {
         state.error = Some(error.clone());
         state.updated_at = now;
         let id = state.id.clone();
-        let input = ReportInput { execution_id: &id, wall_ms: 0, output: &self.output, calls: &state.calls, max_output_tokens };
+        let input = ReportInput {
+            execution_id: &id,
+            wall_ms: 0,
+            output: &self.output,
+            calls: &state.calls,
+            max_output_tokens,
+            peak_heap_bytes: state.peak_heap_bytes,
+        };
         let report = report::render(&Ending::Failed { error: &error }, &input).report;
         state.report = Some(report.clone());
         ExecuteOutput::Error { execution_id: id, error, calls: state.calls.clone(), report }

@@ -37,6 +37,8 @@ struct Passed {
     output: Output,
     /// Who cancelled the pass, if it was cancelled.
     cancelled_by: Option<crate::journal::Decision>,
+    /// The most heap the sandbox held (bytes beyond its baseline).
+    peak_heap_bytes: u64,
 }
 
 impl Passed {
@@ -48,6 +50,7 @@ impl Passed {
             calls: CallBook::default(),
             output: Output::default(),
             cancelled_by: None,
+            peak_heap_bytes: 0,
         }
     }
 }
@@ -144,7 +147,7 @@ impl Runtime {
         let id = record.state.id.as_str();
         let mut vm = match Sandbox::start(self.sandbox_config(record, journal)?) {
             Ok(vm) => vm,
-            Err(error) => return Ok(Passed::refused(error)),
+            Err(error) => return Ok(Passed { peak_heap_bytes: Sandbox::last_peak_heap_bytes(), ..Passed::refused(error) }),
         };
         let requires_approval = |connector: &str, method: &str| self.requires_approval(connector, method);
         let mut pass = Pass::new(PassRules {
@@ -263,7 +266,8 @@ impl Runtime {
             },
             other => (other, BTreeMap::new()),
         };
-        Ok(Passed { end, writes, calls: pass.into_calls(), output: vm.output(), cancelled_by })
+        let peak_heap_bytes = vm.peak_heap_bytes();
+        Ok(Passed { end, writes, calls: pass.into_calls(), output: vm.output(), cancelled_by, peak_heap_bytes })
     }
 
     fn sandbox_config<'a>(&self, record: &'a ExecutionRecord, journal: &[JournalEntry]) -> Result<SandboxConfig<'a>> {
@@ -278,12 +282,23 @@ impl Runtime {
                 .map(|(c, tools)| (c.name().to_string(), tools.iter().map(|t| t.name.clone()).collect()))
                 .collect(),
             services,
-            limits: self.config.sandbox,
+            limits: self.limits_for(&record.state.code),
             values: record.values.clone(),
             store_limits: self.config.store_limits,
             recorded: journal.iter().map(|e| e.seq).collect(),
             schemas: self.schemas.clone(),
         })
+    }
+
+    /// The sandbox's limits for `code`: the runtime's, with the heap bound lowered by the run's
+    /// `// @options` `max_heap_mb` if it asks (it cannot raise it).
+    fn limits_for(&self, code: &str) -> crate::sandbox::SandboxLimits {
+        let mut limits = self.config.sandbox;
+        if let Some(mb) = options::parse(code).ok().and_then(|o| o.max_heap_mb) {
+            let bytes = usize::try_from(mb.saturating_mul(1024 * 1024)).unwrap_or(usize::MAX);
+            limits.max_heap_bytes = limits.max_heap_bytes.min(bytes);
+        }
+        limits
     }
 
     /// Runs one call on its connector.
@@ -311,7 +326,7 @@ impl Runtime {
         options: &RunOptions,
         journal: &[JournalEntry],
     ) -> Result<ExecuteOutput> {
-        let Passed { end, writes, mut calls, output, cancelled_by } = passed;
+        let Passed { end, writes, mut calls, output, cancelled_by, peak_heap_bytes } = passed;
         if matches!(end, PassEnd::Failed(_) | PassEnd::Settled(Settled::Threw(_))) {
             calls.keep_journaled(journal, |connector, method| self.requires_approval(connector, method));
         }
@@ -322,6 +337,7 @@ impl Runtime {
             wall_ms: now.saturating_sub(started),
             max_output_tokens: options.max_output_tokens,
             cancelled_by,
+            peak_heap_bytes,
         };
         let mut result = record.settle(self.kept(end), pass, now);
         let saved = match record.state.status {

@@ -24,6 +24,27 @@ pub(super) fn budget_exceeded() -> ErrorInfo {
     )
 }
 
+/// `MEMORY_EXCEEDED`, saying how much the run held, its bound, and what to do instead.
+fn memory_exceeded(context: &Context) -> ErrorInfo {
+    let bound = context.get_data::<SharedHost>().map_or(0, |host| host.borrow().heap.bound);
+    let held = boa_engine::heap::held_at_failure();
+    ErrorInfo::run(
+        RunCode::MemoryExceeded,
+        format!(
+            "the run held {} of heap after a full garbage collection; its bound is {} (max_heap_bytes). \
+             Process the data in pages: keep only what the result needs (counts, sums, the fields you \
+             return) instead of whole records, and do not build strings or arrays of millions of items",
+            mib(held),
+            mib(bound)
+        ),
+    )
+}
+
+/// Bytes as MiB with one decimal, as the messages print them.
+pub(crate) fn mib(bytes: usize) -> String {
+    format!("{:.1} MiB", bytes as f64 / (1024.0 * 1024.0))
+}
+
 /// The source name of the script in stack traces.
 pub(super) const SCRIPT_PATH: &str = "script.js";
 
@@ -65,6 +86,9 @@ pub(super) fn engine_error(error: &JsError, context: &mut Context) -> ErrorInfo 
     if let Some(engine) = error.as_engine() {
         if matches!(engine, EngineError::NoInstructionsRemain) {
             return budget_exceeded();
+        }
+        if matches!(engine, EngineError::RuntimeLimit(RuntimeLimitError::Heap)) {
+            return memory_exceeded(context);
         }
         if matches!(engine, EngineError::RuntimeLimit(RuntimeLimitError::RegExpSteps)) {
             return ErrorInfo::run(

@@ -43,6 +43,8 @@ pub(super) struct HostState {
     pub(super) done: bool,
     /// The VM's clock: calls and timers record when they were issued.
     pub(super) clock: Rc<VirtualClock>,
+    /// The run's heap bound, and what was live when its VM was built.
+    pub(super) heap: boa_engine::heap::HeapLimit,
     /// Timers set so far (they take `seq`s too, but do not count as tool calls).
     pub(super) timers_set: u32,
     /// Timers cleared since the host last took them (`seq`s).

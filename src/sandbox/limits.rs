@@ -33,6 +33,15 @@ pub struct SandboxLimits {
     /// Counted levels are the same natively and in the Worker, so a replay answers the same. V8
     /// itself stops between 4,000 and 8,000 proxies and at about 3,000 bound functions.
     pub native_recursion_depth: u32,
+    /// Heap the run may hold, in bytes: what the process's allocator counts as live on the
+    /// sandbox's thread beyond what was live when the VM was built (the realm and prelude count).
+    /// Checked before every instruction and in the native loops that build many values in one
+    /// call; over it, the engine collects garbage once, and a heap still within an eighth of the
+    /// bound ends the run with `MEMORY_EXCEEDED` (scripts cannot catch it). A Worker isolate has
+    /// 128 MB for everything in it, and wasm memory never shrinks: this is what keeps one script
+    /// from taking the isolate, and every conversation on it, down. Bytes are the platform's:
+    /// natively (64-bit) the same values take up to twice what they take in the Worker.
+    pub max_heap_bytes: usize,
     /// Longest string `repeat`/`padStart`/`padEnd`/`concat`/`join` may build, in UTF-16 units.
     pub max_string_chars: usize,
     /// Most elements `Array(n)`/`fill`/`Array.from`/`join` may handle.
@@ -76,6 +85,7 @@ impl Default for SandboxLimits {
             recursion: 400,
             native_stack_bytes: 4 * 1024 * 1024,
             native_recursion_depth: 2000,
+            max_heap_bytes: 64 * 1024 * 1024,
             max_string_chars: 1 << 24,
             max_array_elements: 1 << 24,
             max_buffer_bytes: 16 * 1024 * 1024,

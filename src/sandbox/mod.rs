@@ -30,9 +30,11 @@ use install::*;
 
 use std::cell::{Cell, RefCell};
 use std::collections::{BTreeMap, BTreeSet};
+use std::mem::ManuallyDrop;
 use std::rc::Rc;
 
 use boa_engine::context::ContextBuilder;
+use boa_engine::heap::HeapLimit;
 use boa_engine::{Context, JsString, JsValue};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -104,10 +106,11 @@ pub struct Output {
 
 /// One VM running one script.
 pub struct Sandbox {
-    context: Context,
+    /// Dropped first, then the garbage it leaves is collected (see [`Drop`]).
+    context: ManuallyDrop<Context>,
     host: SharedHost,
     clock: Rc<VirtualClock>,
-    internals: Internals,
+    internals: ManuallyDrop<Internals>,
 }
 
 #[derive(Deserialize)]
@@ -137,7 +140,18 @@ impl Sandbox {
     /// Builds the VM, installs the globals and starts the script (it runs up to its first `await`
     /// once [`Sandbox::run_jobs`] is called). A script that does not parse is an error here.
     pub fn start(config: SandboxConfig<'_>) -> Result<Self, ErrorInfo> {
+        let started = Self::build(config);
+        if started.is_err() {
+            // The VM is dropped already; its garbage goes now, as in `Drop`.
+            boa_engine::gc::force_collect();
+        }
+        started
+    }
+
+    fn build(config: SandboxConfig<'_>) -> Result<Self, ErrorInfo> {
         let clock = Rc::new(VirtualClock(Cell::new(config.start_ms)));
+        let heap = HeapLimit { baseline: boa_engine::heap::live_bytes(), bound: config.limits.max_heap_bytes };
+        boa_engine::heap::reset_peak();
         let mut context = ContextBuilder::new()
             .clock(clock.clone())
             .host_hooks(Rc::new(SandboxHooks {
@@ -150,6 +164,7 @@ impl Sandbox {
             .map_err(|e| internal(format!("cannot build the VM: {e}")))?;
         context.set_native_stack_budget(Some(config.limits.native_stack_bytes));
         context.set_native_recursion_limit(Some(config.limits.native_recursion_depth));
+        context.set_heap_limit(Some(heap));
         let limits = context.runtime_limits_mut();
         limits.set_loop_iteration_limit(config.limits.loop_iterations);
         limits.set_recursion_limit(config.limits.recursion);
@@ -183,6 +198,7 @@ impl Sandbox {
             waiters: BTreeMap::new(),
             done: false,
             clock: clock.clone(),
+            heap,
             timers_set: 0,
             cleared: Vec::new(),
             failure: None,
@@ -195,7 +211,19 @@ impl Sandbox {
         internals
             .start(&main, &mut context)
             .map_err(|e| engine_error(&e, &mut context))?;
-        Ok(Self { context, host, clock, internals })
+        Ok(Self { context: ManuallyDrop::new(context), host, clock, internals: ManuallyDrop::new(internals) })
+    }
+
+    /// The most heap the run has held so far, in bytes beyond what was live when its VM was
+    /// built (approximate when other VMs run on the thread between its steps).
+    pub fn peak_heap_bytes(&self) -> u64 {
+        Self::last_peak_heap_bytes()
+    }
+
+    /// [`Sandbox::peak_heap_bytes`] of the last VM started on this thread, also when its start
+    /// failed (a script that never awaits runs to its end inside [`Sandbox::start`]).
+    pub fn last_peak_heap_bytes() -> u64 {
+        boa_engine::heap::peak_since_reset() as u64
     }
 
     /// Runs queued promise jobs until none is left.
@@ -369,3 +397,18 @@ impl Sandbox {
 
 }
 
+impl Drop for Sandbox {
+    /// A dropped context leaves its objects to the next collection, which boa starts only after
+    /// a threshold that grows with the largest heap it has seen: collecting here makes a run's
+    /// memory reusable by the next one at once, so the Worker's wasm memory (which never
+    /// shrinks) stays at the largest run's size instead of growing run after run.
+    fn drop(&mut self) {
+        self.host.borrow_mut().waiters.clear();
+        // SAFETY: neither is used after this.
+        unsafe {
+            ManuallyDrop::drop(&mut self.internals);
+            ManuallyDrop::drop(&mut self.context);
+        }
+        boa_engine::gc::force_collect();
+    }
+}

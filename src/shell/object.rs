@@ -53,6 +53,12 @@ fn runtime_config(env: &Env) -> Result<RuntimeConfig, Error> {
     if let Some(budget) = numeric_var(env, "CODEMODE_INSTRUCTION_BUDGET")? {
         config.sandbox.instruction_budget = budget;
     }
+    if let Some(mb) = numeric_var::<usize>(env, "CODEMODE_MAX_HEAP_MB")? {
+        if mb == 0 {
+            return Err(Error::InvalidConfig("`CODEMODE_MAX_HEAP_MB` must be at least 1".into()));
+        }
+        config.sandbox.max_heap_bytes = mb.saturating_mul(1024 * 1024);
+    }
     if let Some(keep) = numeric_var(env, "CODEMODE_KEEP_FINISHED")? {
         config.keep_finished = keep;
     }

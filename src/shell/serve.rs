@@ -154,6 +154,13 @@ async fn handle(
                 "name": instance,
                 "routes": ["GET (Upgrade: websocket)", "POST /rpc", "POST /mcp", "GET /tool"],
                 "methods": rpc::METHODS,
+                // What this isolate's wasm instance holds: its linear memory (which never
+                // shrinks) and the bytes live in it now (the heap bound counts these).
+                "memory": {
+                    "wasmBytes": crate::heap::linear_memory_bytes(),
+                    "liveBytes": crate::heap::live_bytes(),
+                    "maxHeapBytes": runtime.config().sandbox.max_heap_bytes,
+                },
             }),
             200,
         ),

@@ -88,6 +88,7 @@ pub mod bytecompiler;
 pub mod class;
 pub mod context;
 pub mod environments;
+pub mod heap;
 pub mod error;
 pub mod interop;
 pub mod job;

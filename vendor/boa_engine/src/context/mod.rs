@@ -141,6 +141,15 @@ pub struct Context {
     native_depth: Rc<Cell<u32>>,
     native_depth_limit: u32,
 
+    /// codemode-runtime patch: the heap bound (see [`crate::heap`]) and the live byte count
+    /// past which the engine checks it (`usize::MAX`: no bound).
+    heap_limit: Option<crate::heap::HeapLimit>,
+    pub(crate) heap_ceiling: usize,
+
+    /// codemode-runtime patch: the last long Latin-1 string a regular expression matched, widened
+    /// to UTF-16 for regress (see [`Context::latin1_as_units`]).
+    latin1_units: Option<(JsString, Rc<Vec<u16>>)>,
+
     data: HostDefined<dyn Any>,
 }
 
@@ -491,6 +500,47 @@ impl Context {
     /// so a replay does too.
     pub fn set_native_recursion_limit(&mut self, depth: Option<u32>) {
         self.native_depth_limit = depth.unwrap_or(0);
+    }
+
+    /// codemode-runtime patch: bounds the heap this context's run may hold (`None`: no bound,
+    /// the default). See [`crate::heap`]: the host's allocator must report to it.
+    pub fn set_heap_limit(&mut self, limit: Option<crate::heap::HeapLimit>) {
+        self.heap_limit = limit;
+        self.heap_ceiling = limit.map_or(usize::MAX, crate::heap::HeapLimit::ceiling);
+    }
+
+    /// codemode-runtime patch: ends the run with [`crate::error::RuntimeLimitError::Heap`] if
+    /// the thread's live bytes are over the heap bound after a collection. Cheap when under it:
+    /// the native loops that can build large values in one call check it per step.
+    #[inline]
+    pub(crate) fn check_heap(&self) -> JsResult<()> {
+        if crate::heap::live_bytes() > self.heap_ceiling {
+            if let Some(limit) = self.heap_limit {
+                return limit.collect_or_fail();
+            }
+        }
+        Ok(())
+    }
+
+    /// codemode-runtime patch: `string` (whose Latin-1 text is `bytes`) as UTF-16 code units,
+    /// made once for a long string and reused while the next matches are on the same one.
+    pub(crate) fn latin1_as_units(&mut self, string: &JsString, bytes: &[u8]) -> Rc<Vec<u16>> {
+        if let Some((cached, units)) = &self.latin1_units {
+            if let crate::string::JsStrVariant::Latin1(text) = cached.as_str().variant() {
+                // The cache keeps its string alive, so a string at the same address and length
+                // is that string (or a slice with the same text).
+                if text.as_ptr() == bytes.as_ptr() && text.len() == bytes.len() {
+                    return units.clone();
+                }
+            }
+        }
+        // Collected into the vector the cache keeps (an `Rc<[u16]>` would copy it once more, a
+        // spike of twice the text's size at once).
+        let units: Rc<Vec<u16>> = Rc::new(bytes.iter().map(|&byte| u16::from(byte)).collect());
+        if bytes.len() >= 256 {
+            self.latin1_units = Some((string.clone(), units.clone()));
+        }
+        units
     }
 
     /// codemode-runtime patch: enters one level of native recursion (a proxy's internal method,
@@ -1323,6 +1373,9 @@ impl ContextBuilder {
             native_stack_limit: 0,
             native_depth: Rc::default(),
             native_depth_limit: 0,
+            heap_limit: None,
+            heap_ceiling: usize::MAX,
+            latin1_units: None,
             can_block: self.can_block,
             data: HostDefined::default(),
         };

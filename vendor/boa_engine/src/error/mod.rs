@@ -318,6 +318,10 @@ pub enum RuntimeLimitError {
     /// [`RuntimeLimits::regexp_step_limit`](crate::vm::RuntimeLimits::regexp_step_limit).
     #[error("reached the maximum number of regular expression steps in one match on this execution")]
     RegExpSteps,
+    /// codemode-runtime patch: error for a run that holds more heap than its bound
+    /// ([`Context::set_heap_limit`](crate::Context::set_heap_limit)) after a collection.
+    #[error("reached the heap bound of this execution")]
+    Heap,
 }
 
 /// Internal panic error.

@@ -229,6 +229,9 @@ impl JsObject {
         K: Into<PropertyKey>,
         V: Into<JsValue>,
     {
+        // codemode-runtime patch: native loops (`Array.from`, `concat`, `flat`,
+        // `Object.fromEntries`, …) build their results with this, many values in one call.
+        context.check_heap()?;
         let key = key.into();
         // 1. Assert: Type(O) is Object.
         // 2. Assert: IsPropertyKey(P) is true.

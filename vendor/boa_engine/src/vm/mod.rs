@@ -800,6 +800,10 @@ impl Context {
             }
             self.instructions_remaining -= 1;
         }
+        // codemode-runtime patch: the heap bound, checked before every instruction.
+        if let Err(err) = self.check_heap() {
+            return ControlFlow::Break(CompletionRecord::Throw(err));
+        }
 
         #[cfg(feature = "trace")]
         if self.vm.trace || self.vm.frame().code_block.traceable() {

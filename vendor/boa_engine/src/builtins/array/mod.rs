@@ -2020,6 +2020,8 @@ impl Array {
 
         // 11. Repeat, while k < final,
         while k < final_ {
+            // codemode-runtime patch: `Array(n).fill(v)` stores n values in one call.
+            context.check_heap()?;
             // a. Let Pk be ! ToString(𝔽(k)).
             let pk = k;
             // b. Perform ? Set(O, Pk, value, true).

@@ -1584,6 +1584,8 @@ impl<'t> JsonBuilder<'t> {
     }
 
     fn value(&mut self, context: &mut Context) -> JsResult<JsValue> {
+        // codemode-runtime patch: one parse can build a heap many times the text's size.
+        context.check_heap()?;
         self.skip_ws();
         match self.peek() {
             Some(0x7B) => {

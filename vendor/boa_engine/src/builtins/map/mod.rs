@@ -255,7 +255,10 @@ impl Map {
     ///
     /// [spec]: https://tc39.es/ecma262/#sec-map.prototype.set
     /// [mdn]: https://developer.mozilla.org/en-US/docs/Web/JavaScript/Reference/Global_Objects/Map/set
-    pub(crate) fn set(this: &JsValue, args: &[JsValue], _: &mut Context) -> JsResult<JsValue> {
+    pub(crate) fn set(this: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
+        // codemode-runtime patch: the `Map`/`Set` constructors insert a whole iterable in one
+        // call; the heap bound is checked per entry.
+        context.check_heap()?;
         let value = args.get_or_undefined(1);
 
         // 1. Let M be the this value.

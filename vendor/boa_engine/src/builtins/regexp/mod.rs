@@ -1195,6 +1195,9 @@ impl RegExp {
         // the loops of `replace`, `split` and `match` with a global regex cannot multiply the
         // work of one match. Running out of either ends the execution with an engine error that
         // scripts cannot catch.
+        // codemode-runtime patch: the loops of `split`, `match` and `replace` with a global
+        // regex build one value per match, all in one native call.
+        context.check_heap()?;
         let step_limit = context.vm.runtime_limits.regexp_step_limit();
         #[cfg(feature = "fuzz")]
         let instructions = context.instructions_remaining as u64;
@@ -1203,9 +1206,13 @@ impl RegExp {
         let allowed = step_limit.min(instructions);
         let mut steps = allowed;
         let found = match (full_unicode, input.as_str().variant()) {
-            (true | false, JsStrVariant::Latin1(_)) => {
+            (true | false, JsStrVariant::Latin1(bytes)) => {
                 // TODO: Currently regress does not support latin1 encoding.
-                let input = input.to_vec();
+                // codemode-runtime patch: the widened text is kept for the next match on the
+                // same string (a global regex's loop, `split`'s match at every position), instead
+                // of being made again for each: that made `match`/`replace`/`split` quadratic in
+                // the length of the text (4e4 words took seconds).
+                let input = context.latin1_as_units(input, bytes);
 
                 // NOTE: We can use the faster ucs2 variant since there will never be two byte unicode.
                 matcher.find_from_ucs2_bounded(&input, last_index as usize, &mut steps)

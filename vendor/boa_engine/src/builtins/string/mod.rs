@@ -992,7 +992,7 @@ impl String {
         // 10. Let index be ! StringIndexOf(S, searchStr, start).
         // 11. If index is not -1, return true.
         // 12. Return false.
-        Ok(string.index_of(search_str.as_str(), start).is_some().into())
+        Ok(index_of_from(string.as_str(), search_str.as_str(), start).is_some().into())
     }
 
     /// `String.prototype.replace( regexp|substr, newSubstr|function )`
@@ -1061,7 +1061,7 @@ impl String {
 
         // 8. Let position be ! StringIndexOf(string, searchString, 0).
         // 9. If position is -1, return string.
-        let Some(position) = string.index_of(search_string.as_str(), 0) else {
+        let Some(position) = index_of_from(string.as_str(), search_string.as_str(), 0) else {
             return Ok(string.into());
         };
 
@@ -1191,7 +1191,7 @@ impl String {
         let mut match_positions = Vec::new();
 
         // 10. Let position be ! StringIndexOf(string, searchString, 0).
-        let mut position = string.index_of(search_string.as_str(), 0);
+        let mut position = index_of_from(string.as_str(), search_string.as_str(), 0);
 
         // 11. Repeat, while position is not -1,
         while let Some(p) = position {
@@ -1199,7 +1199,7 @@ impl String {
             match_positions.push(p);
 
             // b. Set position to ! StringIndexOf(string, searchString, position + advanceBy).
-            position = string.index_of(search_string.as_str(), p + advance_by);
+            position = index_of_from(string.as_str(), search_string.as_str(), p + advance_by);
         }
 
         // 12. Let endOfLastMatch be 0.
@@ -1301,8 +1301,7 @@ impl String {
         let start = pos.clamp_finite(0, len) as usize;
 
         // 8. Return 𝔽(! StringIndexOf(S, searchStr, start)).
-        Ok(string
-            .index_of(search_str.as_str(), start)
+        Ok(index_of_from(string.as_str(), search_str.as_str(), start)
             .map_or(-1, |i| i as i64)
             .into())
     }
@@ -2002,9 +2001,15 @@ impl String {
             // a. Let head be the substring of S from 0 to lim.
             // b. Let codeUnits be a List consisting of the sequence of code units that are the elements of head.
             let head_str = this_str.get(..lim).unwrap_or(this_str);
-            let head = head_str
-                .iter()
-                .map(|code| js_string!(std::slice::from_ref(&code)).into());
+            // codemode-runtime patch: one value per code unit, in one call: the heap bound is
+            // checked as they are made.
+            let mut head = Vec::new();
+            for (index, code) in head_str.iter().enumerate() {
+                if index % 4096 == 0 {
+                    context.check_heap()?;
+                }
+                head.push(JsValue::from(js_string!(std::slice::from_ref(&code))));
+            }
 
             // c. Return ! CreateArrayFromList(codeUnits).
             return Ok(Array::create_array_from_list(head, context).into());
@@ -2022,10 +2027,12 @@ impl String {
         let mut i = 0;
 
         // 13. Let j be ! StringIndexOf(S, R, 0).
-        let mut j = this_str.index_of(separator_str.as_str(), 0);
+        let mut j = index_of_from(this_str.as_str(), separator_str.as_str(), 0);
 
         // 14. Repeat, while j is not -1
         while let Some(index) = j {
+            // codemode-runtime patch: the heap bound, as above.
+            context.check_heap()?;
             // a. Let T be the substring of S from i to j.
             // b. Append T as the last element of substrings.
             substrings.push(this_str.slice(i, index));
@@ -2042,7 +2049,7 @@ impl String {
             i = index + separator_length;
 
             // e. Set j to ! StringIndexOf(S, R, i).
-            j = this_str.index_of(separator_str.as_str(), i);
+            j = index_of_from(this_str.as_str(), separator_str.as_str(), i);
         }
 
         // 15. Let T be the substring of S from i.
@@ -2848,4 +2855,13 @@ pub(crate) fn get_substitution(
 
     // 11. Return result.
     Ok(js_string!(&result[..]))
+}
+
+/// codemode-runtime patch: `JsStr::index_of` (boa_string) skips to `from` one window at a time,
+/// so each search costs the whole prefix: `split`, `replaceAll` and `indexOf`/`includes` with a
+/// start position were quadratic in the text's length (splitting 15 MB took minutes). This
+/// slices first; the answer is the same.
+fn index_of_from(string: JsStr<'_>, search: JsStr<'_>, from: usize) -> Option<usize> {
+    let rest = string.get(from..)?;
+    rest.index_of(search, 0).map(|index| index + from)
 }

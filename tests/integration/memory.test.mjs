@@ -1,0 +1,89 @@
+// The heap bound in the built Worker (issue 26): tests/memory_rows.json, the table
+// tests/memory.rs runs natively. Every allocation path driven past the bound ends the run
+// MEMORY_EXCEEDED and the object answers the next script; runs under it complete. The isolate's
+// memory is read from inside the Worker (`GET <base>`: `memory.wasmBytes`, the wasm linear
+// memory, which never shrinks): it stays under the bound plus the stated baseline in every row,
+// and ten repeated heavy runs leave it where the first did.
+
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { after, before, describe, test } from "node:test";
+import { REPO_ROOT, base, newInstance, startRuntime } from "./harness.mjs";
+
+const rows = JSON.parse(readFileSync(path.join(REPO_ROOT, "tests", "memory_rows.json"), "utf8"));
+const MiB = 1024 * 1024;
+/**
+ * What the instance holds besides a run's heap, and what a run may overshoot its bound by before
+ * the engine sees it (the last step's allocation: a collection's storage doubling, one native
+ * call's result): measured, the largest wasm memory over the table is under bound + 40 MiB.
+ */
+const ALLOWANCE = 40 * MiB;
+
+/** The run's end as tests/memory.rs prints it: `value <json>` or `error <code>: <message>`. */
+function outcomeLine(answer) {
+  if (answer.body?.error) return `error ${answer.body.error.code}: ${answer.body.error.message}`;
+  const out = answer.body.result;
+  if (out.status === "completed") return `value ${JSON.stringify(out.result)}`;
+  if (out.status === "error") return `error ${out.error.code}: ${out.error.message}`;
+  return `status ${out.status}`;
+}
+
+async function memory(rt, instance) {
+  const res = await rt.fetch(base(instance));
+  assert.equal(res.status, 200);
+  return (await res.json()).memory;
+}
+
+describe("the heap bound, in the built Worker", () => {
+  let rt;
+  before(async () => {
+    rt = await startRuntime();
+  });
+  after(async () => {
+    await rt?.dispose();
+  });
+
+  test(`all ${rows.length} rows end as the table says, under the bound plus ${ALLOWANCE / MiB} MiB`, async () => {
+    assert.ok(rows.length >= 20, `only ${rows.length} rows`);
+    const instance = newInstance();
+    const start = await memory(rt, instance);
+    assert.equal(start.maxHeapBytes, 64 * MiB);
+    assert.ok(start.wasmBytes > 0, "the Worker reports its wasm memory");
+    const problems = [];
+    const seen = [];
+    for (const row of rows) {
+      const answer = await rt.rpc(instance, "execute", row.code);
+      const got = outcomeLine(answer);
+      if (!got.startsWith(row.expect)) {
+        problems.push(`${row.code.slice(0, 160)}\n  expected ${row.expect}…\n  got      ${got.slice(0, 300)}`);
+      }
+      const id = answer.body?.result?.executionId;
+      const state = id ? await rt.call(instance, "execution", id) : {};
+      if (got.startsWith("error MEMORY_EXCEEDED")) {
+        if (!(state.peakHeapBytes >= 48 * MiB)) problems.push(`${row.code.slice(0, 80)}: peakHeapBytes ${state.peakHeapBytes}`);
+        if (!state.report?.includes("Peak heap:")) problems.push(`${row.code.slice(0, 80)}: the report has no peak`);
+      }
+      const now = await memory(rt, instance);
+      seen.push(`${(now.wasmBytes / MiB).toFixed(1)} MiB wasm, peak ${((state.peakHeapBytes ?? 0) / MiB).toFixed(1)}: ${row.code.slice(0, 70)}`);
+      if (now.wasmBytes > start.maxHeapBytes + ALLOWANCE) {
+        problems.push(`${row.code.slice(0, 80)}: wasm memory ${now.wasmBytes} bytes`);
+      }
+      const after = outcomeLine(await rt.rpc(instance, "execute", "return 6 * 7"));
+      if (after !== "value 42") problems.push(`after ${row.code.slice(0, 80)}: the object answered ${after}`);
+    }
+    console.log(seen.join("\n"));
+    assert.deepEqual(problems, [], problems.join("\n"));
+  });
+
+  test("ten heavy runs leave the wasm memory where the first left it", async () => {
+    const instance = newInstance();
+    const code = "const a = []; for (let i = 0; i < 2e5; i++) a.push({i, s: 'v' + i, t: [i, i]}); return a.length;";
+    const sizes = [];
+    for (let i = 0; i < 10; i++) {
+      assert.equal(outcomeLine(await rt.rpc(instance, "execute", code)), "value 200000");
+      sizes.push((await memory(rt, instance)).wasmBytes);
+    }
+    assert.deepEqual(sizes.slice(1), Array(9).fill(sizes[0]), `wasm bytes after each run: ${sizes.join(", ")}`);
+  });
+});

@@ -1,0 +1,108 @@
+//! The heap bound (`SandboxLimits::max_heap_bytes`, `MEMORY_EXCEEDED`): every way a script
+//! allocates, driven past it, ends the run with the coded error and leaves the runtime serving;
+//! runs under it complete. The same table runs in the built Worker
+//! (`tests/integration/memory.test.mjs`).
+
+mod common;
+
+use codemode_runtime::model::ExecuteOutput;
+use common::fixture;
+
+/// The run's end as the Worker test prints it: `value <json>` or `error <code>: <message>`.
+fn outcome_line(out: &ExecuteOutput) -> String {
+    match out {
+        ExecuteOutput::Completed { result, .. } => format!("value {result}"),
+        ExecuteOutput::Error { error, .. } => format!("error {}: {}", error.code, error.message),
+        other => format!("status {other:?}"),
+    }
+}
+
+#[derive(serde::Deserialize)]
+struct Row {
+    code: String,
+    expect: String,
+}
+
+fn rows() -> Vec<Row> {
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/memory_rows.json")).expect("rows");
+    serde_json::from_str(&text).expect("rows parse")
+}
+
+/// Every row ends as the table says; a bounded run records its peak, which is near the bound
+/// (the bound is the runtime's default, 64 MiB) and shows in the report; the runtime answers
+/// after every row.
+#[test]
+fn every_allocation_path_is_bounded() {
+    let f = fixture();
+    let bound = codemode_runtime::sandbox::SandboxLimits::default().max_heap_bytes as u64;
+    let rows = rows();
+    assert!(rows.len() >= 20, "only {} rows", rows.len());
+    let mut problems = Vec::new();
+    for row in &rows {
+        let out = f.execute(&row.code);
+        let got = outcome_line(&out);
+        let peak = f.state(out.execution_id()).peak_heap_bytes.unwrap_or(0);
+        eprintln!("{:>6.1} MiB  {}  {}", peak as f64 / 1048576.0, &got[..got.len().min(60)], &row.code[..row.code.len().min(70)]);
+        if !got.starts_with(&row.expect) {
+            problems.push(format!("{}\n  expected {}…\n  got      {}", row.code, row.expect, &got[..got.len().min(300)]));
+        }
+        if got.starts_with("error MEMORY_EXCEEDED") {
+            if !out.report().contains("Peak heap:") {
+                problems.push(format!("{}: the report does not print the peak", row.code));
+            }
+            if peak < bound * 3 / 4 {
+                problems.push(format!("{}: ended by memory with a peak of {peak} bytes", row.code));
+            }
+        }
+        if peak > bound * 5 / 2 {
+            problems.push(format!("{}: peak {peak} bytes, the bound is {bound}", row.code));
+        }
+        let after = outcome_line(&f.execute("return 6 * 7"));
+        if after != "value 42" {
+            problems.push(format!("after {}: {after}", row.code));
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+/// A run's `// @options` can lower the bound, not raise it.
+#[test]
+fn options_lower_the_bound_only() {
+    let f = fixture();
+    let code = "const a = []; for (let i = 0; i < 2e5; i++) a.push({i, s: 'v' + i}); return a.length;";
+    assert_eq!(outcome_line(&f.execute(code)), "value 200000");
+    let lowered = f.execute(&format!("// @options: {{\"max_heap_mb\": 4}}\n{code}"));
+    let line = outcome_line(&lowered);
+    assert!(line.starts_with("error MEMORY_EXCEEDED") && line.contains("its bound is 4.0 MiB"), "{line}");
+    let big = "// @options: {\"max_heap_mb\": 4096}\nconst a = []; for (let i = 0; i < 5e6; i++) a.push({i}); return a.length;";
+    let line = outcome_line(&f.execute(big));
+    assert!(line.starts_with("error MEMORY_EXCEEDED") && line.contains("its bound is 64.0 MiB"), "{line}");
+    let refused = outcome_line(&f.execute("// @options: {\"max_heap_mb\": 0}\nreturn 1"));
+    assert!(refused.starts_with("error INVALID_OPTIONS"), "{refused}");
+}
+
+/// Memory comes back: after a heavy run the thread holds what it held before (the sandbox's
+/// garbage is collected when it is dropped), so ten heavy runs leave it where one did.
+#[test]
+fn memory_comes_back_after_each_run() {
+    let f = fixture();
+    // Half the Worker test's 200,000 records: natively (64-bit) values take about twice the bytes.
+    let code = "const a = []; for (let i = 0; i < 1e5; i++) a.push({i, s: 'v' + i, t: [i, i]}); return a.length;";
+    assert_eq!(outcome_line(&f.execute(code)), "value 100000");
+    let after_first = boa_engine_live();
+    for _ in 0..9 {
+        assert_eq!(outcome_line(&f.execute(code)), "value 100000");
+    }
+    let after_tenth = boa_engine_live();
+    // The store keeps each run's record (a few KB); the heap of the runs is gone.
+    assert!(
+        after_tenth < after_first + 2 * 1024 * 1024,
+        "live bytes grew from {after_first} to {after_tenth} over nine heavy runs"
+    );
+    let peak = f.state(f.execute(code).execution_id()).peak_heap_bytes.unwrap_or(0);
+    assert!(peak > 5 * 1024 * 1024, "a 100,000-record run peaked at {peak} bytes");
+}
+
+fn boa_engine_live() -> usize {
+    codemode_runtime::heap::live_bytes()
+}
