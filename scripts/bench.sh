@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # `npm run bench`: set up, build the release Worker, then measure it in workerd (bench/run.mjs).
+# Then bench/memory.mjs prints bytes per element beside V8 and QuickJS-wasm.
 # Arguments go to bench/run.mjs: --quick for a short smoke run, --out FILE for the JSON
 # (default bench/results/latest.json). CODEMODE_BENCH_NO_BUILD=1 measures build/ as it is.
 # The native benchmark of the core is separate: cargo run --release --example bench_core
@@ -16,4 +17,6 @@ if [ "${CODEMODE_BENCH_NO_BUILD:-}" != "1" ]; then
 fi
 
 echo "== benchmarking build/ in workerd (Miniflare)"
-exec node bench/run.mjs "$@"
+node bench/run.mjs "$@"
+echo "== memory: bytes per element, ours / V8 / QuickJS-wasm (bench/memory.mjs)"
+node bench/memory.mjs

@@ -42,11 +42,14 @@ unsafe impl GlobalAlloc for CountingAllocator {
     }
 
     unsafe fn realloc(&self, pointer: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        // Counted first: a move holds the old block and the new one at once (the peak sees it).
+        boa_engine::heap::allocated(new_size);
         // SAFETY: forwarded as received.
         let moved = unsafe { System.realloc(pointer, layout, new_size) };
-        if !moved.is_null() {
+        if moved.is_null() {
+            boa_engine::heap::released(new_size);
+        } else {
             boa_engine::heap::released(layout.size());
-            boa_engine::heap::allocated(new_size);
         }
         moved
     }

@@ -29,7 +29,7 @@ fn rows() -> Vec<Row> {
 }
 
 /// Every row ends as the table says; a bounded run records its peak, which is near the bound
-/// (the bound is the runtime's default, 64 MiB) and shows in the report; the runtime answers
+/// (the bound is the runtime's default, 32 MiB) and shows in the report; the runtime answers
 /// after every row.
 #[test]
 fn every_allocation_path_is_bounded() {
@@ -54,7 +54,9 @@ fn every_allocation_path_is_bounded() {
                 problems.push(format!("{}: ended by memory with a peak of {peak} bytes", row.code));
             }
         }
-        if peak > bound * 5 / 2 {
+        // A single native step can overshoot before the next check (a collection's storage
+        // doubling, a regular expression's widened text): bounded, not exact.
+        if peak > bound * 5 {
             problems.push(format!("{}: peak {peak} bytes, the bound is {bound}", row.code));
         }
         let after = outcome_line(&f.execute("return 6 * 7"));
@@ -69,14 +71,14 @@ fn every_allocation_path_is_bounded() {
 #[test]
 fn options_lower_the_bound_only() {
     let f = fixture();
-    let code = "const a = []; for (let i = 0; i < 2e5; i++) a.push({i, s: 'v' + i}); return a.length;";
-    assert_eq!(outcome_line(&f.execute(code)), "value 200000");
-    let lowered = f.execute(&format!("// @options: {{\"max_heap_mb\": 4}}\n{code}"));
+    let code = "const a = []; for (let i = 0; i < 5e4; i++) a.push({i, s: 'v' + i}); return a.length;";
+    assert_eq!(outcome_line(&f.execute(code)), "value 50000");
+    let lowered = f.execute(&format!("// @options: {{\"max_heap_mb\": 2}}\n{code}"));
     let line = outcome_line(&lowered);
-    assert!(line.starts_with("error MEMORY_EXCEEDED") && line.contains("its bound is 4.0 MiB"), "{line}");
+    assert!(line.starts_with("error MEMORY_EXCEEDED") && line.contains("its bound is 2.0 MiB"), "{line}");
     let big = "// @options: {\"max_heap_mb\": 4096}\nconst a = []; for (let i = 0; i < 5e6; i++) a.push({i}); return a.length;";
     let line = outcome_line(&f.execute(big));
-    assert!(line.starts_with("error MEMORY_EXCEEDED") && line.contains("its bound is 64.0 MiB"), "{line}");
+    assert!(line.starts_with("error MEMORY_EXCEEDED") && line.contains("its bound is 32.0 MiB"), "{line}");
     let refused = outcome_line(&f.execute("// @options: {\"max_heap_mb\": 0}\nreturn 1"));
     assert!(refused.starts_with("error INVALID_OPTIONS"), "{refused}");
 }
@@ -86,12 +88,12 @@ fn options_lower_the_bound_only() {
 #[test]
 fn memory_comes_back_after_each_run() {
     let f = fixture();
-    // Half the Worker test's 200,000 records: natively (64-bit) values take about twice the bytes.
-    let code = "const a = []; for (let i = 0; i < 1e5; i++) a.push({i, s: 'v' + i, t: [i, i]}); return a.length;";
-    assert_eq!(outcome_line(&f.execute(code)), "value 100000");
+    // Half the Worker test's 100,000 records: natively (64-bit) values take about twice the bytes.
+    let code = "const a = []; for (let i = 0; i < 5e4; i++) a.push({i, s: 'v' + i, t: [i, i]}); return a.length;";
+    assert_eq!(outcome_line(&f.execute(code)), "value 50000");
     let after_first = boa_engine_live();
     for _ in 0..9 {
-        assert_eq!(outcome_line(&f.execute(code)), "value 100000");
+        assert_eq!(outcome_line(&f.execute(code)), "value 50000");
     }
     let after_tenth = boa_engine_live();
     // The store keeps each run's record (a few KB); the heap of the runs is gone.
@@ -100,7 +102,7 @@ fn memory_comes_back_after_each_run() {
         "live bytes grew from {after_first} to {after_tenth} over nine heavy runs"
     );
     let peak = f.state(f.execute(code).execution_id()).peak_heap_bytes.unwrap_or(0);
-    assert!(peak > 5 * 1024 * 1024, "a 100,000-record run peaked at {peak} bytes");
+    assert!(peak > 2 * 1024 * 1024, "a 50,000-record run peaked at {peak} bytes");
 }
 
 fn boa_engine_live() -> usize {

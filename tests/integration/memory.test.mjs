@@ -2,7 +2,7 @@
 // tests/memory.rs runs natively. Every allocation path driven past the bound ends the run
 // MEMORY_EXCEEDED and the object answers the next script; runs under it complete. The isolate's
 // memory is read from inside the Worker (`GET <base>`: `memory.wasmBytes`, the wasm linear
-// memory, which never shrinks): it stays under the bound plus the stated baseline in every row,
+// memory, which never shrinks): it stays under a stated multiple of the bound in every row,
 // and ten repeated heavy runs leave it where the first did.
 
 import assert from "node:assert/strict";
@@ -14,11 +14,14 @@ import { REPO_ROOT, base, newInstance, startRuntime } from "./harness.mjs";
 const rows = JSON.parse(readFileSync(path.join(REPO_ROOT, "tests", "memory_rows.json"), "utf8"));
 const MiB = 1024 * 1024;
 /**
- * What the instance holds besides a run's heap, and what a run may overshoot its bound by before
- * the engine sees it (the last step's allocation: a collection's storage doubling, one native
- * call's result): measured, the largest wasm memory over the table is under bound + 40 MiB.
+ * The wasm memory the table may leave, with every row run on one object: the module and an empty
+ * sandbox (17 MiB), and the high-water mark of the rows, which is more than their heap: a step can
+ * overshoot the bound before the next check (a Map's table doubling, a regular expression's text
+ * widened to UTF-16, `split`'s list), and the allocator's free blocks are fragmented by arrays
+ * that grew by doubling. Measured with the 32 MiB default: 57 MiB after most rows, 98 MiB after
+ * `Array(1 << 24).fill`, 147 MiB after a Map of ten million entries (docs/performance.md).
  */
-const ALLOWANCE = 40 * MiB;
+const CEILING = (bound) => 5 * bound + 24 * MiB;
 
 /** The run's end as tests/memory.rs prints it: `value <json>` or `error <code>: <message>`. */
 function outcomeLine(answer) {
@@ -44,11 +47,11 @@ describe("the heap bound, in the built Worker", () => {
     await rt?.dispose();
   });
 
-  test(`all ${rows.length} rows end as the table says, under the bound plus ${ALLOWANCE / MiB} MiB`, async () => {
+  test(`all ${rows.length} rows end as the table says, the wasm memory under 5 × the bound + 24 MiB`, async () => {
     assert.ok(rows.length >= 20, `only ${rows.length} rows`);
     const instance = newInstance();
     const start = await memory(rt, instance);
-    assert.equal(start.maxHeapBytes, 64 * MiB);
+    assert.equal(start.maxHeapBytes, 32 * MiB);
     assert.ok(start.wasmBytes > 0, "the Worker reports its wasm memory");
     const problems = [];
     const seen = [];
@@ -61,12 +64,12 @@ describe("the heap bound, in the built Worker", () => {
       const id = answer.body?.result?.executionId;
       const state = id ? await rt.call(instance, "execution", id) : {};
       if (got.startsWith("error MEMORY_EXCEEDED")) {
-        if (!(state.peakHeapBytes >= 48 * MiB)) problems.push(`${row.code.slice(0, 80)}: peakHeapBytes ${state.peakHeapBytes}`);
+        if (!(state.peakHeapBytes >= 0.75 * start.maxHeapBytes)) problems.push(`${row.code.slice(0, 80)}: peakHeapBytes ${state.peakHeapBytes}`);
         if (!state.report?.includes("Peak heap:")) problems.push(`${row.code.slice(0, 80)}: the report has no peak`);
       }
       const now = await memory(rt, instance);
       seen.push(`${(now.wasmBytes / MiB).toFixed(1)} MiB wasm, peak ${((state.peakHeapBytes ?? 0) / MiB).toFixed(1)}: ${row.code.slice(0, 70)}`);
-      if (now.wasmBytes > start.maxHeapBytes + ALLOWANCE) {
+      if (now.wasmBytes > CEILING(start.maxHeapBytes)) {
         problems.push(`${row.code.slice(0, 80)}: wasm memory ${now.wasmBytes} bytes`);
       }
       const after = outcomeLine(await rt.rpc(instance, "execute", "return 6 * 7"));
@@ -78,10 +81,10 @@ describe("the heap bound, in the built Worker", () => {
 
   test("ten heavy runs leave the wasm memory where the first left it", async () => {
     const instance = newInstance();
-    const code = "const a = []; for (let i = 0; i < 2e5; i++) a.push({i, s: 'v' + i, t: [i, i]}); return a.length;";
+    const code = "const a = []; for (let i = 0; i < 1e5; i++) a.push({i, s: 'v' + i, t: [i, i]}); return a.length;";
     const sizes = [];
     for (let i = 0; i < 10; i++) {
-      assert.equal(outcomeLine(await rt.rpc(instance, "execute", code)), "value 200000");
+      assert.equal(outcomeLine(await rt.rpc(instance, "execute", code)), "value 100000");
       sizes.push((await memory(rt, instance)).wasmBytes);
     }
     assert.deepEqual(sizes.slice(1), Array(9).fill(sizes[0]), `wasm bytes after each run: ${sizes.join(", ")}`);
