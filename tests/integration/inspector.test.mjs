@@ -191,6 +191,10 @@ describe("inspector page (no token, loopback)", () => {
     assert.equal(run.status, "completed");
     const row = execution(run.executionId);
     await page.waitForSelector(`${row}[data-status="completed"]`, WAIT);
+    // The run's peak heap (issue 26) shows beside it, as the execution record has it.
+    const peak = Number(await page.getAttribute(`${row} .heap`, "data-peak-heap"));
+    assert.ok(peak > 0, `the inspector shows a peak heap of ${peak}`);
+    assert.match(await page.textContent(`${row} .heap`), /^peak heap \d+\.\d MiB$/);
 
     // An invalid name: the server's INVALID_NAME shows in the error banner, the form stays.
     await page.click(`${row} button.save`);
