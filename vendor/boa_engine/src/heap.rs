@@ -6,7 +6,11 @@
 //! of the thread with [`allocated`] and [`released`], and a context with a heap bound
 //! ([`crate::Context::set_heap_limit`]) compares the thread's live bytes with it at every
 //! instruction and in the native loops that can build large values in one call (regular
-//! expression steps, `JSON.parse`, `CreateDataProperty`, `Map`/`Set` insertions). Over the
+//! expression steps, `JSON.parse`, `CreateDataProperty`, `Map`/`Set` insertions). Where one step
+//! would allocate a large block at once (a full array's or map's storage doubling, a text
+//! widened for the regex engine), the engine asks first with the size of that block
+//! ([`crate::Context::check_heap_growth`]): a block that big, allocated past the bound, would
+//! spike the memory to several times the bound before the next check. Over the
 //! bound, the engine collects garbage once; if the live bytes are still within an eighth of the
 //! bound, the run ends with the uncatchable [`RuntimeLimitError::Heap`]. Without a host
 //! allocator that reports, the counts stay at zero and no bound is ever reached.
@@ -92,12 +96,13 @@ impl HeapLimit {
         self.baseline.saturating_add(self.bound)
     }
 
-    /// Collects garbage and ends the run if the live bytes are still within an eighth of the
-    /// bound (a heap that full would collect again after every few allocations).
+    /// Collects garbage and ends the run if the live bytes, with `growth` more about to be
+    /// allocated, are still within an eighth of the bound (a heap that full would collect again
+    /// after every few allocations).
     #[cold]
-    pub(crate) fn collect_or_fail(self) -> JsResult<()> {
+    pub(crate) fn collect_or_fail(self, growth: usize) -> JsResult<()> {
         boa_gc::force_collect();
-        let held = live_bytes().wrapping_sub(self.baseline) as isize;
+        let held = live_bytes().wrapping_sub(self.baseline).wrapping_add(growth) as isize;
         if held > (self.bound - self.bound / 8) as isize {
             HELD_AT_FAILURE.set(held as usize);
             return Err(RuntimeLimitError::Heap.into());

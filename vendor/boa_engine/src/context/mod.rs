@@ -516,7 +516,20 @@ impl Context {
     pub(crate) fn check_heap(&self) -> JsResult<()> {
         if crate::heap::live_bytes() > self.heap_ceiling {
             if let Some(limit) = self.heap_limit {
-                return limit.collect_or_fail();
+                return limit.collect_or_fail(0);
+            }
+        }
+        Ok(())
+    }
+
+    /// codemode-runtime patch: [`Context::check_heap`] before a step that allocates `bytes` at
+    /// once (0: nothing to check): the run ends before the block is allocated if it would take
+    /// the heap over its bound.
+    #[inline]
+    pub(crate) fn check_heap_growth(&self, bytes: usize) -> JsResult<()> {
+        if bytes != 0 && crate::heap::live_bytes().saturating_add(bytes) > self.heap_ceiling {
+            if let Some(limit) = self.heap_limit {
+                return limit.collect_or_fail(bytes);
             }
         }
         Ok(())
@@ -524,23 +537,27 @@ impl Context {
 
     /// codemode-runtime patch: `string` (whose Latin-1 text is `bytes`) as UTF-16 code units,
     /// made once for a long string and reused while the next matches are on the same one.
-    pub(crate) fn latin1_as_units(&mut self, string: &JsString, bytes: &[u8]) -> Rc<Vec<u16>> {
+    pub(crate) fn latin1_as_units(&mut self, string: &JsString, bytes: &[u8]) -> JsResult<Rc<Vec<u16>>> {
         if let Some((cached, units)) = &self.latin1_units {
             if let crate::string::JsStrVariant::Latin1(text) = cached.as_str().variant() {
                 // The cache keeps its string alive, so a string at the same address and length
                 // is that string (or a slice with the same text).
                 if text.as_ptr() == bytes.as_ptr() && text.len() == bytes.len() {
-                    return units.clone();
+                    return Ok(units.clone());
                 }
             }
         }
+        // The cache's last text goes first, and the new one counts against the heap bound
+        // before it is made (16 million characters are 32 MiB at once).
+        self.latin1_units = None;
+        self.check_heap_growth(bytes.len().saturating_mul(2))?;
         // Collected into the vector the cache keeps (an `Rc<[u16]>` would copy it once more, a
         // spike of twice the text's size at once).
         let units: Rc<Vec<u16>> = Rc::new(bytes.iter().map(|&byte| u16::from(byte)).collect());
         if bytes.len() >= 256 {
             self.latin1_units = Some((string.clone(), units.clone()));
         }
-        units
+        Ok(units)
     }
 
     /// codemode-runtime patch: enters one level of native recursion (a proxy's internal method,

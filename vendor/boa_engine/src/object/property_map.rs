@@ -371,6 +371,30 @@ impl IndexedProperties {
     /// the storage is sparse and the caller should fall back to the slow path.
     ///
     /// Handles type transitions: `DenseI32` → `DenseF64` → `DenseElement`.
+    /// codemode-runtime patch: the number of elements of dense storage (`None` if sparse).
+    pub(crate) fn dense_len(&self) -> Option<usize> {
+        match self {
+            Self::DenseI32(vec) => Some(vec.len()),
+            Self::DenseF64(vec) => Some(vec.len()),
+            Self::DenseElement(vec) => Some(vec.len()),
+            _ => None,
+        }
+    }
+
+    /// codemode-runtime patch: the bytes the dense storage allocates if one more element is
+    /// appended now (0 when it has room, or is not dense): its capacity doubles.
+    pub(crate) fn dense_growth_bytes(&self) -> usize {
+        fn doubling<T>(len: usize, capacity: usize) -> usize {
+            if len < capacity { 0 } else { capacity.max(4).saturating_mul(2 * size_of::<T>()) }
+        }
+        match self {
+            Self::DenseI32(vec) => doubling::<i32>(vec.len(), vec.capacity()),
+            Self::DenseF64(vec) => doubling::<f64>(vec.len(), vec.capacity()),
+            Self::DenseElement(vec) => doubling::<JsValue>(vec.len(), vec.capacity()),
+            _ => 0,
+        }
+    }
+
     pub(crate) fn push_dense(&mut self, value: &JsValue) -> bool {
         match self {
             Self::DenseI32(vec) => {

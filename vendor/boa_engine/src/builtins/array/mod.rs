@@ -3505,6 +3505,15 @@ fn array_exotic_define_own_property(
             let index = index.get();
             let new_len = index + 1;
 
+            // codemode-runtime patch: an append to a full dense array doubles its storage at
+            // once; the heap bound is checked with that block first.
+            let growth = {
+                let borrowed = obj.borrow();
+                let indexed = &borrowed.properties().indexed_properties;
+                if indexed.dense_len() == Some(index as usize) { indexed.dense_growth_bytes() } else { 0 }
+            };
+            context.check_heap_growth(growth)?;
+
             // Optimization: If the shape of the object is the array template shape,
             // we know the position of the "length" property.
             if u64::from(new_len) < (2u64.pow(32) - 1) {

@@ -1632,7 +1632,11 @@ impl<'t> JsonBuilder<'t> {
                     return Ok(Array::create_array_from_list(items, context).into());
                 }
                 loop {
-                    items.push(self.value(context)?);
+                    let item = self.value(context)?;
+                    if items.len() == items.capacity() {
+                        context.check_heap_growth(items.capacity().max(4) * 2 * size_of::<JsValue>())?;
+                    }
+                    items.push(item);
                     self.skip_ws();
                     match self.peek() {
                         Some(0x2C) => self.pos += 1,

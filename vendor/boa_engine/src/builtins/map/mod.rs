@@ -273,6 +273,10 @@ impl Map {
         // 3. Set key to CanonicalizeKeyedCollectionKey(key).
         let key = canonicalize_keyed_collection_key(args.get_or_undefined(0).clone());
 
+        // codemode-runtime patch: a full map doubles its storage on the next insert.
+        let growth = map.borrow().data().growth_bytes();
+        context.check_heap_growth(growth)?;
+
         // 4. For each Record { [[Key]], [[Value]] } p of entries, do
         //    a. If p.[[Key]] is not empty and SameValueZero(p.[[Key]], key) is true, then
         //       i. Set p.[[Value]] to value.

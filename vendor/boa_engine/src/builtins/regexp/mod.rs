@@ -1212,7 +1212,7 @@ impl RegExp {
                 // same string (a global regex's loop, `split`'s match at every position), instead
                 // of being made again for each: that made `match`/`replace`/`split` quadratic in
                 // the length of the text (4e4 words took seconds).
-                let input = context.latin1_as_units(input, bytes);
+                let input = context.latin1_as_units(input, bytes)?;
 
                 // NOTE: We can use the faster ucs2 variant since there will never be two byte unicode.
                 matcher.find_from_ucs2_bounded(&input, last_index as usize, &mut steps)

@@ -302,6 +302,10 @@ impl Set {
         // 3. Set value to CanonicalizeKeyedCollectionKey(value).
         let value = canonicalize_keyed_collection_key(args.get_or_undefined(0).clone());
 
+        // codemode-runtime patch: a full set doubles its storage on the next insert.
+        let growth = set.borrow().data().growth_bytes();
+        context.check_heap_growth(growth)?;
+
         // 4. For each element e of S.[[SetData]], do
         //   a. If e is not empty and SameValueZero(e, value) is true, then
         //     i. Return S.
