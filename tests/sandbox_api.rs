@@ -35,8 +35,9 @@ fn options_line_errors_are_coded_and_named() {
 #[test]
 fn options_are_parsed_and_keep_line_numbers() {
     assert_eq!(options::parse("return 1").expect("none"), RunOptions::default());
-    let parsed = options::parse("// @options: {\"max_output_tokens\": 50, \"timeout_ms\": 2000}\nreturn 1").expect("ok");
-    assert_eq!(parsed, RunOptions { max_output_tokens: 50, timeout_ms: Some(2000) });
+    let parsed = options::parse("// @options: {\"max_output_tokens\": 50, \"timeout_ms\": 2000, \"max_heap_mb\": 8}\nreturn 1")
+        .expect("ok");
+    assert_eq!(parsed, RunOptions { max_output_tokens: 50, timeout_ms: Some(2000), max_heap_mb: Some(8) });
     let f = fixture();
     let out = f.execute("// @options: {\"timeout_ms\": 60000}\nconst a = 1;\nthrow new Error('x');");
     assert!(error_info(&out).message.ends_with("(line 3)"), "{:?}", error_info(&out));

@@ -31,7 +31,7 @@ fn memory_exceeded(context: &Context) -> ErrorInfo {
     ErrorInfo::run(
         RunCode::MemoryExceeded,
         format!(
-            "the run held {} of heap after a full garbage collection; its bound is {} (max_heap_bytes). \
+            "the run needed {} of heap after a full garbage collection; its bound is {} (max_heap_bytes). \
              Process the data in pages: keep only what the result needs (counts, sums, the fields you \
              return) instead of whole records, and do not build strings or arrays of millions of items",
             mib(held),

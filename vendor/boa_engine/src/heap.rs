@@ -30,7 +30,8 @@ thread_local! {
     static PEAK_BASE: Cell<usize> = const { Cell::new(0) };
     /// The most bytes live beyond `PEAK_BASE` since then.
     static PEAK: Cell<usize> = const { Cell::new(0) };
-    /// What the last run ended by the bound held, beyond its baseline, when it ended.
+    /// What the last run ended by the bound needed beyond its baseline when it ended: what it
+    /// held after the collection, and the block it asked for if it asked.
     static HELD_AT_FAILURE: Cell<usize> = const { Cell::new(0) };
 }
 
@@ -68,8 +69,9 @@ pub fn peak_since_reset() -> usize {
     PEAK.get()
 }
 
-/// What the last run ended by its bound held beyond its baseline, after the collection, when
-/// it ended (its error is raised after the values being built are dropped).
+/// What the last run ended by its bound needed beyond its baseline when it ended: what it held
+/// after the collection plus the block it asked for, if any (read when the error is reported,
+/// after the values being built were dropped).
 #[must_use]
 pub fn held_at_failure() -> usize {
     HELD_AT_FAILURE.get()

@@ -958,5 +958,11 @@ pub(crate) fn check_concat_length(length: usize, context: &Context) -> JsResult<
             ))
             .into());
     }
+    // codemode-runtime patch: the result is one block of a byte or two a character; the heap
+    // bound is asked first, for a byte each (long strings only: short ones go by the
+    // per-instruction check).
+    if length >= 1 << 16 {
+        context.check_heap_growth(length)?;
+    }
     Ok(())
 }
