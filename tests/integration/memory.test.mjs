@@ -15,13 +15,12 @@ const rows = JSON.parse(readFileSync(path.join(REPO_ROOT, "tests", "memory_rows.
 const MiB = 1024 * 1024;
 /**
  * The wasm memory the table may leave, with every row run on one object: the module and an empty
- * sandbox (17 MiB), and the high-water mark of the rows, which is more than their heap: a step can
- * overshoot the bound before the next check (a Map's table doubling, a regular expression's text
- * widened to UTF-16, `split`'s list), and the allocator's free blocks are fragmented by arrays
- * that grew by doubling. Measured with the 32 MiB default: 57 MiB after most rows, 98 MiB after
- * `Array(1 << 24).fill`, 147 MiB after a Map of ten million entries (docs/performance.md).
+ * sandbox (17 MiB), and the rows' high-water mark, which is above their counted heap (a step
+ * between checks, the allocator's free blocks fragmented by arrays grown by doubling). Measured
+ * with the 32 MiB default: 57 MiB after most rows, 73 MiB after the whole table
+ * (docs/performance.md). Before large blocks asked the bound first it was 147–187 MiB.
  */
-const CEILING = (bound) => 5 * bound + 24 * MiB;
+const CEILING = (bound) => 2 * bound + 24 * MiB;
 
 /** The run's end as tests/memory.rs prints it: `value <json>` or `error <code>: <message>`. */
 function outcomeLine(answer) {
@@ -47,7 +46,7 @@ describe("the heap bound, in the built Worker", () => {
     await rt?.dispose();
   });
 
-  test(`all ${rows.length} rows end as the table says, the wasm memory under 5 × the bound + 24 MiB`, async () => {
+  test(`all ${rows.length} rows end as the table says, the wasm memory under 2 × the bound + 24 MiB`, async () => {
     assert.ok(rows.length >= 20, `only ${rows.length} rows`);
     const instance = newInstance();
     const start = await memory(rt, instance);
@@ -64,7 +63,8 @@ describe("the heap bound, in the built Worker", () => {
       const id = answer.body?.result?.executionId;
       const state = id ? await rt.call(instance, "execution", id) : {};
       if (got.startsWith("error MEMORY_EXCEEDED")) {
-        if (!(state.peakHeapBytes >= 0.75 * start.maxHeapBytes)) problems.push(`${row.code.slice(0, 80)}: peakHeapBytes ${state.peakHeapBytes}`);
+        // A run refused a large block before allocating it can peak well under the bound.
+        if (!(state.peakHeapBytes > 0)) problems.push(`${row.code.slice(0, 80)}: peakHeapBytes ${state.peakHeapBytes}`);
         if (!state.report?.includes("Peak heap:")) problems.push(`${row.code.slice(0, 80)}: the report has no peak`);
       }
       const now = await memory(rt, instance);
