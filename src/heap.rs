@@ -58,6 +58,11 @@ unsafe impl GlobalAlloc for CountingAllocator {
 #[global_allocator]
 static ALLOCATOR: CountingAllocator = CountingAllocator;
 
+/// Bytes as MiB with one decimal, as messages and reports print them.
+pub fn mib(bytes: u64) -> String {
+    format!("{:.1} MiB", bytes as f64 / (1024.0 * 1024.0))
+}
+
 /// Bytes of wasm linear memory (in the Worker), which never shrinks: what the isolate holds for
 /// this module. `None` natively.
 pub fn linear_memory_bytes() -> Option<u64> {

@@ -155,7 +155,7 @@ fn closing(ending: &Ending<'_>, input: &ReportInput<'_>) -> String {
         Ending::Failed { error } => {
             out.push_str(&format!("Script error: [{}] {}\n", error.code, error.message));
             if let (Some(RunCode::MemoryExceeded), Some(peak)) = (error.run_code(), input.peak_heap_bytes) {
-                out.push_str(&format!("Peak heap: {:.1} MiB\n", peak as f64 / (1024.0 * 1024.0)));
+                out.push_str(&format!("Peak heap: {}\n", crate::heap::mib(peak)));
             }
             let made: Vec<&CallRecord> =
                 calls.iter().filter(|c| matches!(c.state, CallState::Applied | CallState::Error)).collect();

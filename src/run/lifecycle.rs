@@ -146,17 +146,7 @@ impl ExecutionRecord {
         let decision = Decision::new(DecisionKind::Rejected, who.by.clone(), who.reason.clone(), now);
         let error = ErrorInfo::run(RunCode::Rejected, format!("call #{seq} was {}", decision.describe()));
         self.end_rejected(&[seq], &decision, error, now);
-        let max_output_tokens = self.max_output_tokens();
-        let state = &self.state;
-        let input = ReportInput {
-            execution_id: &state.id,
-            wall_ms: 0,
-            output: &self.output,
-            calls: &state.calls,
-            max_output_tokens,
-            peak_heap_bytes: state.peak_heap_bytes,
-        };
-        self.state.report = Some(report::render(&Ending::Rejected { seq, decision: &decision }, &input).report);
+        self.state.report = Some(self.render_stored(&Ending::Rejected { seq, decision: &decision }));
         true
     }
 
@@ -191,22 +181,12 @@ impl ExecutionRecord {
             call.state = CallState::Cancelled;
             call.decision = self.decisions.get(&call.seq).cloned();
         }
-        let max_output_tokens = self.max_output_tokens();
         let state = &mut self.state;
         state.status = ExecutionStatus::Cancelled;
         state.pending.clear();
         state.wake_at = None;
         state.updated_at = now;
-        let input = ReportInput {
-            execution_id: &state.id,
-            wall_ms: 0,
-            output: &self.output,
-            calls: &state.calls,
-            max_output_tokens,
-            peak_heap_bytes: state.peak_heap_bytes,
-        };
-        let report = report::render(&Ending::Cancelled { decision: &decision, aborted: &[] }, &input).report;
-        self.state.report = Some(report);
+        self.state.report = Some(self.render_stored(&Ending::Cancelled { decision: &decision, aborted: &[] }));
         self.attempts = 0;
         true
     }
@@ -219,6 +199,19 @@ impl ExecutionRecord {
     /// The run's `max_output_tokens` option (its default when the options do not parse).
     pub fn max_output_tokens(&self) -> usize {
         options::parse(&self.state.code).unwrap_or_default().max_output_tokens
+    }
+
+    /// The report of `ending` from what the record holds, outside a pass (no wall time).
+    fn render_stored(&self, ending: &Ending<'_>) -> String {
+        let input = ReportInput {
+            execution_id: &self.state.id,
+            wall_ms: 0,
+            output: &self.output,
+            calls: &self.state.calls,
+            max_output_tokens: self.max_output_tokens(),
+            peak_heap_bytes: self.state.peak_heap_bytes,
+        };
+        report::render(ending, &input).report
     }
 
     fn require_pending(&self, seq: u32) -> Result<()> {
@@ -343,7 +336,6 @@ impl ExecutionRecord {
         for call in &mut self.state.calls {
             call.result = None;
         }
-        let max_output_tokens = self.max_output_tokens();
         self.output = Output::default();
         self.full_output.clear();
         self.output_truncated = false;
@@ -354,18 +346,9 @@ impl ExecutionRecord {
         state.wake_at = None;
         state.error = Some(error.clone());
         state.updated_at = now;
-        let id = state.id.clone();
-        let input = ReportInput {
-            execution_id: &id,
-            wall_ms: 0,
-            output: &self.output,
-            calls: &state.calls,
-            max_output_tokens,
-            peak_heap_bytes: state.peak_heap_bytes,
-        };
-        let report = report::render(&Ending::Failed { error: &error }, &input).report;
-        state.report = Some(report.clone());
-        ExecuteOutput::Error { execution_id: id, error, calls: state.calls.clone(), report }
+        let report = self.render_stored(&Ending::Failed { error: &error });
+        self.state.report = Some(report.clone());
+        ExecuteOutput::Error { execution_id: self.state.id.clone(), error, calls: self.state.calls.clone(), report }
     }
 
     /// Rollback: only a finished run can be rolled back.

@@ -19,7 +19,7 @@ use crate::options::{self, RunOptions};
 use crate::run::lifecycle::PassRecord;
 use crate::run::pass::Deadline;
 use crate::run::{CallBook, Effect, Finished, Pass, PassEnd, PassLimits, PassRules};
-use crate::sandbox::{CallRequest, Output, Sandbox, SandboxConfig, SandboxServices, Settled};
+use crate::sandbox::{CallRequest, Output, Sandbox, SandboxConfig, SandboxLimits, SandboxServices, Settled};
 use crate::store::ExecutionRecord;
 
 use super::progress::Told;
@@ -93,7 +93,7 @@ impl Runtime {
             .map(|timeout_ms| Deadline { at: record.state.created_at.saturating_add(timeout_ms as i64), timeout_ms });
         let passed = match self.refusal(&record, options.err(), &journal, deadline) {
             Some(error) => Passed::refused(error),
-            None => self.pass(&record, &journal, &approved_before, deadline).await?,
+            None => self.pass(&record, &journal, &approved_before, deadline, self.limits_for(&run_options)).await?,
         };
         self.finish(record, passed, started, &run_options, &journal)
     }
@@ -143,11 +143,12 @@ impl Runtime {
         journal: &[JournalEntry],
         approved_before: &[crate::model::PendingAction],
         deadline: Option<Deadline>,
+        limits: SandboxLimits,
     ) -> Result<Passed> {
         let id = record.state.id.as_str();
-        let mut vm = match Sandbox::start(self.sandbox_config(record, journal)?) {
+        let mut vm = match Sandbox::start(self.sandbox_config(record, journal, limits)?) {
             Ok(vm) => vm,
-            Err(error) => return Ok(Passed { peak_heap_bytes: Sandbox::last_peak_heap_bytes(), ..Passed::refused(error) }),
+            Err(error) => return Ok(Passed { peak_heap_bytes: Sandbox::peak_heap_bytes(), ..Passed::refused(error) }),
         };
         let requires_approval = |connector: &str, method: &str| self.requires_approval(connector, method);
         let mut pass = Pass::new(PassRules {
@@ -266,11 +267,16 @@ impl Runtime {
             },
             other => (other, BTreeMap::new()),
         };
-        let peak_heap_bytes = vm.peak_heap_bytes();
+        let peak_heap_bytes = Sandbox::peak_heap_bytes();
         Ok(Passed { end, writes, calls: pass.into_calls(), output: vm.output(), cancelled_by, peak_heap_bytes })
     }
 
-    fn sandbox_config<'a>(&self, record: &'a ExecutionRecord, journal: &[JournalEntry]) -> Result<SandboxConfig<'a>> {
+    fn sandbox_config<'a>(
+        &self,
+        record: &'a ExecutionRecord,
+        journal: &[JournalEntry],
+        limits: SandboxLimits,
+    ) -> Result<SandboxConfig<'a>> {
         let services = Rc::new(PassServices { connectors: self.connectors.clone(), snippets: self.store.snippets()? });
         Ok(SandboxConfig {
             code: &record.state.code,
@@ -282,7 +288,7 @@ impl Runtime {
                 .map(|(c, tools)| (c.name().to_string(), tools.iter().map(|t| t.name.clone()).collect()))
                 .collect(),
             services,
-            limits: self.limits_for(&record.state.code),
+            limits,
             values: record.values.clone(),
             store_limits: self.config.store_limits,
             recorded: journal.iter().map(|e| e.seq).collect(),
@@ -290,11 +296,11 @@ impl Runtime {
         })
     }
 
-    /// The sandbox's limits for `code`: the runtime's, with the heap bound lowered by the run's
+    /// The sandbox's limits for a run: the runtime's, with the heap bound lowered by the run's
     /// `// @options` `max_heap_mb` if it asks (it cannot raise it).
-    fn limits_for(&self, code: &str) -> crate::sandbox::SandboxLimits {
+    fn limits_for(&self, options: &RunOptions) -> SandboxLimits {
         let mut limits = self.config.sandbox;
-        if let Some(mb) = options::parse(code).ok().and_then(|o| o.max_heap_mb) {
+        if let Some(mb) = options.max_heap_mb {
             let bytes = usize::try_from(mb.saturating_mul(1024 * 1024)).unwrap_or(usize::MAX);
             limits.max_heap_bytes = limits.max_heap_bytes.min(bytes);
         }

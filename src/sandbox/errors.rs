@@ -34,15 +34,10 @@ fn memory_exceeded(context: &Context) -> ErrorInfo {
             "the run needed {} of heap after a full garbage collection; its bound is {} (max_heap_bytes). \
              Process the data in pages: keep only what the result needs (counts, sums, the fields you \
              return) instead of whole records, and do not build strings or arrays of millions of items",
-            mib(held),
-            mib(bound)
+            crate::heap::mib(held as u64),
+            crate::heap::mib(bound as u64)
         ),
     )
-}
-
-/// Bytes as MiB with one decimal, as the messages print them.
-pub(crate) fn mib(bytes: usize) -> String {
-    format!("{:.1} MiB", bytes as f64 / (1024.0 * 1024.0))
 }
 
 /// The source name of the script in stack traces.

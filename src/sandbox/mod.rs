@@ -214,15 +214,11 @@ impl Sandbox {
         Ok(Self { context: ManuallyDrop::new(context), host, clock, internals: ManuallyDrop::new(internals) })
     }
 
-    /// The most heap the run has held so far, in bytes beyond what was live when its VM was
-    /// built (approximate when other VMs run on the thread between its steps).
-    pub fn peak_heap_bytes(&self) -> u64 {
-        Self::last_peak_heap_bytes()
-    }
-
-    /// [`Sandbox::peak_heap_bytes`] of the last VM started on this thread, also when its start
-    /// failed (a script that never awaits runs to its end inside [`Sandbox::start`]).
-    pub fn last_peak_heap_bytes() -> u64 {
+    /// The most heap the last VM started on this thread has held so far, in bytes beyond what
+    /// was live when it was built (approximate when other VMs run on the thread between its
+    /// steps); also after a failed start (a script that never awaits runs to its end inside
+    /// [`Sandbox::start`]).
+    pub fn peak_heap_bytes() -> u64 {
         boa_engine::heap::peak_since_reset() as u64
     }
 

@@ -8,18 +8,9 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { after, before, describe, test } from "node:test";
-import { REPO_ROOT, newInstance, startRuntime } from "./harness.mjs";
+import { REPO_ROOT, newInstance, outcomeLine, startRuntime } from "./harness.mjs";
 
 const rows = JSON.parse(readFileSync(path.join(REPO_ROOT, "tests", "engine_crash_rows.json"), "utf8"));
-
-/** The run's end as tests/engine_crashes.rs prints it: `value <json>` or `error <code>: <message>`. */
-function outcomeLine(answer) {
-  if (answer.body?.error) return `error ${answer.body.error.code}: ${answer.body.error.message}`;
-  const out = answer.body.result;
-  if (out.status === "completed") return `value ${JSON.stringify(out.result)}`;
-  if (out.status === "error") return `error ${out.error.code}: ${out.error.message}`;
-  return `status ${out.status}`;
-}
 
 describe("scripts that crashed the engine, in the built Worker", () => {
   let rt;

@@ -36,6 +36,18 @@ export const NAMESPACE = "codemode";
 /** Worker name; Durable Object ids (and so persisted storage) are keyed by `<name>-<class>`. */
 const WORKER_NAME = "codemode-runtime";
 
+/**
+ * An `execute` answer of `rt.rpc` as one line, as the native table tests print a run's end
+ * (tests/engine_crashes.rs, tests/memory.rs): `value <json>` or `error <code>: <message>`.
+ */
+export function outcomeLine(answer) {
+  if (answer.body?.error) return `error ${answer.body.error.code}: ${answer.body.error.message}`;
+  const out = answer.body.result;
+  if (out.status === "completed") return `value ${JSON.stringify(out.result)}`;
+  if (out.status === "error") return `error ${out.error.code}: ${out.error.message}`;
+  return `status ${out.status}`;
+}
+
 /** Base path of one runtime instance. */
 export function base(instance) {
   return `/agents/${NAMESPACE}/${encodeURIComponent(instance)}`;

@@ -9,7 +9,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { after, before, describe, test } from "node:test";
-import { REPO_ROOT, base, newInstance, startRuntime } from "./harness.mjs";
+import { REPO_ROOT, base, newInstance, outcomeLine, startRuntime } from "./harness.mjs";
 
 const rows = JSON.parse(readFileSync(path.join(REPO_ROOT, "tests", "memory_rows.json"), "utf8"));
 const MiB = 1024 * 1024;
@@ -21,15 +21,6 @@ const MiB = 1024 * 1024;
  * (docs/performance.md). Before large blocks asked the bound first it was 147–187 MiB.
  */
 const CEILING = (bound) => 2 * bound + 24 * MiB;
-
-/** The run's end as tests/memory.rs prints it: `value <json>` or `error <code>: <message>`. */
-function outcomeLine(answer) {
-  if (answer.body?.error) return `error ${answer.body.error.code}: ${answer.body.error.message}`;
-  const out = answer.body.result;
-  if (out.status === "completed") return `value ${JSON.stringify(out.result)}`;
-  if (out.status === "error") return `error ${out.error.code}: ${out.error.message}`;
-  return `status ${out.status}`;
-}
 
 async function memory(rt, instance) {
   const res = await rt.fetch(base(instance));
