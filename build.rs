@@ -22,7 +22,11 @@ fn boa_version(lock: &str) -> String {
     while let Some(line) = lines.next() {
         if line.trim() == "name = \"boa_engine\"" {
             if let Some(version) = lines.next() {
-                return version.trim().trim_start_matches("version = ").trim_matches('"').to_string();
+                return version
+                    .trim()
+                    .trim_start_matches("version = ")
+                    .trim_matches('"')
+                    .to_string();
             }
         }
     }
@@ -41,15 +45,26 @@ fn main() {
     println!("cargo:rerun-if-env-changed={UPGRADE_PROBE_VAR}");
     let probe = std::env::var_os(UPGRADE_PROBE_VAR).is_some();
     // Put before the prelude's first line (a comment), so no line number moves.
-    let prelude_prefix = if probe { "globalThis.upgradeProbe = 1; " } else { "" };
+    let prelude_prefix = if probe {
+        "globalThis.upgradeProbe = 1; "
+    } else {
+        ""
+    };
     println!("cargo:rustc-env=CODEMODE_PRELUDE_PREFIX={prelude_prefix}");
-    let semantics = if probe { format!("{SEMANTICS_VERSION}p") } else { SEMANTICS_VERSION.to_string() };
+    let semantics = if probe {
+        format!("{SEMANTICS_VERSION}p")
+    } else {
+        SEMANTICS_VERSION.to_string()
+    };
     let mut hash = fnv1a(semantics.as_bytes(), 0xcbf2_9ce4_8422_2325);
     hash = fnv1a(prelude_prefix.as_bytes(), hash);
     hash = fnv1a(boa.as_bytes(), hash);
     // boa's features decide semantics too (`annex-b` adds built-ins and parsing rules).
     let manifest = fs::read_to_string("Cargo.toml").unwrap_or_default();
-    let boa_dependency = manifest.lines().find(|line| line.starts_with("boa_engine =")).unwrap_or_default();
+    let boa_dependency = manifest
+        .lines()
+        .find(|line| line.starts_with("boa_engine ="))
+        .unwrap_or_default();
     hash = fnv1a(boa_dependency.as_bytes(), hash);
     println!("cargo:rerun-if-changed=Cargo.toml");
     for input in inputs {

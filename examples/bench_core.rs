@@ -33,8 +33,10 @@ use codemode_runtime::notes::NotesConnector;
 use codemode_runtime::{CallContext, Connector, MemoryStore, Runtime, ToolError, ToolSpec};
 use serde_json::{json, Value};
 
-const CASES: &[&str] =
-    &["trivial", "vm", "run", "parallel", "fresh", "replay", "catalog", "search", "loop", "modloop", "lenloop", "data", "json"];
+const CASES: &[&str] = &[
+    "trivial", "vm", "run", "parallel", "fresh", "replay", "catalog", "search", "loop", "modloop",
+    "lenloop", "data", "json",
+];
 const PARALLEL_CALLS: usize = 200;
 const LOOP_ITERATIONS: u64 = 1_000_000;
 
@@ -54,7 +56,10 @@ fn options() -> Options {
     };
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
-        let mut value = || args.next().unwrap_or_else(|| usage(&format!("{arg} needs a value")));
+        let mut value = || {
+            args.next()
+                .unwrap_or_else(|| usage(&format!("{arg} needs a value")))
+        };
         match arg.as_str() {
             "--case" | "--cases" => {
                 options.cases = value().split(',').map(str::to_string).collect();
@@ -67,13 +72,19 @@ fn options() -> Options {
             "--n" => {
                 options.ns = value()
                     .split(',')
-                    .map(|n| n.trim().parse().unwrap_or_else(|_| usage(&format!("bad N `{n}`"))))
+                    .map(|n| {
+                        n.trim()
+                            .parse()
+                            .unwrap_or_else(|_| usage(&format!("bad N `{n}`")))
+                    })
                     .collect();
                 if options.ns.iter().any(|&n| n == 0 || n > 999) {
                     usage("N must be 1..=999 (1,000 calls per run, the last one is createNote)");
                 }
             }
-            "--reps" => options.reps = Some(value().parse().unwrap_or_else(|_| usage("bad --reps"))),
+            "--reps" => {
+                options.reps = Some(value().parse().unwrap_or_else(|_| usage("bad --reps")))
+            }
             "--once" => options.once = true,
             "--help" | "-h" => usage(""),
             other => usage(&format!("unknown argument `{other}`")),
@@ -104,7 +115,8 @@ fn runtime() -> Runtime {
         tick.set(tick.get() + 1);
         tick.get()
     });
-    let connectors: Vec<Box<dyn Connector>> = vec![Box::new(NotesConnector::new(store.clone(), clock.clone()))];
+    let connectors: Vec<Box<dyn Connector>> =
+        vec![Box::new(NotesConnector::new(store.clone(), clock.clone()))];
     Runtime::new(store, connectors, clock).expect("runtime")
 }
 
@@ -164,13 +176,27 @@ fn data_script() -> String {
 /// The parts of the data script, each after the build: (label, script).
 fn data_parts() -> Vec<(&'static str, String)> {
     vec![
-        ("build 20k records", format!("async () => {{{DATA_BUILD}\n  return rows.length;\n}}")),
-        ("build + filter/sort", format!("async () => {{{DATA_BUILD}{DATA_SORT}\n  return top.length;\n}}")),
-        ("build + group", format!("async () => {{{DATA_BUILD}{DATA_GROUP}\n  return 1;\n}}")),
-        ("build + JSON.stringify", format!("async () => {{{DATA_BUILD}{DATA_STRINGIFY}\n  return json.length;\n}}")),
+        (
+            "build 20k records",
+            format!("async () => {{{DATA_BUILD}\n  return rows.length;\n}}"),
+        ),
+        (
+            "build + filter/sort",
+            format!("async () => {{{DATA_BUILD}{DATA_SORT}\n  return top.length;\n}}"),
+        ),
+        (
+            "build + group",
+            format!("async () => {{{DATA_BUILD}{DATA_GROUP}\n  return 1;\n}}"),
+        ),
+        (
+            "build + JSON.stringify",
+            format!("async () => {{{DATA_BUILD}{DATA_STRINGIFY}\n  return json.length;\n}}"),
+        ),
         (
             "build + stringify + JSON.parse",
-            format!("async () => {{{DATA_BUILD}{DATA_STRINGIFY}\n  return JSON.parse(json).length;\n}}"),
+            format!(
+                "async () => {{{DATA_BUILD}{DATA_STRINGIFY}\n  return JSON.parse(json).length;\n}}"
+            ),
         ),
     ]
 }
@@ -201,7 +227,10 @@ fn measured_approve(rt: &Runtime, id: &str) -> ExecuteOutput {
 #[inline(never)]
 fn measured_context() -> boa_engine::Context {
     // With boa's `fuzz` feature (the instruction budget) a context starts with no budget at all.
-    boa_engine::context::ContextBuilder::new().instructions_remaining(usize::MAX).build().expect("context")
+    boa_engine::context::ContextBuilder::new()
+        .instructions_remaining(usize::MAX)
+        .build()
+        .expect("context")
 }
 
 #[inline(never)]
@@ -212,14 +241,20 @@ fn measured_prelude_parse(context: &mut boa_engine::Context) -> bool {
 
 #[inline(never)]
 fn measured_prelude_eval(context: &mut boa_engine::Context) -> bool {
-    let ok = context.eval(boa_engine::Source::from_bytes(codemode_runtime::sandbox::PRELUDE)).is_ok();
+    let ok = context
+        .eval(boa_engine::Source::from_bytes(
+            codemode_runtime::sandbox::PRELUDE,
+        ))
+        .is_ok();
     assert!(ok, "the prelude does not evaluate");
     ok
 }
 
 #[inline(never)]
 fn measured_catalog_full(set: &ConnectorSet) -> usize {
-    catalog::tool_descriptor_within(set, usize::MAX / 8).description.len()
+    catalog::tool_descriptor_within(set, usize::MAX / 8)
+        .description
+        .len()
 }
 
 #[inline(never)]
@@ -229,7 +264,10 @@ fn measured_catalog(set: &ConnectorSet) -> usize {
 
 #[inline(never)]
 fn measured_search(set: &ConnectorSet, queries: &[&str]) -> usize {
-    queries.iter().map(|q| catalog::search(set, &[], q, catalog::SEARCH_LIMIT).total).sum()
+    queries
+        .iter()
+        .map(|q| catalog::search(set, &[], q, catalog::SEARCH_LIMIT).total)
+        .sum()
 }
 
 // ---------------------------------------------------------------- 300 generated methods
@@ -260,8 +298,10 @@ impl Connector for Generated {
 
 /// 10 connectors × 30 methods, each with a 4-property input schema and an object output schema.
 fn generated_connectors() -> ConnectorSet {
-    const SERVICES: [&str; 10] =
-        ["crm", "billing", "tickets", "calendar", "mail", "files", "wiki", "deploys", "metrics", "hr"];
+    const SERVICES: [&str; 10] = [
+        "crm", "billing", "tickets", "calendar", "mail", "files", "wiki", "deploys", "metrics",
+        "hr",
+    ];
     const VERBS: [&str; 6] = ["list", "get", "create", "update", "delete", "search"];
     const NOUNS: [&str; 5] = ["Record", "Invoice", "Comment", "Attachment", "Label"];
     let connectors = SERVICES
@@ -310,8 +350,13 @@ fn generated_connectors() -> ConnectorSet {
     ConnectorSet::new(connectors).expect("generated connectors")
 }
 
-const QUERIES: [&str; 5] =
-    ["create invoice", "list open tickets", "delete attachment approval", "calendar", "search labels by tag"];
+const QUERIES: [&str; 5] = [
+    "create invoice",
+    "list open tickets",
+    "delete attachment approval",
+    "calendar",
+    "search labels by tag",
+];
 
 // ---------------------------------------------------------------- timing
 
@@ -325,7 +370,11 @@ fn stats(samples: &[f64]) -> (f64, f64, f64) {
     let mut sorted = samples.to_vec();
     sorted.sort_by(f64::total_cmp);
     let mid = sorted.len() / 2;
-    let median = if sorted.len() % 2 == 1 { sorted[mid] } else { (sorted[mid - 1] + sorted[mid]) / 2.0 };
+    let median = if sorted.len() % 2 == 1 {
+        sorted[mid]
+    } else {
+        (sorted[mid - 1] + sorted[mid]) / 2.0
+    };
     (sorted[0], median, sorted[sorted.len() - 1])
 }
 
@@ -369,7 +418,9 @@ fn loop_instructions_per_iteration() -> f64 {
             .expect("context");
         let before = context.instructions_remaining();
         let code = format!("(function () {{ let x = 0; for (let i = 0; i < {iterations}; i++) x += i; return x; }})()");
-        context.eval(boa_engine::Source::from_bytes(&code)).expect("loop");
+        context
+            .eval(boa_engine::Source::from_bytes(&code))
+            .expect("loop");
         before - context.instructions_remaining()
     };
     (count(LOOP_ITERATIONS) - count(0)) as f64 / LOOP_ITERATIONS as f64
@@ -377,21 +428,41 @@ fn loop_instructions_per_iteration() -> f64 {
 
 fn main() {
     // boa recurses on the native stack; give it the room the tests give it.
-    let worker = std::thread::Builder::new().stack_size(256 << 20).spawn(run).expect("thread");
+    let worker = std::thread::Builder::new()
+        .stack_size(256 << 20)
+        .spawn(run)
+        .expect("thread");
     worker.join().expect("bench thread");
 }
 
 fn run() {
     let opts = options();
     let has = |case: &str| opts.cases.iter().any(|c| c == case);
-    let reps = |default: usize| if opts.once { 1 } else { opts.reps.unwrap_or(default) };
-    let reps_for_n = |n: usize| reps(if n >= 400 { 5 } else if n >= 100 { 10 } else { 20 });
+    let reps = |default: usize| {
+        if opts.once {
+            1
+        } else {
+            opts.reps.unwrap_or(default)
+        }
+    };
+    let reps_for_n = |n: usize| {
+        reps(if n >= 400 {
+            5
+        } else if n >= 100 {
+            10
+        } else {
+            20
+        })
+    };
 
     if opts.once {
         // One setup, one measured operation per case and N: for callgrind's --toggle-collect.
         // The thread's first VM compiles the prelude, which later ones reuse (as a Worker isolate
         // does after its first execute): warm up with one run, untimed.
-        expect(block_on(runtime().execute("return 1")).expect("warm-up"), "completed");
+        expect(
+            block_on(runtime().execute("return 1")).expect("warm-up"),
+            "completed",
+        );
         for case in &opts.cases {
             match case.as_str() {
                 "trivial" => drop(measured_execute(&runtime(), "return 1")),
@@ -400,13 +471,29 @@ fn run() {
                     measured_prelude_parse(&mut context);
                     measured_prelude_eval(&mut context);
                 }
-                "run" => opts.ns.iter().for_each(|&n| drop(expect(measured_execute(&runtime(), &sequential_script(n)), "completed"))),
-                "parallel" => drop(expect(measured_execute(&runtime(), &parallel_script(PARALLEL_CALLS)), "completed")),
-                "fresh" => opts.ns.iter().for_each(|&n| drop(expect(measured_execute(&runtime(), &resume_script(n)), "paused"))),
+                "run" => opts.ns.iter().for_each(|&n| {
+                    drop(expect(
+                        measured_execute(&runtime(), &sequential_script(n)),
+                        "completed",
+                    ))
+                }),
+                "parallel" => drop(expect(
+                    measured_execute(&runtime(), &parallel_script(PARALLEL_CALLS)),
+                    "completed",
+                )),
+                "fresh" => opts.ns.iter().for_each(|&n| {
+                    drop(expect(
+                        measured_execute(&runtime(), &resume_script(n)),
+                        "paused",
+                    ))
+                }),
                 "replay" => {
                     for &n in &opts.ns {
                         let rt = runtime();
-                        let paused = expect(block_on(rt.execute(&resume_script(n))).expect("execute"), "paused");
+                        let paused = expect(
+                            block_on(rt.execute(&resume_script(n))).expect("execute"),
+                            "paused",
+                        );
                         expect(measured_approve(&rt, paused.execution_id()), "completed");
                     }
                 }
@@ -416,10 +503,22 @@ fn run() {
                     measured_catalog_full(&set);
                 }
                 "search" => drop(measured_search(&generated_connectors(), &QUERIES)),
-                "loop" => drop(expect(measured_execute(&runtime(), &loop_script()), "completed")),
-                "modloop" => drop(expect(measured_execute(&runtime(), &mod_loop_script()), "completed")),
-                "lenloop" => drop(expect(measured_execute(&runtime(), &length_loop_script()), "completed")),
-                "data" => drop(expect(measured_execute(&runtime(), &data_script()), "completed")),
+                "loop" => drop(expect(
+                    measured_execute(&runtime(), &loop_script()),
+                    "completed",
+                )),
+                "modloop" => drop(expect(
+                    measured_execute(&runtime(), &mod_loop_script()),
+                    "completed",
+                )),
+                "lenloop" => drop(expect(
+                    measured_execute(&runtime(), &length_loop_script()),
+                    "completed",
+                )),
+                "data" => drop(expect(
+                    measured_execute(&runtime(), &data_script()),
+                    "completed",
+                )),
                 "json" => {
                     for (_, code) in data_parts() {
                         drop(expect(measured_execute(&runtime(), &code), "completed"));
@@ -441,26 +540,49 @@ fn run() {
     let mut trivial_ms = None;
 
     if has("trivial") || has("run") || has("loop") {
-        let samples = time(reps(50), runtime, |rt| expect(measured_execute(&rt, "return 1"), "completed"));
+        let samples = time(reps(50), runtime, |rt| {
+            expect(measured_execute(&rt, "return 1"), "completed")
+        });
         trivial_ms = Some(median(&samples));
-        rows.push(Row { label: "execute `return 1`".into(), samples, note: String::new() });
+        rows.push(Row {
+            label: "execute `return 1`".into(),
+            samples,
+            note: String::new(),
+        });
     }
     if has("vm") {
         let samples = time(reps(50), || (), |()| measured_context());
-        rows.push(Row { label: "vm: build a boa Context".into(), note: String::new(), samples });
-        let samples = time(reps(50), measured_context, |mut c| measured_prelude_parse(&mut c));
         rows.push(Row {
-            label: "vm: parse the prelude".into(),
-            note: format!("{} bytes of JavaScript", codemode_runtime::sandbox::PRELUDE.len()),
+            label: "vm: build a boa Context".into(),
+            note: String::new(),
             samples,
         });
-        let samples = time(reps(50), measured_context, |mut c| measured_prelude_eval(&mut c));
-        rows.push(Row { label: "vm: evaluate the prelude (parse + compile + run)".into(), note: String::new(), samples });
+        let samples = time(reps(50), measured_context, |mut c| {
+            measured_prelude_parse(&mut c)
+        });
+        rows.push(Row {
+            label: "vm: parse the prelude".into(),
+            note: format!(
+                "{} bytes of JavaScript",
+                codemode_runtime::sandbox::PRELUDE.len()
+            ),
+            samples,
+        });
+        let samples = time(reps(50), measured_context, |mut c| {
+            measured_prelude_eval(&mut c)
+        });
+        rows.push(Row {
+            label: "vm: evaluate the prelude (parse + compile + run)".into(),
+            note: String::new(),
+            samples,
+        });
     }
     if has("run") {
         for &n in &opts.ns {
             let code = sequential_script(n);
-            let samples = time(reps_for_n(n), runtime, |rt| expect(measured_execute(&rt, &code), "completed"));
+            let samples = time(reps_for_n(n), runtime, |rt| {
+                expect(measured_execute(&rt, &code), "completed")
+            });
             let per_call = (median(&samples) - trivial_ms.unwrap_or(0.0)) / n as f64;
             rows.push(Row {
                 label: format!("run: {n} sequential listNotes"),
@@ -471,7 +593,9 @@ fn run() {
     }
     if has("parallel") {
         let code = parallel_script(PARALLEL_CALLS);
-        let samples = time(reps(10), runtime, |rt| expect(measured_execute(&rt, &code), "completed"));
+        let samples = time(reps(10), runtime, |rt| {
+            expect(measured_execute(&rt, &code), "completed")
+        });
         let per_call = (median(&samples) - trivial_ms.unwrap_or(0.0)) / PARALLEL_CALLS as f64;
         rows.push(Row {
             label: format!("run: {PARALLEL_CALLS} calls, Promise.all"),
@@ -483,10 +607,16 @@ fn run() {
     if has("fresh") || has("replay") {
         for &n in &opts.ns {
             let code = resume_script(n);
-            let samples = time(reps_for_n(n), runtime, |rt| expect(measured_execute(&rt, &code), "paused"));
+            let samples = time(reps_for_n(n), runtime, |rt| {
+                expect(measured_execute(&rt, &code), "paused")
+            });
             fresh_by_n.insert(n, median(&samples));
             if has("fresh") {
-                rows.push(Row { label: format!("fresh: {n} calls, then pause"), note: String::new(), samples });
+                rows.push(Row {
+                    label: format!("fresh: {n} calls, then pause"),
+                    note: String::new(),
+                    samples,
+                });
             }
         }
     }
@@ -500,14 +630,23 @@ fn run() {
                 let id = paused.execution_id().to_string();
                 (rt, id)
             };
-            let samples = time(reps_for_n(n), setup, |(rt, id)| expect(measured_approve(&rt, &id), "completed"));
+            let samples = time(reps_for_n(n), setup, |(rt, id)| {
+                expect(measured_approve(&rt, &id), "completed")
+            });
             let m = median(&samples);
             let mut note = format!("resume/fresh {:.2}", m / fresh_by_n[&n]);
             if let Some((n0, m0)) = previous {
-                note.push_str(&format!("; marginal {} per journaled call since N={n0}", fmt_ms((m - m0) / (n - n0) as f64)));
+                note.push_str(&format!(
+                    "; marginal {} per journaled call since N={n0}",
+                    fmt_ms((m - m0) / (n - n0) as f64)
+                ));
             }
             previous = Some((n, m));
-            rows.push(Row { label: format!("replay: approve after {n} journaled calls"), note, samples });
+            rows.push(Row {
+                label: format!("replay: approve after {n} journaled calls"),
+                note,
+                samples,
+            });
         }
     }
     if has("catalog") {
@@ -530,13 +669,23 @@ fn run() {
     if has("search") {
         let set = generated_connectors();
         let samples = time(reps(20), || (), |()| measured_search(&set, &QUERIES[..1]));
-        rows.push(Row { label: format!("search: \"{}\", 300 methods", QUERIES[0]), note: String::new(), samples });
+        rows.push(Row {
+            label: format!("search: \"{}\", 300 methods", QUERIES[0]),
+            note: String::new(),
+            samples,
+        });
         let samples = time(reps(20), || (), |()| measured_search(&set, &QUERIES[2..3]));
-        rows.push(Row { label: format!("search: \"{}\", 300 methods", QUERIES[2]), note: String::new(), samples });
+        rows.push(Row {
+            label: format!("search: \"{}\", 300 methods", QUERIES[2]),
+            note: String::new(),
+            samples,
+        });
     }
     if has("loop") {
         let code = loop_script();
-        let samples = time(reps(5), runtime, |rt| expect(measured_execute(&rt, &code), "completed"));
+        let samples = time(reps(5), runtime, |rt| {
+            expect(measured_execute(&rt, &code), "completed")
+        });
         let loop_ms = median(&samples) - trivial_ms.unwrap_or(0.0);
         let per_iteration = loop_instructions_per_iteration();
         let iterations_per_second = LOOP_ITERATIONS as f64 / (loop_ms / 1000.0);
@@ -553,9 +702,13 @@ fn run() {
 
     if has("modloop") {
         let code = mod_loop_script();
-        let samples = time(reps(5), runtime, |rt| expect(measured_execute(&rt, &code), "completed"));
+        let samples = time(reps(5), runtime, |rt| {
+            expect(measured_execute(&rt, &code), "completed")
+        });
         rows.push(Row {
-            label: format!("loop: {LOOP_ITERATIONS} iterations of s += i % 7 (the side-by-side bench's)"),
+            label: format!(
+                "loop: {LOOP_ITERATIONS} iterations of s += i % 7 (the side-by-side bench's)"
+            ),
             note: String::new(),
             samples,
         });
@@ -563,7 +716,9 @@ fn run() {
 
     if has("lenloop") {
         let code = length_loop_script();
-        let samples = time(reps(5), runtime, |rt| expect(measured_execute(&rt, &code), "completed"));
+        let samples = time(reps(5), runtime, |rt| {
+            expect(measured_execute(&rt, &code), "completed")
+        });
         rows.push(Row {
             label: "loop: 1000 × 1000 iterations of s += a[i] while i < a.length".to_string(),
             note: String::new(),
@@ -573,13 +728,21 @@ fn run() {
 
     if has("data") {
         let code = data_script();
-        let samples = time(reps(5), runtime, |rt| expect(measured_execute(&rt, &code), "completed"));
-        rows.push(Row { label: "data: 20k records, the whole script".into(), note: String::new(), samples });
+        let samples = time(reps(5), runtime, |rt| {
+            expect(measured_execute(&rt, &code), "completed")
+        });
+        rows.push(Row {
+            label: "data: 20k records, the whole script".into(),
+            note: String::new(),
+            samples,
+        });
     }
     if has("json") {
         let mut build_ms = None;
         for (label, code) in data_parts() {
-            let samples = time(reps(5), runtime, |rt| expect(measured_execute(&rt, &code), "completed"));
+            let samples = time(reps(5), runtime, |rt| {
+                expect(measured_execute(&rt, &code), "completed")
+            });
             let m = median(&samples);
             let note = match build_ms {
                 None => {
@@ -588,13 +751,23 @@ fn run() {
                 }
                 Some(b) => format!("{} over the build", fmt_ms(m - b)),
             };
-            rows.push(Row { label: format!("data: {label}"), note, samples });
+            rows.push(Row {
+                label: format!("data: {label}"),
+                note,
+                samples,
+            });
         }
     }
 
     let width = rows.iter().map(|r| r.label.len()).max().unwrap_or(10);
-    println!("| {:width$} | runs | min        | median     | max        | note", "case");
-    println!("|{}|------|------------|------------|------------|-----", "-".repeat(width + 2));
+    println!(
+        "| {:width$} | runs | min        | median     | max        | note",
+        "case"
+    );
+    println!(
+        "|{}|------|------------|------------|------------|-----",
+        "-".repeat(width + 2)
+    );
     for row in &rows {
         let (min, med, max) = stats(&row.samples);
         println!(

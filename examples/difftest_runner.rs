@@ -24,7 +24,9 @@ use std::io::{BufRead, Write};
 use std::panic::AssertUnwindSafe;
 use std::rc::Rc;
 
-use codemode_runtime::sandbox::{Sandbox, SandboxConfig, SandboxLimits, SandboxServices, Settled, StoreLimits};
+use codemode_runtime::sandbox::{
+    Sandbox, SandboxConfig, SandboxLimits, SandboxServices, Settled, StoreLimits,
+};
 use serde_json::{json, Value};
 
 /// The virtual clock's start and `Math.random`'s seed: fixed, so a batch replays exactly.
@@ -69,7 +71,9 @@ fn run(code: &str) -> Value {
         }
         match vm.settled() {
             Ok(Some(Settled::Returned(value))) => return json!({ "value": value }),
-            Ok(Some(Settled::Threw(e))) => return json!({ "error": { "code": e.code, "message": e.message } }),
+            Ok(Some(Settled::Threw(e))) => {
+                return json!({ "error": { "code": e.code, "message": e.message } })
+            }
             Ok(None) => {}
             Err(e) => return json!({ "error": { "code": e.code, "message": e.message } }),
         }
@@ -97,7 +101,11 @@ fn main() {
             }
         };
         let id = case.get("id").cloned().unwrap_or(Value::Null);
-        let code = case.get("code").and_then(Value::as_str).unwrap_or("").to_string();
+        let code = case
+            .get("code")
+            .and_then(Value::as_str)
+            .unwrap_or("")
+            .to_string();
         let started = std::time::Instant::now();
         let outcome = std::panic::catch_unwind(AssertUnwindSafe(|| run(&code)));
         let (mut out, crashed) = match outcome {

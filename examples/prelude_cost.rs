@@ -14,11 +14,15 @@ use std::time::Instant;
 use boa_engine::context::ContextBuilder;
 use boa_engine::{Context, Script, Source};
 
-const LIMITS: &str = "{ maxNesting: 256, maxJsonDepth: 100, key: 256, value: 65536, total: 1048576, \
+const LIMITS: &str =
+    "{ maxNesting: 256, maxJsonDepth: 100, key: 256, value: 65536, total: 1048576, \
                       maxChars: 16777216, maxElements: 1000000, maxOutput: 65536 }";
 
 fn context() -> Context {
-    ContextBuilder::new().instructions_remaining(usize::MAX).build().expect("context")
+    ContextBuilder::new()
+        .instructions_remaining(usize::MAX)
+        .build()
+        .expect("context")
 }
 
 fn harness(prelude: &str) -> String {
@@ -41,7 +45,10 @@ fn measure(source: &str) -> (usize, f64) {
 }
 
 fn main() {
-    let worker = std::thread::Builder::new().stack_size(256 << 20).spawn(run).expect("thread");
+    let worker = std::thread::Builder::new()
+        .stack_size(256 << 20)
+        .spawn(run)
+        .expect("thread");
     worker.join().expect("thread");
 }
 

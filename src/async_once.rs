@@ -20,7 +20,11 @@ pub struct AsyncOnce<T> {
 
 impl<T> Default for AsyncOnce<T> {
     fn default() -> Self {
-        Self { value: RefCell::new(None), building: Cell::new(false), waiters: RefCell::new(Vec::new()) }
+        Self {
+            value: RefCell::new(None),
+            building: Cell::new(false),
+            waiters: RefCell::new(Vec::new()),
+        }
     }
 }
 
@@ -128,11 +132,15 @@ mod tests {
     #[test]
     fn a_failed_build_is_retried_by_the_next_request() {
         let once: AsyncOnce<u32> = AsyncOnce::default();
-        let first = futures_lite::future::block_on(once.get_or_try_init(|| async { Err::<u32, _>("down") }));
+        let first = futures_lite::future::block_on(
+            once.get_or_try_init(|| async { Err::<u32, _>("down") }),
+        );
         assert_eq!(first.err(), Some("down"));
-        let second = futures_lite::future::block_on(once.get_or_try_init(|| async { Ok::<_, &str>(3) }));
+        let second =
+            futures_lite::future::block_on(once.get_or_try_init(|| async { Ok::<_, &str>(3) }));
         assert_eq!(*second.unwrap(), 3);
-        let third = futures_lite::future::block_on(once.get_or_try_init(|| async { Ok::<_, &str>(9) }));
+        let third =
+            futures_lite::future::block_on(once.get_or_try_init(|| async { Ok::<_, &str>(9) }));
         assert_eq!(*third.unwrap(), 3, "the built value is kept");
     }
 }

@@ -5,7 +5,9 @@ use serde_json::{json, Value};
 
 use crate::connector::{ConnectorSet, ToolSpec};
 use crate::error::{Error, Result};
-use crate::model::{DescribeKind, Description, SearchKind, SearchResult, SearchResults, Snippet, ToolDescriptor};
+use crate::model::{
+    DescribeKind, Description, SearchKind, SearchResult, SearchResults, Snippet, ToolDescriptor,
+};
 
 /// Most results `search` returns.
 pub const SEARCH_LIMIT: usize = 10;
@@ -21,7 +23,11 @@ fn render_type(schema: &Value, depth: usize) -> String {
     }
     if let Some(values) = schema.get("enum").and_then(Value::as_array) {
         if !values.is_empty() {
-            return values.iter().map(|v| v.to_string()).collect::<Vec<_>>().join(" | ");
+            return values
+                .iter()
+                .map(|v| v.to_string())
+                .collect::<Vec<_>>()
+                .join(" | ");
         }
     }
     if let Some(value) = schema.get("const") {
@@ -29,7 +35,11 @@ fn render_type(schema: &Value, depth: usize) -> String {
     }
     for key in ["anyOf", "oneOf"] {
         if let Some(options) = schema.get(key).and_then(Value::as_array) {
-            return options.iter().map(|o| render_type(o, depth + 1)).collect::<Vec<_>>().join(" | ");
+            return options
+                .iter()
+                .map(|o| render_type(o, depth + 1))
+                .collect::<Vec<_>>()
+                .join(" | ");
         }
     }
     match schema.get("type") {
@@ -44,7 +54,9 @@ fn render_type(schema: &Value, depth: usize) -> String {
             "boolean" => "boolean".into(),
             "null" => "null".into(),
             "array" => {
-                let item = schema.get("items").map_or("unknown".into(), |i| render_type(i, depth + 1));
+                let item = schema
+                    .get("items")
+                    .map_or("unknown".into(), |i| render_type(i, depth + 1));
                 if item.contains(' ') && !item.starts_with('{') {
                     format!("Array<{item}>")
                 } else {
@@ -74,8 +86,16 @@ fn render_object(schema: &Value, depth: usize) -> String {
     let fields: Vec<String> = properties
         .iter()
         .map(|(name, property)| {
-            let optional = if required.contains(&name.as_str()) { "" } else { "?" };
-            let key = if crate::connector::is_identifier(name) { name.clone() } else { Value::from(name.as_str()).to_string() };
+            let optional = if required.contains(&name.as_str()) {
+                ""
+            } else {
+                "?"
+            };
+            let key = if crate::connector::is_identifier(name) {
+                name.clone()
+            } else {
+                Value::from(name.as_str()).to_string()
+            };
             let doc = property
                 .get("description")
                 .and_then(Value::as_str)
@@ -88,12 +108,18 @@ fn render_object(schema: &Value, depth: usize) -> String {
 }
 
 fn one_line(text: &str) -> String {
-    text.split_whitespace().collect::<Vec<_>>().join(" ").replace("*/", "* /")
+    text.split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .replace("*/", "* /")
 }
 
 /// `true` when the argument object may be left out (no required properties).
 fn argument_optional(schema: &Value) -> bool {
-    schema.get("required").and_then(Value::as_array).is_none_or(|r| r.is_empty())
+    schema
+        .get("required")
+        .and_then(Value::as_array)
+        .is_none_or(|r| r.is_empty())
 }
 
 /// One method as a TypeScript member: JSDoc, then the signature.
@@ -102,8 +128,15 @@ pub fn method_declaration(spec: &ToolSpec) -> String {
     if spec.requires_approval && !doc.to_lowercase().contains("approval") {
         doc.push_str(" Requires approval.");
     }
-    let optional = if argument_optional(&spec.input_schema) { "?" } else { "" };
-    let output = spec.output_schema.as_ref().map_or("unknown".into(), schema_to_ts);
+    let optional = if argument_optional(&spec.input_schema) {
+        "?"
+    } else {
+        ""
+    };
+    let output = spec
+        .output_schema
+        .as_ref()
+        .map_or("unknown".into(), schema_to_ts);
     format!(
         "  /** {doc} */\n  {}(args{optional}: {}): Promise<{output}>;",
         spec.name,
@@ -186,9 +219,14 @@ pub fn tool_descriptor_within(connectors: &ConnectorSet, budget_tokens: usize) -
          Available tools:\n",
     );
     let all: Vec<(&dyn crate::connector::Connector, &[ToolSpec])> = connectors.iter().collect();
-    let declarations: Vec<Vec<String>> =
-        all.iter().map(|(_, tools)| tools.iter().map(method_declaration).collect()).collect();
-    let chosen = choose_inline(&declarations, budget_tokens.saturating_mul(crate::report::CHARS_PER_TOKEN));
+    let declarations: Vec<Vec<String>> = all
+        .iter()
+        .map(|(_, tools)| tools.iter().map(method_declaration).collect())
+        .collect();
+    let chosen = choose_inline(
+        &declarations,
+        budget_tokens.saturating_mul(crate::report::CHARS_PER_TOKEN),
+    );
     let total: usize = declarations.iter().map(Vec::len).sum();
     let shown: usize = chosen.iter().map(Vec::len).sum();
     for (index, (connector, tools)) in all.iter().enumerate() {
@@ -203,12 +241,17 @@ pub fn tool_descriptor_within(connectors: &ConnectorSet, budget_tokens: usize) -
         }
         let hidden = tools.len() - chosen[index].len();
         if hidden > 0 {
-            description.push_str(&format!("  // …and {hidden} more methods: codemode.search(\"{}\")\n", connector.name()));
+            description.push_str(&format!(
+                "  // …and {hidden} more methods: codemode.search(\"{}\")\n",
+                connector.name()
+            ));
         }
         description.push_str("};\n");
     }
     if shown == total {
-        description.push_str(&format!("The list is complete: all {total} methods are declared above.\n"));
+        description.push_str(&format!(
+            "The list is complete: all {total} methods are declared above.\n"
+        ));
     } else {
         description.push_str(&format!(
             "The list is partial: {shown} of {total} methods are declared above; find the others with \
@@ -248,9 +291,17 @@ fn tokens_into(text: &str, words: &mut Vec<String>) {
     };
     for c in text.chars() {
         let (alphanumeric, upper, lower_or_digit) = if c.is_ascii() {
-            (c.is_ascii_alphanumeric(), c.is_ascii_uppercase(), c.is_ascii_lowercase() || c.is_ascii_digit())
+            (
+                c.is_ascii_alphanumeric(),
+                c.is_ascii_uppercase(),
+                c.is_ascii_lowercase() || c.is_ascii_digit(),
+            )
         } else {
-            (c.is_alphanumeric(), c.is_uppercase(), c.is_lowercase() || c.is_ascii_digit())
+            (
+                c.is_alphanumeric(),
+                c.is_uppercase(),
+                c.is_lowercase() || c.is_ascii_digit(),
+            )
         };
         if alphanumeric {
             if upper && previous_lower && !current.is_empty() {
@@ -273,7 +324,8 @@ fn tokens_into(text: &str, words: &mut Vec<String>) {
 /// Very light stemming: plural and common verb endings (`notes` → `note`, `boxes` → `box`,
 /// `entries` → `entry`, `listing` → `list`). Cuts the word in place.
 fn stem(mut word: String) -> String {
-    let long_enough = |word: &str, suffix: &str| word.len() > suffix.len() + 2 && word.ends_with(suffix);
+    let long_enough =
+        |word: &str, suffix: &str| word.len() > suffix.len() + 2 && word.ends_with(suffix);
     if long_enough(&word, "ies") {
         word.truncate(word.len() - 3);
         word.push('y');
@@ -281,7 +333,10 @@ fn stem(mut word: String) -> String {
     }
     if long_enough(&word, "es") {
         let base = &word[..word.len() - 2];
-        if ["s", "x", "z", "ch", "sh"].iter().any(|end| base.ends_with(end)) {
+        if ["s", "x", "z", "ch", "sh"]
+            .iter()
+            .any(|end| base.ends_with(end))
+        {
             word.truncate(word.len() - 2);
             return word;
         }
@@ -331,7 +386,11 @@ fn documents<'a>(connectors: &'a ConnectorSet, snippets: &'a [Snippet]) -> Vec<D
             let path = format!("{}.{}", connector.name(), tool.name);
             // The description, then the parameter names (as one text joined by spaces would be).
             let mut body_tokens = tokens(&tool.description);
-            if let Some(properties) = tool.input_schema.get("properties").and_then(Value::as_object) {
+            if let Some(properties) = tool
+                .input_schema
+                .get("properties")
+                .and_then(Value::as_object)
+            {
                 for name in properties.keys() {
                     tokens_into(name, &mut body_tokens);
                 }
@@ -365,17 +424,29 @@ fn documents<'a>(connectors: &'a ConnectorSet, snippets: &'a [Snippet]) -> Vec<D
 
 /// Ranks methods and snippets for `query`: BM25 over name and description tokens, with name
 /// matches weighted three times. An empty query lists everything.
-pub fn search(connectors: &ConnectorSet, snippets: &[Snippet], query: &str, limit: usize) -> SearchResults {
+pub fn search(
+    connectors: &ConnectorSet,
+    snippets: &[Snippet],
+    query: &str,
+    limit: usize,
+) -> SearchResults {
     let docs = documents(connectors, snippets);
     let query_tokens = tokens(query);
     let count = docs.len() as f64;
-    let average_length =
-        docs.iter().map(|d| (d.name_tokens.len() + d.body_tokens.len()) as f64).sum::<f64>() / count.max(1.0);
+    let average_length = docs
+        .iter()
+        .map(|d| (d.name_tokens.len() + d.body_tokens.len()) as f64)
+        .sum::<f64>()
+        / count.max(1.0);
     // Documents containing each query term, counted once per term (not once per term and
     // matching document, which made a search quadratic in the number of methods).
     let containing: Vec<f64> = query_tokens
         .iter()
-        .map(|term| docs.iter().filter(|d| d.name_tokens.contains(term) || d.body_tokens.contains(term)).count() as f64)
+        .map(|term| {
+            docs.iter()
+                .filter(|d| d.name_tokens.contains(term) || d.body_tokens.contains(term))
+                .count() as f64
+        })
         .collect();
     let mut scored: Vec<SearchResult> = docs
         .iter()
@@ -399,14 +470,26 @@ pub fn search(connectors: &ConnectorSet, snippets: &[Snippet], query: &str, limi
             (score > 0.0).then(|| doc.result((score * 1000.0).round() / 1000.0))
         })
         .collect();
-    scored.sort_by(|a, b| b.score.total_cmp(&a.score).then_with(|| a.path.cmp(&b.path)));
+    scored.sort_by(|a, b| {
+        b.score
+            .total_cmp(&a.score)
+            .then_with(|| a.path.cmp(&b.path))
+    });
     let total = scored.len();
     scored.truncate(limit);
-    SearchResults { truncated: total > scored.len(), total, results: scored }
+    SearchResults {
+        truncated: total > scored.len(),
+        total,
+        results: scored,
+    }
 }
 
 /// `describe(path)`: a connector, `connector.method`, or a snippet name.
-pub fn describe(connectors: &ConnectorSet, snippets: &[Snippet], path: &str) -> Result<Description> {
+pub fn describe(
+    connectors: &ConnectorSet,
+    snippets: &[Snippet],
+    path: &str,
+) -> Result<Description> {
     if let Some((connector_name, method)) = path.split_once('.') {
         if let Some(spec) = connectors.spec(connector_name, method) {
             return Ok(Description {
@@ -414,7 +497,10 @@ pub fn describe(connectors: &ConnectorSet, snippets: &[Snippet], path: &str) -> 
                 kind: DescribeKind::Method,
                 description: Some(spec.description.clone()),
                 requires_approval: Some(spec.requires_approval),
-                types: format!("declare const {connector_name}: {{\n{}\n}};", method_declaration(spec)),
+                types: format!(
+                    "declare const {connector_name}: {{\n{}\n}};",
+                    method_declaration(spec)
+                ),
             });
         }
     }

@@ -104,14 +104,27 @@ pub trait Connector {
     async fn execute(&self, args: Value, ctx: &CallContext) -> Result<Value, ToolError>;
 
     /// Undoes one applied call, given its arguments and journaled result.
-    async fn revert(&self, _args: &Value, _result: &Value, _ctx: &CallContext) -> Result<Reverted, ToolError> {
+    async fn revert(
+        &self,
+        _args: &Value,
+        _result: &Value,
+        _ctx: &CallContext,
+    ) -> Result<Reverted, ToolError> {
         Ok(Reverted::Unsupported)
     }
 }
 
 /// Method names that would change how the connector object behaves (`then` makes it awaitable,
 /// `toJSON` changes how it prints), refused as method names.
-pub const RESERVED_METHODS: &[&str] = &["then", "constructor", "prototype", "__proto__", "toJSON", "toString", "valueOf"];
+pub const RESERVED_METHODS: &[&str] = &[
+    "then",
+    "constructor",
+    "prototype",
+    "__proto__",
+    "toJSON",
+    "toString",
+    "valueOf",
+];
 
 /// `true` for `[A-Za-z_$][A-Za-z0-9_$]*`.
 pub fn is_identifier(name: &str) -> bool {
@@ -135,7 +148,11 @@ pub fn method_name(raw: &str) -> String {
     for part in parts.filter(|p| !p.is_empty()) {
         let mut chars = part.chars();
         if let Some(first) = chars.next() {
-            name.push(if name.is_empty() { first } else { first.to_ascii_uppercase() });
+            name.push(if name.is_empty() {
+                first
+            } else {
+                first.to_ascii_uppercase()
+            });
             name.extend(chars);
         }
     }
@@ -148,7 +165,11 @@ pub fn method_name(raw: &str) -> String {
 /// [`method_name`], with `_` added to names in [`RESERVED_METHODS`] (`then` → `then_`).
 pub fn remote_method_name(raw: &str) -> String {
     let name = method_name(raw);
-    if RESERVED_METHODS.contains(&name.as_str()) { format!("{name}_") } else { name }
+    if RESERVED_METHODS.contains(&name.as_str()) {
+        format!("{name}_")
+    } else {
+        name
+    }
 }
 
 /// The connectors of one runtime, checked once when it is built.
@@ -175,7 +196,9 @@ impl ConnectorSet {
                 return Err(Error::InvalidConnector(format!("connector name {clash}")));
             }
             if !seen.insert(name.to_string()) {
-                return Err(Error::InvalidConnector(format!("two connectors are named `{name}`")));
+                return Err(Error::InvalidConnector(format!(
+                    "two connectors are named `{name}`"
+                )));
             }
             let specs = connector.tools();
             let mut methods = std::collections::BTreeSet::new();
@@ -205,7 +228,10 @@ impl ConnectorSet {
     }
 
     pub fn connector(&self, name: &str) -> Option<&dyn Connector> {
-        self.connectors.iter().find(|c| c.name() == name).map(|c| c.as_ref())
+        self.connectors
+            .iter()
+            .find(|c| c.name() == name)
+            .map(|c| c.as_ref())
     }
 
     pub fn spec(&self, connector: &str, method: &str) -> Option<&ToolSpec> {
@@ -215,10 +241,16 @@ impl ConnectorSet {
 
     /// `(connector, instructions, methods)` in declaration order.
     pub fn iter(&self) -> impl Iterator<Item = (&dyn Connector, &[ToolSpec])> {
-        self.connectors.iter().map(|c| c.as_ref()).zip(self.tools.iter().map(|t| t.as_slice()))
+        self.connectors
+            .iter()
+            .map(|c| c.as_ref())
+            .zip(self.tools.iter().map(|t| t.as_slice()))
     }
 
     pub fn names(&self) -> Vec<String> {
-        self.connectors.iter().map(|c| c.name().to_string()).collect()
+        self.connectors
+            .iter()
+            .map(|c| c.name().to_string())
+            .collect()
     }
 }

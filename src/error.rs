@@ -96,7 +96,10 @@ impl Error {
 
     /// The `{code, message}` pair clients see.
     pub fn to_info(&self) -> crate::model::ErrorInfo {
-        crate::model::ErrorInfo { code: self.code().to_string(), message: self.to_string() }
+        crate::model::ErrorInfo {
+            code: self.code().to_string(),
+            message: self.to_string(),
+        }
     }
 }
 

@@ -18,7 +18,9 @@ pub fn strip(code: &str) -> Result<Cow<'_, str>, Error> {
     while lines.last().is_some_and(|line| line.trim().is_empty()) {
         lines.pop();
     }
-    let Some(open) = lines.iter().position(|line| !line.trim().is_empty()) else { return Ok(Cow::Borrowed(code)) };
+    let Some(open) = lines.iter().position(|line| !line.trim().is_empty()) else {
+        return Ok(Cow::Borrowed(code));
+    };
     if !is_opening(lines[open]) {
         return Ok(Cow::Borrowed(code));
     }
@@ -38,9 +40,11 @@ pub fn strip(code: &str) -> Result<Cow<'_, str>, Error> {
 
 /// "```", "```js", "```javascript", "``` ts"…: three backticks, then at most a language tag.
 fn is_opening(line: &str) -> bool {
-    line.trim()
-        .strip_prefix("```")
-        .is_some_and(|tag| tag.trim().chars().all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '+' | '-' | '.')))
+    line.trim().strip_prefix("```").is_some_and(|tag| {
+        tag.trim()
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '+' | '-' | '.'))
+    })
 }
 
 #[cfg(test)]
@@ -51,7 +55,10 @@ mod tests {
     fn fences_are_removed() {
         let cases = [
             ("```js\nreturn 1\n```", "return 1"),
-            ("```javascript\nconst a = 1;\nreturn a\n```\n", "const a = 1;\nreturn a"),
+            (
+                "```javascript\nconst a = 1;\nreturn a\n```\n",
+                "const a = 1;\nreturn a",
+            ),
             ("```\nreturn 2\n```", "return 2"),
             ("\n  ```js  \nreturn 3\n  ```  \n\n", "return 3"),
             ("```js\nreturn 4", "return 4"),
@@ -64,8 +71,17 @@ mod tests {
 
     #[test]
     fn code_without_an_opening_fence_is_unchanged() {
-        for code in ["return 1", "return `a`\n```", "const s = \"```js\";\nreturn s", "   ", "// ```js\nreturn 1"] {
-            assert!(matches!(strip(code), Ok(Cow::Borrowed(c)) if c == code), "{code:?}");
+        for code in [
+            "return 1",
+            "return `a`\n```",
+            "const s = \"```js\";\nreturn s",
+            "   ",
+            "// ```js\nreturn 1",
+        ] {
+            assert!(
+                matches!(strip(code), Ok(Cow::Borrowed(c)) if c == code),
+                "{code:?}"
+            );
         }
     }
 
@@ -74,7 +90,10 @@ mod tests {
         for code in ["```", "```js\n```", "```js\n\n  \n```\n", "```\n```"] {
             let error = strip(code).expect_err(code);
             assert_eq!(error.code(), "BAD_REQUEST");
-            assert!(error.to_string().contains("only a markdown fence"), "{error}");
+            assert!(
+                error.to_string().contains("only a markdown fence"),
+                "{error}"
+            );
         }
     }
 }

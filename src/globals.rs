@@ -22,15 +22,24 @@ pub struct Global {
 }
 
 const fn standard(name: &'static str) -> Global {
-    Global { name, origin: Origin::Standard }
+    Global {
+        name,
+        origin: Origin::Standard,
+    }
 }
 
 const fn sandbox(name: &'static str) -> Global {
-    Global { name, origin: Origin::Sandbox }
+    Global {
+        name,
+        origin: Origin::Sandbox,
+    }
 }
 
 const fn web(name: &'static str) -> Global {
-    Global { name, origin: Origin::Web }
+    Global {
+        name,
+        origin: Origin::Web,
+    }
 }
 
 /// Every own property of the sandbox's `globalThis` before connectors are added.
@@ -133,11 +142,13 @@ pub fn connector_name_clash(name: &str) -> Option<String> {
             Origin::Sandbox => "part of the sandbox's API",
             Origin::Web => "a web platform global of the sandbox",
         };
-        return Some(format!("`{name}` is {what} (a connector becomes a global of its name); rename the connector"));
+        return Some(format!(
+            "`{name}` is {what} (a connector becomes a global of its name); rename the connector"
+        ));
     }
-    RESERVED_WORDS
-        .contains(&name)
-        .then(|| format!("`{name}` is reserved by the sandbox (a snippet's argument); rename the connector"))
+    RESERVED_WORDS.contains(&name).then(|| {
+        format!("`{name}` is reserved by the sandbox (a snippet's argument); rename the connector")
+    })
 }
 
 /// The sandbox's own and web globals, comma-separated, for the hint of a ReferenceError.

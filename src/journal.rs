@@ -105,7 +105,12 @@ pub struct Decision {
 
 impl Decision {
     pub fn new(kind: DecisionKind, by: Option<String>, reason: Option<String>, at: i64) -> Self {
-        Self { kind, by, reason, at }
+        Self {
+            kind,
+            by,
+            reason,
+            at,
+        }
     }
 
     pub fn is_approved(&self) -> bool {
@@ -157,7 +162,12 @@ impl From<DecisionWire> for Decision {
     fn from(wire: DecisionWire) -> Self {
         match wire {
             DecisionWire::Kind(kind) => Decision::new(kind, None, None, 0),
-            DecisionWire::Full { kind, by, reason, at } => Decision::new(kind, by, reason, at),
+            DecisionWire::Full {
+                kind,
+                by,
+                reason,
+                at,
+            } => Decision::new(kind, by, reason, at),
         }
     }
 }

@@ -29,7 +29,6 @@ pub mod globals;
 pub mod heap;
 pub mod journal;
 pub mod mcp;
-pub mod sse;
 pub mod model;
 pub mod notes;
 pub mod options;
@@ -40,6 +39,7 @@ pub mod run;
 pub mod runtime;
 pub mod sandbox;
 pub mod schema;
+pub mod sse;
 pub mod store;
 pub mod token;
 

@@ -81,12 +81,17 @@ fn rpc_result(id: &Value, result: Value) -> Value {
 /// The tools this server lists to a caller with `grant` (a `read` token sees `search` and
 /// `describe` only).
 pub fn tools_for(runtime: &Runtime, access: &Access) -> Value {
-    let Value::Array(all) = tools(runtime) else { return json!([]) };
+    let Value::Array(all) = tools(runtime) else {
+        return json!([]);
+    };
     let allowed = all
         .into_iter()
         .filter(|tool| {
             let name = tool.get("name").and_then(Value::as_str).unwrap_or("");
-            access.grant.check_method(tool_method(name), access.now_ms).is_ok()
+            access
+                .grant
+                .check_method(tool_method(name), access.now_ms)
+                .is_ok()
         })
         .collect();
     Value::Array(allowed)
@@ -136,20 +141,28 @@ async fn call_tool(
 ) -> Result<Value, Error> {
     let name = params.get("name").and_then(Value::as_str).unwrap_or("");
     if ["codemode", "search", "describe"].contains(&name) {
-        access.grant.check_method(tool_method(name), access.now_ms)?;
+        access
+            .grant
+            .check_method(tool_method(name), access.now_ms)?;
     }
     Ok(call_allowed_tool(runtime, client.request_tag(id), id, name, params, notify).await)
 }
 
 /// The progress token of a `tools/call` (`params._meta.progressToken`).
 fn progress_token(params: &Value) -> Option<Value> {
-    params.get("_meta").and_then(|meta| meta.get("progressToken")).filter(|t| t.is_string() || t.is_number()).cloned()
+    params
+        .get("_meta")
+        .and_then(|meta| meta.get("progressToken"))
+        .filter(|t| t.is_string() || t.is_number())
+        .cloned()
 }
 
 /// `true` if `body` is one `tools/call` of `codemode` that asks for progress: the shell answers
 /// it as an event stream (see [`handle_streaming`]).
 pub fn wants_progress(body: &[u8]) -> bool {
-    let Ok(message) = serde_json::from_slice::<Value>(body) else { return false };
+    let Ok(message) = serde_json::from_slice::<Value>(body) else {
+        return false;
+    };
     let params = message.get("params").cloned().unwrap_or(Value::Null);
     message.get("method").and_then(Value::as_str) == Some("tools/call")
         && message.get("id").is_some()
@@ -162,26 +175,48 @@ pub fn wants_progress(body: &[u8]) -> bool {
 fn progress_sink(token: Value, notify: Notify) -> ProgressSink {
     let finished = Cell::new(0u64);
     Rc::new(move |event: &Progress| {
-        let Progress::Call { connector, method, state, .. } = event else { return };
+        let Progress::Call {
+            connector,
+            method,
+            state,
+            ..
+        } = event
+        else {
+            return;
+        };
         if !event.is_finish() {
             return;
         }
         finished.set(finished.get() + 1);
-        let state = serde_json::to_value(state).ok().and_then(|s| s.as_str().map(str::to_string)).unwrap_or_default();
-        notify(json!({"jsonrpc": "2.0", "method": "notifications/progress", "params": {
-            "progressToken": token, "progress": finished.get(), "message": format!("{connector}.{method} {state}")
-        }}));
+        let state = serde_json::to_value(state)
+            .ok()
+            .and_then(|s| s.as_str().map(str::to_string))
+            .unwrap_or_default();
+        notify(
+            json!({"jsonrpc": "2.0", "method": "notifications/progress", "params": {
+                "progressToken": token, "progress": finished.get(), "message": format!("{connector}.{method} {state}")
+            }}),
+        );
     })
 }
 
-async fn call_allowed_tool(runtime: &Runtime, tag: String, id: &Value, name: &str, params: &Value, notify: Option<&Notify>) -> Value {
+async fn call_allowed_tool(
+    runtime: &Runtime,
+    tag: String,
+    id: &Value,
+    name: &str,
+    params: &Value,
+    notify: Option<&Notify>,
+) -> Value {
     let empty = json!({});
     let arguments = params.get("arguments").unwrap_or(&empty);
     let result = match name {
         "codemode" => match string_argument(arguments, "code") {
             Err(message) => return rpc_error(id, codes::INVALID_PARAMS, message),
             Ok(code) => {
-                let watcher = progress_token(params).zip(notify).map(|(token, notify)| progress_sink(token, notify.clone()));
+                let watcher = progress_token(params)
+                    .zip(notify)
+                    .map(|(token, notify)| progress_sink(token, notify.clone()));
                 runtime.execute_tagged(code, watcher, Some(tag)).await
             }
             .map(|output| {
@@ -200,11 +235,19 @@ async fn call_allowed_tool(runtime: &Runtime, tag: String, id: &Value, name: &st
             Err(message) => return rpc_error(id, codes::INVALID_PARAMS, message),
             Ok(path) => runtime.describe(path).map(|description| {
                 let text = description.types.clone();
-                text_result(text, serde_json::to_value(&description).unwrap_or_default(), false)
+                text_result(
+                    text,
+                    serde_json::to_value(&description).unwrap_or_default(),
+                    false,
+                )
             }),
         },
         other => {
-            return rpc_error(id, codes::INVALID_PARAMS, format!("unknown tool `{other}`; tools: codemode, search, describe"))
+            return rpc_error(
+                id,
+                codes::INVALID_PARAMS,
+                format!("unknown tool `{other}`; tools: codemode, search, describe"),
+            )
         }
     };
     rpc_result(id, result.unwrap_or_else(|error| error_result(&error)))
@@ -220,12 +263,28 @@ async fn handle_message(
     notify: Option<&Notify>,
 ) -> Option<(Value, Option<u16>)> {
     let Some(object) = message.as_object() else {
-        return Some((rpc_error(&Value::Null, codes::INVALID_REQUEST, "a JSON-RPC message is an object"), None));
+        return Some((
+            rpc_error(
+                &Value::Null,
+                codes::INVALID_REQUEST,
+                "a JSON-RPC message is an object",
+            ),
+            None,
+        ));
     };
     let id = object.get("id").cloned();
     let Some(method) = object.get("method").and_then(Value::as_str) else {
         // A response from the client (we send no requests) or garbage without an id: nothing to say.
-        return id.map(|id| (rpc_error(&id, codes::INVALID_REQUEST, "a request needs a string `method`"), None));
+        return id.map(|id| {
+            (
+                rpc_error(
+                    &id,
+                    codes::INVALID_REQUEST,
+                    "a request needs a string `method`",
+                ),
+                None,
+            )
+        });
     };
     let params = object.get("params").cloned().unwrap_or(json!({}));
     if id.is_none() && method == "notifications/cancelled" {
@@ -234,8 +293,14 @@ async fn handle_message(
     let id = id?; // notifications get no answer
     let reply = match method {
         "initialize" => {
-            let asked = params.get("protocolVersion").and_then(Value::as_str).unwrap_or("");
-            let version = PROTOCOL_VERSIONS.iter().find(|v| **v == asked).unwrap_or(&PROTOCOL_VERSIONS[0]);
+            let asked = params
+                .get("protocolVersion")
+                .and_then(Value::as_str)
+                .unwrap_or("");
+            let version = PROTOCOL_VERSIONS
+                .iter()
+                .find(|v| **v == asked)
+                .unwrap_or(&PROTOCOL_VERSIONS[0]);
             rpc_result(
                 &id,
                 json!({
@@ -251,11 +316,19 @@ async fn handle_message(
         "tools/call" => match call_tool(runtime, access, client, &id, &params, notify).await {
             Ok(reply) => reply,
             Err(error) => {
-                let status = if matches!(error, Error::Forbidden(_)) { 403 } else { 401 };
+                let status = if matches!(error, Error::Forbidden(_)) {
+                    403
+                } else {
+                    401
+                };
                 return Some((refused(&id, &error), Some(status)));
             }
         },
-        other => rpc_error(&id, codes::METHOD_NOT_FOUND, format!("method `{other}` is not supported")),
+        other => rpc_error(
+            &id,
+            codes::METHOD_NOT_FOUND,
+            format!("method `{other}` is not supported"),
+        ),
     };
     Some((reply, None))
 }
@@ -264,13 +337,31 @@ async fn handle_message(
 /// `cancelExecution` would, by the token's subject or "an MCP client", with the reason given),
 /// if the caller may cancel. Anything else about it is ignored, as notifications are.
 fn cancel_request(runtime: &Runtime, access: &Access, client: Client<'_>, params: &Value) {
-    let Some(request_id) = params.get("requestId") else { return };
-    if access.grant.check_method("cancelExecution", access.now_ms).is_err() {
+    let Some(request_id) = params.get("requestId") else {
+        return;
+    };
+    if access
+        .grant
+        .check_method("cancelExecution", access.now_ms)
+        .is_err()
+    {
         return;
     }
-    let by = access.grant.subject().map_or_else(|| "an MCP client".to_string(), str::to_string);
-    let reason = params.get("reason").and_then(Value::as_str).map(|r| r.chars().take(Who::MAX_REASON).collect());
-    let _ = runtime.cancel_tagged(&client.request_tag(request_id), &Who { by: Some(by), reason });
+    let by = access
+        .grant
+        .subject()
+        .map_or_else(|| "an MCP client".to_string(), str::to_string);
+    let reason = params
+        .get("reason")
+        .and_then(Value::as_str)
+        .map(|r| r.chars().take(Who::MAX_REASON).collect());
+    let _ = runtime.cancel_tagged(
+        &client.request_tag(request_id),
+        &Who {
+            by: Some(by),
+            reason,
+        },
+    );
 }
 
 /// Handles a `POST /mcp` body: one message or a batch, with full access, from a client without
@@ -282,29 +373,51 @@ pub async fn handle(runtime: &Runtime, body: &[u8]) -> McpReply {
 /// Handles a `POST /mcp` body for a caller with `access`: `tools/list` lists the tools its scope
 /// allows, and a `tools/call` outside it answers HTTP 403 with a JSON-RPC error
 /// [`codes::REFUSED`] whose `data` is `{code: "FORBIDDEN", message}` (in a batch: that item).
-pub async fn handle_with(runtime: &Runtime, access: &Access, client: Client<'_>, body: &[u8]) -> McpReply {
+pub async fn handle_with(
+    runtime: &Runtime,
+    access: &Access,
+    client: Client<'_>,
+    body: &[u8],
+) -> McpReply {
     handle_notifying(runtime, access, client, body, None).await
 }
 
 /// [`handle_with`] for a body that [`wants_progress`]: each finished call of the run is sent
 /// with `notify` as `notifications/progress` before the reply (the shell writes them, then the
 /// reply, as an event stream).
-pub async fn handle_streaming(runtime: &Runtime, access: &Access, client: Client<'_>, body: &[u8], notify: Notify) -> McpReply {
+pub async fn handle_streaming(
+    runtime: &Runtime,
+    access: &Access,
+    client: Client<'_>,
+    body: &[u8],
+    notify: Notify,
+) -> McpReply {
     handle_notifying(runtime, access, client, body, Some(&notify)).await
 }
 
 /// `true` if `message` is an `initialize` request.
 fn is_initialize(message: &Value) -> bool {
-    message.get("method").and_then(Value::as_str) == Some("initialize") && message.get("id").is_some()
+    message.get("method").and_then(Value::as_str) == Some("initialize")
+        && message.get("id").is_some()
 }
 
-async fn handle_notifying(runtime: &Runtime, access: &Access, client: Client<'_>, body: &[u8], notify: Option<&Notify>) -> McpReply {
+async fn handle_notifying(
+    runtime: &Runtime,
+    access: &Access,
+    client: Client<'_>,
+    body: &[u8],
+    notify: Option<&Notify>,
+) -> McpReply {
     let message: Value = match serde_json::from_slice(body) {
         Ok(message) => message,
         Err(error) => {
             return McpReply {
                 status: 400,
-                body: Some(rpc_error(&Value::Null, codes::PARSE_ERROR, format!("the body is not JSON: {error}"))),
+                body: Some(rpc_error(
+                    &Value::Null,
+                    codes::PARSE_ERROR,
+                    format!("the body is not JSON: {error}"),
+                )),
                 new_session: false,
             }
         }
@@ -313,22 +426,40 @@ async fn handle_notifying(runtime: &Runtime, access: &Access, client: Client<'_>
         Value::Array(batch) => {
             let mut replies = Vec::new();
             for message in &batch {
-                if let Some((reply, _)) = handle_message(runtime, access, client, message, None).await {
+                if let Some((reply, _)) =
+                    handle_message(runtime, access, client, message, None).await
+                {
                     replies.push(reply);
                 }
             }
             let new_session = batch.iter().any(is_initialize);
             if replies.is_empty() {
-                McpReply { status: 202, body: None, new_session }
+                McpReply {
+                    status: 202,
+                    body: None,
+                    new_session,
+                }
             } else {
-                McpReply { status: 200, body: Some(Value::Array(replies)), new_session }
+                McpReply {
+                    status: 200,
+                    body: Some(Value::Array(replies)),
+                    new_session,
+                }
             }
         }
         single => {
             let new_session = is_initialize(&single);
             match handle_message(runtime, access, client, &single, notify).await {
-                Some((reply, status)) => McpReply { status: status.unwrap_or(200), body: Some(reply), new_session },
-                None => McpReply { status: 202, body: None, new_session },
+                Some((reply, status)) => McpReply {
+                    status: status.unwrap_or(200),
+                    body: Some(reply),
+                    new_session,
+                },
+                None => McpReply {
+                    status: 202,
+                    body: None,
+                    new_session,
+                },
             }
         }
     }

@@ -14,7 +14,10 @@ pub struct ErrorInfo {
 impl ErrorInfo {
     /// A run's outcome error.
     pub fn run(code: crate::error::RunCode, message: impl Into<String>) -> Self {
-        Self { code: code.as_str().to_string(), message: message.into() }
+        Self {
+            code: code.as_str().to_string(),
+            message: message.into(),
+        }
     }
 
     /// The run code this error carries, if it is one.
@@ -110,7 +113,10 @@ impl ExecutionStatus {
 
     /// Finished runs are never driven again (only rolled back).
     pub fn is_finished(self) -> bool {
-        !matches!(self, ExecutionStatus::Running | ExecutionStatus::Paused | ExecutionStatus::Waiting)
+        !matches!(
+            self,
+            ExecutionStatus::Running | ExecutionStatus::Paused | ExecutionStatus::Waiting
+        )
     }
 }
 
@@ -125,17 +131,41 @@ impl std::fmt::Display for ExecutionStatus {
 #[serde(tag = "status", rename_all = "snake_case")]
 pub enum ExecuteOutput {
     #[serde(rename_all = "camelCase")]
-    Completed { execution_id: String, result: Value, calls: Vec<CallRecord>, report: String },
+    Completed {
+        execution_id: String,
+        result: Value,
+        calls: Vec<CallRecord>,
+        report: String,
+    },
     #[serde(rename_all = "camelCase")]
-    Paused { execution_id: String, pending: Vec<PendingAction>, calls: Vec<CallRecord>, report: String },
+    Paused {
+        execution_id: String,
+        pending: Vec<PendingAction>,
+        calls: Vec<CallRecord>,
+        report: String,
+    },
     #[serde(rename_all = "camelCase")]
-    Error { execution_id: String, error: ErrorInfo, calls: Vec<CallRecord>, report: String },
+    Error {
+        execution_id: String,
+        error: ErrorInfo,
+        calls: Vec<CallRecord>,
+        report: String,
+    },
     /// The run was cancelled while this request drove it.
     #[serde(rename_all = "camelCase")]
-    Cancelled { execution_id: String, calls: Vec<CallRecord>, report: String },
+    Cancelled {
+        execution_id: String,
+        calls: Vec<CallRecord>,
+        report: String,
+    },
     /// The run waits for a timer due at `wake_at` and resumes by itself then.
     #[serde(rename_all = "camelCase")]
-    Waiting { execution_id: String, wake_at: i64, calls: Vec<CallRecord>, report: String },
+    Waiting {
+        execution_id: String,
+        wake_at: i64,
+        calls: Vec<CallRecord>,
+        report: String,
+    },
 }
 
 impl ExecuteOutput {

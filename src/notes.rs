@@ -94,7 +94,10 @@ impl Connector for NotesConnector {
     async fn execute(&self, args: Value, ctx: &CallContext) -> Result<Value, ToolError> {
         match ctx.method.as_str() {
             "listNotes" => {
-                let notes = self.store.list_notes().map_err(|e| ToolError::new(e.to_string()))?;
+                let notes = self
+                    .store
+                    .list_notes()
+                    .map_err(|e| ToolError::new(e.to_string()))?;
                 serde_json::to_value(notes).map_err(|e| ToolError::new(e.to_string()))
             }
             "createNote" => {
@@ -118,7 +121,12 @@ impl Connector for NotesConnector {
         }
     }
 
-    async fn revert(&self, _args: &Value, result: &Value, ctx: &CallContext) -> Result<Reverted, ToolError> {
+    async fn revert(
+        &self,
+        _args: &Value,
+        result: &Value,
+        ctx: &CallContext,
+    ) -> Result<Reverted, ToolError> {
         match ctx.method.as_str() {
             "createNote" => {
                 let id = result
@@ -126,7 +134,9 @@ impl Connector for NotesConnector {
                     .and_then(Value::as_i64)
                     .ok_or_else(|| ToolError::new("createNote result has no note id"))?;
                 // Deleting a note that is already gone is a successful undo.
-                self.store.delete_note(id).map_err(|e| ToolError::new(e.to_string()))?;
+                self.store
+                    .delete_note(id)
+                    .map_err(|e| ToolError::new(e.to_string()))?;
                 Ok(Reverted::Done)
             }
             _ => Ok(Reverted::Unsupported),

@@ -35,7 +35,11 @@ pub struct RunOptions {
 
 impl Default for RunOptions {
     fn default() -> Self {
-        Self { max_output_tokens: DEFAULT_MAX_OUTPUT_TOKENS, timeout_ms: None, max_heap_mb: None }
+        Self {
+            max_output_tokens: DEFAULT_MAX_OUTPUT_TOKENS,
+            timeout_ms: None,
+            max_heap_mb: None,
+        }
     }
 }
 
@@ -46,7 +50,9 @@ fn invalid(message: impl Into<String>) -> ErrorInfo {
 fn positive(value: &Value, key: &str, max: u64) -> Result<u64, ErrorInfo> {
     match value.as_u64() {
         Some(n) if n >= 1 && n <= max => Ok(n),
-        _ => Err(invalid(format!("@options: `{key}` must be an integer from 1 to {max}, got {value}"))),
+        _ => Err(invalid(format!(
+            "@options: `{key}` must be an integer from 1 to {max}, got {value}"
+        ))),
     }
 }
 
@@ -72,7 +78,9 @@ pub fn parse(code: &str) -> Result<RunOptions, ErrorInfo> {
     let value: Value = serde_json::from_str(json.trim())
         .map_err(|e| invalid(format!("@options is not a JSON object: {e}")))?;
     let Value::Object(map) = value else {
-        return Err(invalid("@options must be a JSON object like {\"timeout_ms\": 5000}"));
+        return Err(invalid(
+            "@options must be a JSON object like {\"timeout_ms\": 5000}",
+        ));
     };
     let mut options = RunOptions::default();
     for (key, value) in &map {

@@ -13,14 +13,29 @@ pub const CHARS_PER_TOKEN: usize = 4;
 
 /// How a run ended, for the report's first line and closing section.
 pub enum Ending<'a> {
-    Completed { result: Option<&'a Value> },
-    Failed { error: &'a ErrorInfo },
-    Paused { pending: &'a [PendingAction] },
-    Rejected { seq: u32, decision: &'a crate::journal::Decision },
+    Completed {
+        result: Option<&'a Value>,
+    },
+    Failed {
+        error: &'a ErrorInfo,
+    },
+    Paused {
+        pending: &'a [PendingAction],
+    },
+    Rejected {
+        seq: u32,
+        decision: &'a crate::journal::Decision,
+    },
     /// Cancelled by `decision`; `aborted` were running then.
-    Cancelled { decision: &'a crate::journal::Decision, aborted: &'a [u32] },
+    Cancelled {
+        decision: &'a crate::journal::Decision,
+        aborted: &'a [u32],
+    },
     /// Suspended until a timer is due at `wake_at` (ms since the epoch), `now` being now.
-    Waiting { wake_at: i64, now: i64 },
+    Waiting {
+        wake_at: i64,
+        now: i64,
+    },
 }
 
 /// A rendered report.
@@ -55,11 +70,16 @@ pub fn call_label(connector: &str, method: &str, args: &Value) -> String {
 }
 
 fn floor_char_boundary(text: &str, index: usize) -> usize {
-    (0..=index.min(text.len())).rev().find(|i| text.is_char_boundary(*i)).unwrap_or(0)
+    (0..=index.min(text.len()))
+        .rev()
+        .find(|i| text.is_char_boundary(*i))
+        .unwrap_or(0)
 }
 
 fn ceil_char_boundary(text: &str, index: usize) -> usize {
-    (index.min(text.len())..=text.len()).find(|i| text.is_char_boundary(*i)).unwrap_or(text.len())
+    (index.min(text.len())..=text.len())
+        .find(|i| text.is_char_boundary(*i))
+        .unwrap_or(text.len())
 }
 
 /// Cuts `text` to `max_tokens`, keeping its head and tail with `…N tokens truncated…` between.
@@ -83,13 +103,22 @@ pub fn truncate(text: &str, max_tokens: usize) -> (String, bool) {
     let removed = tail_start - head_end;
     let tokens = removed.div_ceil(CHARS_PER_TOKEN);
     let head = text[..head_end].trim_end_matches('\n');
-    (format!("{head}\n…{tokens} tokens truncated…\n{}", &text[tail_start..]), true)
+    (
+        format!(
+            "{head}\n…{tokens} tokens truncated…\n{}",
+            &text[tail_start..]
+        ),
+        true,
+    )
 }
 
 /// The output part: text items (the return value last), then the console lines.
 fn output_text(ending: &Ending<'_>, output: &Output) -> String {
     let mut items: Vec<String> = output.texts.clone();
-    if let Ending::Completed { result: Some(value) } = ending {
+    if let Ending::Completed {
+        result: Some(value),
+    } = ending
+    {
         items.push(match value {
             Value::String(s) => s.clone(),
             other => other.to_string(),
@@ -129,7 +158,10 @@ pub fn render(ending: &Ending<'_>, input: &ReportInput<'_>) -> Rendered {
         Ending::Cancelled { .. } => "Script cancelled",
         Ending::Waiting { .. } => "Script waiting",
     };
-    let mut out = format!("{headline}\nWall time {:.1} seconds\nOutput:\n", input.wall_ms.max(0) as f64 / 1000.0);
+    let mut out = format!(
+        "{headline}\nWall time {:.1} seconds\nOutput:\n",
+        input.wall_ms.max(0) as f64 / 1000.0
+    );
     let full_output = output_text(ending, input.output);
     let (shown, truncated) = truncate(&full_output, input.max_output_tokens);
     out.push_str(&shown);
@@ -143,7 +175,11 @@ pub fn render(ending: &Ending<'_>, input: &ReportInput<'_>) -> Rendered {
         ));
     }
     out.push_str(&closing(ending, input));
-    Rendered { report: out, full_output, truncated }
+    Rendered {
+        report: out,
+        full_output,
+        truncated,
+    }
 }
 
 /// The section after the output that says what happened to the run.
@@ -153,18 +189,29 @@ fn closing(ending: &Ending<'_>, input: &ReportInput<'_>) -> String {
     match ending {
         Ending::Completed { .. } => {}
         Ending::Failed { error } => {
-            out.push_str(&format!("Script error: [{}] {}\n", error.code, error.message));
-            if let (Some(RunCode::MemoryExceeded), Some(peak)) = (error.run_code(), input.peak_heap_bytes) {
+            out.push_str(&format!(
+                "Script error: [{}] {}\n",
+                error.code, error.message
+            ));
+            if let (Some(RunCode::MemoryExceeded), Some(peak)) =
+                (error.run_code(), input.peak_heap_bytes)
+            {
                 out.push_str(&format!("Peak heap: {}\n", crate::heap::mib(peak)));
             }
-            let made: Vec<&CallRecord> =
-                calls.iter().filter(|c| matches!(c.state, CallState::Applied | CallState::Error)).collect();
+            let made: Vec<&CallRecord> = calls
+                .iter()
+                .filter(|c| matches!(c.state, CallState::Applied | CallState::Error))
+                .collect();
             if made.is_empty() {
                 out.push_str("No tool calls were made before the failure.\n");
             } else {
                 out.push_str("Tool calls made before the failure (they are not undone):\n");
                 for call in made {
-                    let state = if call.state == CallState::Error { " (failed)" } else { "" };
+                    let state = if call.state == CallState::Error {
+                        " (failed)"
+                    } else {
+                        ""
+                    };
                     out.push_str(&format!(
                         "- #{} {}{}\n",
                         call.seq,
@@ -197,7 +244,10 @@ fn closing(ending: &Ending<'_>, input: &ReportInput<'_>) -> String {
             ));
         }
         Ending::Cancelled { decision, aborted } => {
-            out.push_str(&format!("The run was cancelled {}. Calls that finished stay applied.\n", decision.by_why()));
+            out.push_str(&format!(
+                "The run was cancelled {}. Calls that finished stay applied.\n",
+                decision.by_why()
+            ));
             for call in calls.iter().filter(|c| aborted.contains(&c.seq)) {
                 out.push_str(&format!(
                     "- #{} {} was running when it was cancelled: its effect may have happened.\n",

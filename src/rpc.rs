@@ -54,7 +54,11 @@ impl<'a> Args<'a> {
         match self.get(index) {
             Some(Value::String(s)) => Ok(s),
             Some(other) => Err(self.wrong(name, "a string", other)),
-            None => Err(Error::BadRequest(format!("{}: argument {} `{name}` (a string) is missing", self.method, index + 1))),
+            None => Err(Error::BadRequest(format!(
+                "{}: argument {} `{name}` (a string) is missing",
+                self.method,
+                index + 1
+            ))),
         }
     }
 
@@ -63,7 +67,9 @@ impl<'a> Args<'a> {
     fn execution_id(&self, index: usize) -> Result<&'a str> {
         let id = self.string(index, "executionId")?;
         let well_formed = (1..=128).contains(&id.len())
-            && id.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
+            && id
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
         if !well_formed {
             let shown: String = id.chars().take(40).collect();
             return Err(Error::BadRequest(format!(
@@ -75,11 +81,15 @@ impl<'a> Args<'a> {
     }
 
     fn optional_execution_id(&self, index: usize) -> Result<Option<&'a str>> {
-        self.get(index).map(|_| self.execution_id(index)).transpose()
+        self.get(index)
+            .map(|_| self.execution_id(index))
+            .transpose()
     }
 
     fn optional_string(&self, index: usize, name: &str) -> Result<Option<&'a str>> {
-        self.get(index).map(|_| self.string(index, name)).transpose()
+        self.get(index)
+            .map(|_| self.string(index, name))
+            .transpose()
     }
 
     fn optional_count(&self, index: usize, name: &str) -> Result<Option<usize>> {
@@ -98,7 +108,11 @@ impl<'a> Args<'a> {
                 .as_u64()
                 .and_then(|n| u32::try_from(n).ok())
                 .ok_or_else(|| self.wrong("seq", "a non-negative integer", value)),
-            None => Err(Error::BadRequest(format!("{}: argument {} `seq` is missing", self.method, index + 1))),
+            None => Err(Error::BadRequest(format!(
+                "{}: argument {} `seq` is missing",
+                self.method,
+                index + 1
+            ))),
         }
     }
 
@@ -111,14 +125,25 @@ impl<'a> Args<'a> {
             Value::Array(_) => "an array",
             Value::Object(_) => "an object",
         };
-        Error::BadRequest(format!("{}: `{name}` must be {expected}, got {kind}", self.method))
+        Error::BadRequest(format!(
+            "{}: `{name}` must be {expected}, got {kind}",
+            self.method
+        ))
     }
 
     /// A decision's options object `{seq?, by?, reason?}` (`seq` only where `with_seq`).
     fn decision(&self, index: usize, with_seq: bool) -> Result<(Option<u32>, Who)> {
-        let Some(value) = self.get(index) else { return Ok((None, Who::default())) };
-        let Value::Object(options) = value else { return Err(self.wrong("options", "an object", value)) };
-        let allowed: &[&str] = if with_seq { &["seq", "by", "reason"] } else { &["by", "reason"] };
+        let Some(value) = self.get(index) else {
+            return Ok((None, Who::default()));
+        };
+        let Value::Object(options) = value else {
+            return Err(self.wrong("options", "an object", value));
+        };
+        let allowed: &[&str] = if with_seq {
+            &["seq", "by", "reason"]
+        } else {
+            &["by", "reason"]
+        };
         if let Some(unknown) = options.keys().find(|k| !allowed.contains(&k.as_str())) {
             return Err(Error::BadRequest(format!(
                 "{}: unknown option `{unknown}`; the options are {}",
@@ -136,10 +161,19 @@ impl<'a> Args<'a> {
         let seq = match options.get("seq") {
             None | Some(Value::Null) => None,
             Some(value) => Some(
-                value.as_u64().and_then(|n| u32::try_from(n).ok()).ok_or_else(|| self.wrong("seq", "a non-negative integer", value))?,
+                value
+                    .as_u64()
+                    .and_then(|n| u32::try_from(n).ok())
+                    .ok_or_else(|| self.wrong("seq", "a non-negative integer", value))?,
             ),
         };
-        Ok((seq, Who { by: text("by")?, reason: text("reason")? }))
+        Ok((
+            seq,
+            Who {
+                by: text("by")?,
+                reason: text("reason")?,
+            },
+        ))
     }
 
     /// `execute`'s argument: a code string or `{code}`.
@@ -147,7 +181,9 @@ impl<'a> Args<'a> {
         match self.get(0) {
             Some(Value::Object(object)) => match object.get("code") {
                 Some(Value::String(code)) => Ok(code),
-                _ => Err(Error::BadRequest("execute: `{code}` must hold a string `code`".into())),
+                _ => Err(Error::BadRequest(
+                    "execute: `{code}` must hold a string `code`".into(),
+                )),
             },
             _ => self.string(0, "code"),
         }
@@ -155,12 +191,18 @@ impl<'a> Args<'a> {
 }
 
 fn to_json<T: serde::Serialize>(value: T) -> Result<Value> {
-    serde_json::to_value(value).map_err(|e| Error::Internal(format!("cannot encode the result: {e}")))
+    serde_json::to_value(value)
+        .map_err(|e| Error::Internal(format!("cannot encode the result: {e}")))
 }
 
 /// Runs `method` with positional `args` for a caller with `access`: a scoped token's expiry and
 /// scope are checked first (`TOKEN_EXPIRED`, `FORBIDDEN`); `issueToken` signs with `access.key`.
-pub async fn dispatch_with(runtime: &Runtime, access: &Access, method: &str, args: &[Value]) -> Result<Value> {
+pub async fn dispatch_with(
+    runtime: &Runtime,
+    access: &Access,
+    method: &str,
+    args: &[Value],
+) -> Result<Value> {
     access.grant.check_method(method, access.now_ms)?;
     if method == "issueToken" {
         return token::issue(access.key.as_ref(), args.first(), access.now_ms);
@@ -176,9 +218,25 @@ pub async fn dispatch(runtime: &Runtime, method: &str, args: &[Value]) -> Result
 
 /// [`dispatch`] for a caller known as `subject` (a scoped token's): a decision that names no
 /// `by` records the subject as who made it.
-async fn dispatch_as(runtime: &Runtime, method: &str, args: &[Value], subject: Option<&str>) -> Result<Value> {
-    let a = Args { method, values: args };
-    let decided_by = |(seq, who): (Option<u32>, Who)| (seq, Who { by: who.by.or_else(|| subject.map(str::to_string)), ..who });
+async fn dispatch_as(
+    runtime: &Runtime,
+    method: &str,
+    args: &[Value],
+    subject: Option<&str>,
+) -> Result<Value> {
+    let a = Args {
+        method,
+        values: args,
+    };
+    let decided_by = |(seq, who): (Option<u32>, Who)| {
+        (
+            seq,
+            Who {
+                by: who.by.or_else(|| subject.map(str::to_string)),
+                ..who
+            },
+        )
+    };
     match method {
         "tool" => to_json(runtime.tool()),
         "execute" => to_json(runtime.execute(a.code()?).await?),
@@ -187,7 +245,11 @@ async fn dispatch_as(runtime: &Runtime, method: &str, args: &[Value], subject: O
         "pendingApprovals" => to_json(runtime.pending_approvals(a.optional_execution_id(0)?)?),
         "approveExecution" => {
             let (seq, who) = decided_by(a.decision(1, true)?);
-            to_json(runtime.approve_execution_with(a.execution_id(0)?, seq, &who).await?)
+            to_json(
+                runtime
+                    .approve_execution_with(a.execution_id(0)?, seq, &who)
+                    .await?,
+            )
         }
         "rejectExecution" => {
             let (_, who) = decided_by(a.decision(2, false)?);

@@ -17,7 +17,11 @@ pub fn validate(schema: &Value, value: &Value) -> Result<(), String> {
 }
 
 fn field(path: &str) -> String {
-    if path.is_empty() { "the argument".to_string() } else { format!("`{path}`") }
+    if path.is_empty() {
+        "the argument".to_string()
+    } else {
+        format!("`{path}`")
+    }
 }
 
 fn type_name(value: &Value) -> &'static str {
@@ -46,13 +50,23 @@ fn resolve<'a>(root: &'a Value, reference: &str) -> Option<&'a Value> {
     root.pointer(pointer)
 }
 
-fn check(root: &Value, schema: &Value, value: &Value, path: &str, depth: usize) -> Result<(), String> {
+fn check(
+    root: &Value,
+    schema: &Value,
+    value: &Value,
+    path: &str,
+    depth: usize,
+) -> Result<(), String> {
     if depth > MAX_DEPTH {
         return Ok(());
     }
     let Some(schema) = schema.as_object() else {
         // `true`, `{}` or a non-object: anything goes; `false` refuses.
-        return if schema == &Value::Bool(false) { Err(format!("{} is not allowed", field(path))) } else { Ok(()) };
+        return if schema == &Value::Bool(false) {
+            Err(format!("{} is not allowed", field(path)))
+        } else {
+            Ok(())
+        };
     };
     if let Some(reference) = schema.get("$ref").and_then(Value::as_str) {
         if let Some(target) = resolve(root, reference) {
@@ -63,7 +77,11 @@ fn check(root: &Value, schema: &Value, value: &Value, path: &str, depth: usize) 
     if let Some(allowed) = schema.get("enum").and_then(Value::as_array) {
         if !allowed.contains(value) {
             let shown: Vec<String> = allowed.iter().take(10).map(Value::to_string).collect();
-            return Err(format!("{} must be one of {}, got {value}", field(path), shown.join(", ")));
+            return Err(format!(
+                "{} must be one of {}, got {value}",
+                field(path),
+                shown.join(", ")
+            ));
         }
     }
     if let Some(expected) = schema.get("const") {
@@ -90,7 +108,12 @@ fn check_type(schema: &Map<String, Value>, value: &Value, path: &str) -> Result<
     if expected.is_empty() || expected.iter().any(|t| has_type(value, t)) {
         return Ok(());
     }
-    Err(format!("{} must be {}, got {}", field(path), expected.join(" or "), type_name(value)))
+    Err(format!(
+        "{} must be {}, got {}",
+        field(path),
+        expected.join(" or "),
+        type_name(value)
+    ))
 }
 
 fn check_combinators(
@@ -119,10 +142,15 @@ fn check_combinators(
                 })
                 .count();
             if passing == 0 {
-                return Err(first_error.unwrap_or_else(|| format!("{} matches none of the allowed shapes", field(path))));
+                return Err(first_error.unwrap_or_else(|| {
+                    format!("{} matches none of the allowed shapes", field(path))
+                }));
             }
             if key == "oneOf" && passing > 1 {
-                return Err(format!("{} matches more than one of the allowed shapes", field(path)));
+                return Err(format!(
+                    "{} matches more than one of the allowed shapes",
+                    field(path)
+                ));
             }
         }
     }
@@ -137,19 +165,27 @@ fn check_string(schema: &Map<String, Value>, text: &str, path: &str) -> Result<(
     let length = text.chars().count() as f64;
     if let Some(min) = bound(schema, "minLength") {
         if length < min {
-            return Err(format!("{} must have at least {min} characters, got {length}", field(path)));
+            return Err(format!(
+                "{} must have at least {min} characters, got {length}",
+                field(path)
+            ));
         }
     }
     if let Some(max) = bound(schema, "maxLength") {
         if length > max {
-            return Err(format!("{} must have at most {max} characters, got {length}", field(path)));
+            return Err(format!(
+                "{} must have at most {max} characters, got {length}",
+                field(path)
+            ));
         }
     }
     Ok(())
 }
 
 fn check_number(schema: &Map<String, Value>, value: &Value, path: &str) -> Result<(), String> {
-    let Some(n) = value.as_f64() else { return Ok(()) };
+    let Some(n) = value.as_f64() else {
+        return Ok(());
+    };
     let checks: [(&str, fn(f64, f64) -> bool, &str); 4] = [
         ("minimum", |n, b| n >= b, "at least"),
         ("maximum", |n, b| n <= b, "at most"),
@@ -166,21 +202,42 @@ fn check_number(schema: &Map<String, Value>, value: &Value, path: &str) -> Resul
     Ok(())
 }
 
-fn check_array(root: &Value, schema: &Map<String, Value>, items: &[Value], path: &str, depth: usize) -> Result<(), String> {
+fn check_array(
+    root: &Value,
+    schema: &Map<String, Value>,
+    items: &[Value],
+    path: &str,
+    depth: usize,
+) -> Result<(), String> {
     let count = items.len() as f64;
     if let Some(min) = bound(schema, "minItems") {
         if count < min {
-            return Err(format!("{} must have at least {min} items, got {count}", field(path)));
+            return Err(format!(
+                "{} must have at least {min} items, got {count}",
+                field(path)
+            ));
         }
     }
     if let Some(max) = bound(schema, "maxItems") {
         if count > max {
-            return Err(format!("{} must have at most {max} items, got {count}", field(path)));
+            return Err(format!(
+                "{} must have at most {max} items, got {count}",
+                field(path)
+            ));
         }
     }
-    if let Some(item_schema) = schema.get("items").filter(|s| s.is_object() || s.is_boolean()) {
+    if let Some(item_schema) = schema
+        .get("items")
+        .filter(|s| s.is_object() || s.is_boolean())
+    {
         for (index, item) in items.iter().enumerate() {
-            check(root, item_schema, item, &format!("{path}[{index}]"), depth + 1)?;
+            check(
+                root,
+                item_schema,
+                item,
+                &format!("{path}[{index}]"),
+                depth + 1,
+            )?;
         }
     }
     Ok(())
@@ -193,7 +250,13 @@ fn check_object(
     path: &str,
     depth: usize,
 ) -> Result<(), String> {
-    let child = |key: &str| if path.is_empty() { key.to_string() } else { format!("{path}.{key}") };
+    let child = |key: &str| {
+        if path.is_empty() {
+            key.to_string()
+        } else {
+            format!("{path}.{key}")
+        }
+    };
     if let Some(required) = schema.get("required").and_then(Value::as_array) {
         for key in required.iter().filter_map(Value::as_str) {
             if !object.contains_key(key) {
@@ -207,11 +270,17 @@ fn check_object(
             Some(property) => check(root, property, item, &child(key), depth + 1)?,
             None => match schema.get("additionalProperties") {
                 Some(Value::Bool(false)) => {
-                    let known: Vec<&str> = properties.map(|p| p.keys().map(String::as_str).collect()).unwrap_or_default();
+                    let known: Vec<&str> = properties
+                        .map(|p| p.keys().map(String::as_str).collect())
+                        .unwrap_or_default();
                     return Err(format!(
                         "`{}` is not a known field{}",
                         child(key),
-                        if known.is_empty() { String::new() } else { format!(" (fields: {})", known.join(", ")) }
+                        if known.is_empty() {
+                            String::new()
+                        } else {
+                            format!(" (fields: {})", known.join(", "))
+                        }
                     ));
                 }
                 Some(extra @ Value::Object(_)) => check(root, extra, item, &child(key), depth + 1)?,

@@ -38,7 +38,11 @@ impl EventStream {
         let queue: Rc<RefCell<VecDeque<Value>>> = Rc::default();
         let sink = queue.clone();
         let notify: Notify = Rc::new(move |message| sink.borrow_mut().push_back(message));
-        Self { queue, reply: Some(Box::pin(request(notify))), waker: Arc::new(ForwardingWaker(Mutex::new(None))) }
+        Self {
+            queue,
+            reply: Some(Box::pin(request(notify))),
+            waker: Arc::new(ForwardingWaker(Mutex::new(None))),
+        }
     }
 
     fn next_event(&self) -> Option<Vec<u8>> {
@@ -56,7 +60,9 @@ impl futures_lite::Stream for EventStream {
         }
         self.waker.forward_to(cx.waker());
         let stable = Waker::from(self.waker.clone());
-        let Some(reply) = self.reply.as_mut() else { return Poll::Ready(None) };
+        let Some(reply) = self.reply.as_mut() else {
+            return Poll::Ready(None);
+        };
         if let Poll::Ready(reply) = reply.as_mut().poll(&mut Context::from_waker(&stable)) {
             self.reply = None;
             if let Some(body) = reply {

@@ -61,7 +61,10 @@ pub fn split_parts(text: &str, max: usize) -> Vec<&str> {
     let mut parts = Vec::new();
     let mut rest = text;
     while rest.len() > max {
-        let cut = (1..=max).rev().find(|i| rest.is_char_boundary(*i)).unwrap_or(max);
+        let cut = (1..=max)
+            .rev()
+            .find(|i| rest.is_char_boundary(*i))
+            .unwrap_or(max);
         let (head, tail) = rest.split_at(cut);
         parts.push(head);
         rest = tail;
@@ -87,18 +90,30 @@ pub trait Store {
     /// Ids of the executions still marked running. By default from [`Store::running_executions`];
     /// a store that can answer without decoding whole records should.
     fn running_ids(&self) -> Result<Vec<String>> {
-        Ok(self.running_executions()?.into_iter().map(|r| r.state.id).collect())
+        Ok(self
+            .running_executions()?
+            .into_iter()
+            .map(|r| r.state.id)
+            .collect())
     }
     /// The earliest `updatedAt` of the paused executions (when the first of them expires is this
     /// plus the TTL). By default from [`Store::paused_executions`].
     fn oldest_paused_update(&self) -> Result<Option<i64>> {
-        Ok(self.paused_executions()?.iter().map(|r| r.state.updated_at).min())
+        Ok(self
+            .paused_executions()?
+            .iter()
+            .map(|r| r.state.updated_at)
+            .min())
     }
     /// Every execution waiting for a timer (`waiting`), oldest first. By default by reading them
     /// all; a store that can select by status should.
     fn waiting_executions(&self) -> Result<Vec<ExecutionRecord>> {
         let all = self.recent_executions(usize::MAX)?;
-        Ok(all.into_iter().rev().filter(|r| r.state.status == crate::model::ExecutionStatus::Waiting).collect())
+        Ok(all
+            .into_iter()
+            .rev()
+            .filter(|r| r.state.status == crate::model::ExecutionStatus::Waiting)
+            .collect())
     }
     /// Ids of finished executions beyond the newest `keep` (by creation), for retention.
     fn finished_beyond(&self, keep: usize) -> Result<Vec<String>>;
@@ -123,7 +138,11 @@ pub trait Store {
     /// step: a crash leaves either both or neither, so a resumed run never applies its writes
     /// again over a newer run's. (In a Durable Object, SQLite writes made without an `await`
     /// between them commit together.)
-    fn complete_execution(&self, record: &ExecutionRecord, writes: &BTreeMap<String, Option<Value>>) -> Result<()>;
+    fn complete_execution(
+        &self,
+        record: &ExecutionRecord,
+        writes: &BTreeMap<String, Option<Value>>,
+    ) -> Result<()>;
 }
 
 /// An in-memory [`Store`] and [`NoteStore`] for tests and for hosts without durable storage.
@@ -142,14 +161,22 @@ impl MemoryStore {
     }
 
     fn with_status(&self, status: crate::model::ExecutionStatus) -> Vec<ExecutionRecord> {
-        self.executions.borrow().iter().filter(|r| r.state.status == status).cloned().collect()
+        self.executions
+            .borrow()
+            .iter()
+            .filter(|r| r.state.status == status)
+            .cloned()
+            .collect()
     }
 }
 
 impl Store for MemoryStore {
     fn save_execution(&self, record: &ExecutionRecord) -> Result<()> {
         let mut executions = self.executions.borrow_mut();
-        match executions.iter_mut().find(|r| r.state.id == record.state.id) {
+        match executions
+            .iter_mut()
+            .find(|r| r.state.id == record.state.id)
+        {
             Some(existing) => *existing = record.clone(),
             None => executions.push(record.clone()),
         }
@@ -157,13 +184,25 @@ impl Store for MemoryStore {
     }
 
     fn load_execution(&self, id: &str) -> Result<Option<ExecutionRecord>> {
-        Ok(self.executions.borrow().iter().find(|r| r.state.id == id).cloned())
+        Ok(self
+            .executions
+            .borrow()
+            .iter()
+            .find(|r| r.state.id == id)
+            .cloned())
     }
 
     fn recent_executions(&self, limit: usize) -> Result<Vec<ExecutionRecord>> {
-        let mut all: Vec<(usize, ExecutionRecord)> =
-            self.executions.borrow().iter().cloned().enumerate().collect();
-        all.sort_by(|(ia, a), (ib, b)| b.state.created_at.cmp(&a.state.created_at).then(ib.cmp(ia)));
+        let mut all: Vec<(usize, ExecutionRecord)> = self
+            .executions
+            .borrow()
+            .iter()
+            .cloned()
+            .enumerate()
+            .collect();
+        all.sort_by(|(ia, a), (ib, b)| {
+            b.state.created_at.cmp(&a.state.created_at).then(ib.cmp(ia))
+        });
         Ok(all.into_iter().take(limit).map(|(_, r)| r).collect())
     }
 
@@ -209,13 +248,20 @@ impl Store for MemoryStore {
     }
 
     fn journal(&self, execution_id: &str) -> Result<Vec<JournalEntry>> {
-        let mut entries = self.journals.borrow().get(execution_id).cloned().unwrap_or_default();
+        let mut entries = self
+            .journals
+            .borrow()
+            .get(execution_id)
+            .cloned()
+            .unwrap_or_default();
         entries.sort_by_key(|e| e.delivery);
         Ok(entries)
     }
 
     fn save_snippet(&self, snippet: &Snippet) -> Result<()> {
-        self.snippets.borrow_mut().insert(snippet.name.clone(), snippet.clone());
+        self.snippets
+            .borrow_mut()
+            .insert(snippet.name.clone(), snippet.clone());
         Ok(())
     }
 
@@ -235,7 +281,11 @@ impl Store for MemoryStore {
         Ok(self.values.borrow().clone())
     }
 
-    fn complete_execution(&self, record: &ExecutionRecord, writes: &BTreeMap<String, Option<Value>>) -> Result<()> {
+    fn complete_execution(
+        &self,
+        record: &ExecutionRecord,
+        writes: &BTreeMap<String, Option<Value>>,
+    ) -> Result<()> {
         self.apply_values(writes)?;
         self.save_execution(record)
     }
@@ -266,7 +316,11 @@ impl NoteStore for MemoryStore {
             return Ok(note.clone());
         }
         let id = notes.iter().map(|(_, n)| n.id).max().unwrap_or(0) + 1;
-        let note = Note { id, text: text.to_string(), created_at: now };
+        let note = Note {
+            id,
+            text: text.to_string(),
+            created_at: now,
+        };
         notes.push((key.to_string(), note.clone()));
         Ok(note)
     }

@@ -127,8 +127,12 @@ impl From<TokenError> for Error {
     fn from(error: TokenError) -> Error {
         match error {
             TokenError::Malformed => Error::Unauthorized("the token is malformed".into()),
-            TokenError::BadSignature => Error::Unauthorized("the token's signature is not valid".into()),
-            TokenError::Expired { at } => Error::TokenExpired(format!("the token expired at {at} (ms since the epoch)")),
+            TokenError::BadSignature => {
+                Error::Unauthorized("the token's signature is not valid".into())
+            }
+            TokenError::Expired { at } => {
+                Error::TokenExpired(format!("the token expired at {at} (ms since the epoch)"))
+            }
         }
     }
 }
@@ -157,8 +161,14 @@ impl SigningKey {
 
     /// The key in force: `CODEMODE_SIGNING_KEY` if set, else one derived from `CODEMODE_TOKEN`,
     /// else none (scoped tokens are then neither issued nor accepted). Empty settings count as unset.
-    pub fn from_settings(signing_key: Option<&str>, main_token: Option<&str>) -> Option<SigningKey> {
-        match (signing_key.filter(|k| !k.is_empty()), main_token.filter(|t| !t.is_empty())) {
+    pub fn from_settings(
+        signing_key: Option<&str>,
+        main_token: Option<&str>,
+    ) -> Option<SigningKey> {
+        match (
+            signing_key.filter(|k| !k.is_empty()),
+            main_token.filter(|t| !t.is_empty()),
+        ) {
             (Some(key), _) => Some(SigningKey::from_secret(key)),
             (None, Some(token)) => Some(SigningKey::derived_from(token)),
             (None, None) => None,
@@ -182,11 +192,15 @@ impl SigningKey {
         let signed = &token[..PREFIX.len() + payload.len()];
         let mut check = new_mac(&self.0);
         check.update(signed.as_bytes());
-        check.verify_slice(&signature).map_err(|_| TokenError::BadSignature)?;
+        check
+            .verify_slice(&signature)
+            .map_err(|_| TokenError::BadSignature)?;
         let payload = base64url_decode(payload).ok_or(TokenError::Malformed)?;
         let claims: Claims = serde_json::from_slice(&payload).map_err(|_| TokenError::Malformed)?;
         if now_ms >= claims.expires_at {
-            return Err(TokenError::Expired { at: claims.expires_at });
+            return Err(TokenError::Expired {
+                at: claims.expires_at,
+            });
         }
         Ok(claims)
     }
@@ -195,7 +209,8 @@ impl SigningKey {
 fn new_mac(key: &[u8]) -> HmacSha256 {
     // HMAC takes keys of any length; `new_from_slice` cannot fail for it. The fallback keeps the
     // crate free of `unwrap` and is never reached.
-    HmacSha256::new_from_slice(key).unwrap_or_else(|_| <HmacSha256 as Mac>::new(&Default::default()))
+    HmacSha256::new_from_slice(key)
+        .unwrap_or_else(|_| <HmacSha256 as Mac>::new(&Default::default()))
 }
 
 /// HMAC-SHA-256 of the concatenated `parts`.
@@ -227,9 +242,12 @@ impl Grant {
     /// `FORBIDDEN` unless the grant opens `instance`.
     pub fn check_instance(&self, instance: &str) -> Result<(), Error> {
         match self {
-            Grant::Scoped(Claims { instance: Some(bound), .. }) if bound != instance => Err(Error::Forbidden(
-                format!("this token opens the instance `{bound}` only, not `{instance}`"),
-            )),
+            Grant::Scoped(Claims {
+                instance: Some(bound),
+                ..
+            }) if bound != instance => Err(Error::Forbidden(format!(
+                "this token opens the instance `{bound}` only, not `{instance}`"
+            ))),
             _ => Ok(()),
         }
     }
@@ -237,15 +255,22 @@ impl Grant {
     /// `TOKEN_EXPIRED` if the token's time is over at `now_ms` (a WebSocket outlives a token:
     /// every frame is checked), `FORBIDDEN` unless its scope includes `method`.
     pub fn check_method(&self, method: &str, now_ms: i64) -> Result<(), Error> {
-        let Grant::Scoped(claims) = self else { return Ok(()) };
+        let Grant::Scoped(claims) = self else {
+            return Ok(());
+        };
         if now_ms >= claims.expires_at {
-            return Err(TokenError::Expired { at: claims.expires_at }.into());
+            return Err(TokenError::Expired {
+                at: claims.expires_at,
+            }
+            .into());
         }
         if claims.scope.allows(method) {
             return Ok(());
         }
         if MAIN_ONLY_METHODS.contains(&method) {
-            return Err(Error::Forbidden(format!("`{method}` needs the main CODEMODE_TOKEN")));
+            return Err(Error::Forbidden(format!(
+                "`{method}` needs the main CODEMODE_TOKEN"
+            )));
         }
         Err(Error::Forbidden(format!(
             "a `{}` token may not call `{method}`; it may call: {}",
@@ -259,19 +284,32 @@ impl Grant {
 fn allowed_methods(scope: Scope) -> Vec<&'static str> {
     match scope {
         Scope::Read => READ_METHODS.to_vec(),
-        Scope::Approve => READ_METHODS.iter().chain(APPROVE_METHODS).copied().collect(),
+        Scope::Approve => READ_METHODS
+            .iter()
+            .chain(APPROVE_METHODS)
+            .copied()
+            .collect(),
         Scope::Full => vec!["every method but issueToken"],
     }
 }
 
 /// The credential a request presents: `Authorization: Bearer <t>`, else `?token=<t>`.
-pub fn presented<'a>(authorization: Option<&'a str>, query_token: Option<&'a str>) -> Option<&'a str> {
-    authorization.and_then(|h| h.strip_prefix("Bearer ")).or(query_token)
+pub fn presented<'a>(
+    authorization: Option<&'a str>,
+    query_token: Option<&'a str>,
+) -> Option<&'a str> {
+    authorization
+        .and_then(|h| h.strip_prefix("Bearer "))
+        .or(query_token)
 }
 
 /// Compares without stopping at the first differing byte.
 pub fn same_secret(a: &str, b: &str) -> bool {
-    a.len() == b.len() && a.bytes().zip(b.bytes()).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
+    a.len() == b.len()
+        && a.bytes()
+            .zip(b.bytes())
+            .fold(0u8, |acc, (x, y)| acc | (x ^ y))
+            == 0
 }
 
 /// The Worker's auth rule at its front door (before any object is woken):
@@ -322,8 +360,11 @@ pub fn grant_inside_object(
     now_ms: i64,
 ) -> Result<Grant, Error> {
     match presented {
-        Some(given) if given.starts_with(PREFIX) && !main_token.is_some_and(|m| same_secret(given, m)) => {
-            let key = key.ok_or_else(|| Error::Unauthorized("scoped tokens are not accepted here".into()))?;
+        Some(given)
+            if given.starts_with(PREFIX) && !main_token.is_some_and(|m| same_secret(given, m)) =>
+        {
+            let key = key
+                .ok_or_else(|| Error::Unauthorized("scoped tokens are not accepted here".into()))?;
             Ok(Grant::Scoped(key.verify(given, now_ms)?))
         }
         _ => Ok(Grant::Main),
@@ -342,7 +383,11 @@ pub struct Access {
 impl Access {
     /// Full access without a signing key (a host that does not use scoped tokens).
     pub fn main(now_ms: i64) -> Access {
-        Access { grant: Grant::Main, key: None, now_ms }
+        Access {
+            grant: Grant::Main,
+            key: None,
+            now_ms,
+        }
     }
 }
 
@@ -365,56 +410,115 @@ impl Keys {
     }
 
     /// [`authenticate`] with these keys.
-    pub fn authenticate(&self, presented: Option<&str>, loopback: bool, host: &str, now_ms: i64) -> Result<Grant, Error> {
-        authenticate(presented, self.main_token.as_deref(), self.signing_key.as_ref(), loopback, host, now_ms)
+    pub fn authenticate(
+        &self,
+        presented: Option<&str>,
+        loopback: bool,
+        host: &str,
+        now_ms: i64,
+    ) -> Result<Grant, Error> {
+        authenticate(
+            presented,
+            self.main_token.as_deref(),
+            self.signing_key.as_ref(),
+            loopback,
+            host,
+            now_ms,
+        )
     }
 
     /// The [`Access`] of a request inside the object (see [`grant_inside_object`]).
-    pub fn access_inside_object(&self, presented: Option<&str>, now_ms: i64) -> Result<Access, Error> {
-        let grant = grant_inside_object(presented, self.main_token.as_deref(), self.signing_key.as_ref(), now_ms)?;
-        Ok(Access { grant, key: self.signing_key.clone(), now_ms })
+    pub fn access_inside_object(
+        &self,
+        presented: Option<&str>,
+        now_ms: i64,
+    ) -> Result<Access, Error> {
+        let grant = grant_inside_object(
+            presented,
+            self.main_token.as_deref(),
+            self.signing_key.as_ref(),
+            now_ms,
+        )?;
+        Ok(Access {
+            grant,
+            key: self.signing_key.clone(),
+            now_ms,
+        })
     }
 }
 
 /// `issueToken(options)`: `options = {instance?, scope, ttlSeconds, subject?}` →
 /// `{token, expiresAt, scope, instance, subject}`. The caller must hold [`Grant::Main`] (checked
 /// with [`Grant::check_method`]); `key` is `None` when no key is configured.
-pub fn issue(key: Option<&SigningKey>, options: Option<&Value>, now_ms: i64) -> Result<Value, Error> {
+pub fn issue(
+    key: Option<&SigningKey>,
+    options: Option<&Value>,
+    now_ms: i64,
+) -> Result<Value, Error> {
     let key = key.ok_or_else(|| {
-        Error::InvalidConfig("issueToken needs a signing key: set the secret CODEMODE_SIGNING_KEY or CODEMODE_TOKEN".into())
+        Error::InvalidConfig(
+            "issueToken needs a signing key: set the secret CODEMODE_SIGNING_KEY or CODEMODE_TOKEN"
+                .into(),
+        )
     })?;
     let bad = |message: String| Error::BadRequest(format!("issueToken: {message}"));
     let options = match options {
         Some(Value::Object(options)) => options,
-        _ => return Err(bad("the argument must be an object {scope, ttlSeconds, instance?, subject?}".into())),
+        _ => {
+            return Err(bad(
+                "the argument must be an object {scope, ttlSeconds, instance?, subject?}".into(),
+            ))
+        }
     };
     for name in options.keys() {
         if !["scope", "ttlSeconds", "instance", "subject"].contains(&name.as_str()) {
-            return Err(bad(format!("unknown option `{name}`; options are scope, ttlSeconds, instance, subject")));
+            return Err(bad(format!(
+                "unknown option `{name}`; options are scope, ttlSeconds, instance, subject"
+            )));
         }
     }
     let scope = match options.get("scope") {
-        Some(Value::String(text)) => Scope::parse(text)
-            .ok_or_else(|| bad(format!("`scope` must be \"read\", \"approve\" or \"full\", got {text:?}")))?,
-        _ => return Err(bad("`scope` (\"read\", \"approve\" or \"full\") is missing".into())),
+        Some(Value::String(text)) => Scope::parse(text).ok_or_else(|| {
+            bad(format!(
+                "`scope` must be \"read\", \"approve\" or \"full\", got {text:?}"
+            ))
+        })?,
+        _ => {
+            return Err(bad(
+                "`scope` (\"read\", \"approve\" or \"full\") is missing".into(),
+            ))
+        }
     };
     let ttl = options
         .get("ttlSeconds")
         .and_then(Value::as_u64)
         .filter(|ttl| (1..=MAX_TTL_SECONDS).contains(ttl))
-        .ok_or_else(|| bad(format!("`ttlSeconds` must be an integer from 1 to {MAX_TTL_SECONDS}")))?;
+        .ok_or_else(|| {
+            bad(format!(
+                "`ttlSeconds` must be an integer from 1 to {MAX_TTL_SECONDS}"
+            ))
+        })?;
     let optional_string = |name: &str, max: usize| -> Result<Option<String>, Error> {
         match options.get(name) {
             None | Some(Value::Null) => Ok(None),
-            Some(Value::String(text)) if !text.is_empty() && text.chars().count() <= max => Ok(Some(text.clone())),
-            Some(_) => Err(bad(format!("`{name}` must be a string of 1 to {max} characters"))),
+            Some(Value::String(text)) if !text.is_empty() && text.chars().count() <= max => {
+                Ok(Some(text.clone()))
+            }
+            Some(_) => Err(bad(format!(
+                "`{name}` must be a string of 1 to {max} characters"
+            ))),
         }
     };
     let instance = optional_string("instance", MAX_INSTANCE_CHARS)?;
     let subject = optional_string("subject", MAX_SUBJECT_CHARS)?;
     // `ttl` is at most 30 days, so this cannot overflow for any real clock.
     let expires_at = now_ms.saturating_add((ttl * 1000) as i64);
-    let claims = Claims { scope, instance, expires_at, subject };
+    let claims = Claims {
+        scope,
+        instance,
+        expires_at,
+        subject,
+    };
     Ok(json!({
         "token": key.sign(&claims),
         "expiresAt": expires_at,
@@ -430,7 +534,11 @@ const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwx
 pub fn base64url_encode(bytes: &[u8]) -> String {
     let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
     for chunk in bytes.chunks(3) {
-        let b = [chunk[0], chunk.get(1).copied().unwrap_or(0), chunk.get(2).copied().unwrap_or(0)];
+        let b = [
+            chunk[0],
+            chunk.get(1).copied().unwrap_or(0),
+            chunk.get(2).copied().unwrap_or(0),
+        ];
         let n = (u32::from(b[0]) << 16) | (u32::from(b[1]) << 8) | u32::from(b[2]);
         for i in 0..=chunk.len() {
             out.push(ALPHABET[((n >> (18 - 6 * i)) & 63) as usize] as char);

@@ -8,12 +8,15 @@ use codemode_runtime::model::{DescribeKind, SearchKind};
 use common::*;
 use serde_json::{json, Value};
 
-const NOTE_TS: &str = "{ id: number; text: string; /** milliseconds since the epoch */ createdAt: number }";
+const NOTE_TS: &str =
+    "{ id: number; text: string; /** milliseconds since the epoch */ createdAt: number }";
 
 fn snippet(f: &Fixture, name: &str, description: &str, code: &str) {
     let out = f.execute(code);
     completed(&out);
-    f.runtime.save_snippet(name, description, out.execution_id()).expect("save");
+    f.runtime
+        .save_snippet(name, description, out.execution_id())
+        .expect("save");
 }
 
 #[test]
@@ -35,12 +38,20 @@ fn tool_descriptor_declares_every_connector() {
     ] {
         assert!(lines.contains(&line), "missing {line:?} in\n{}", tool.description);
     }
-    for word in ["codemode.search(query)", "codemode.describe(path)", "codemode.run(snippetName, input)", "text(value)"] {
+    for word in [
+        "codemode.search(query)",
+        "codemode.describe(path)",
+        "codemode.run(snippetName, input)",
+        "text(value)",
+    ] {
         assert!(tool.description.contains(word), "{word}");
     }
     assert_eq!(tool.input_schema["type"], json!("object"));
     assert_eq!(tool.input_schema["required"], json!(["code"]));
-    assert_eq!(tool.input_schema["properties"]["code"]["type"], json!("string"));
+    assert_eq!(
+        tool.input_schema["properties"]["code"]["type"],
+        json!("string")
+    );
     assert_eq!(tool.input_schema["additionalProperties"], json!(false));
 }
 
@@ -50,7 +61,11 @@ fn search_ranks_the_best_match_first() {
     // (query, first path, its requiresApproval)
     let cases = [
         ("list saved notes", "notes.listNotes", false),
-        ("create a brand new note please now", "notes.createNote", true),
+        (
+            "create a brand new note please now",
+            "notes.createNote",
+            true,
+        ),
         ("bump the counter", "counter.bump", false),
         ("read the counter", "counter.get", false),
         ("always fails", "counter.fail", false),
@@ -65,7 +80,10 @@ fn search_ranks_the_best_match_first() {
         assert_eq!(first.kind, SearchKind::Method);
         assert_eq!(format!("{}.{}", first.connector, first.method), path);
         assert!(first.score > 0.0);
-        assert!(found.results.windows(2).all(|w| w[0].score >= w[1].score), "{query}: scores descend");
+        assert!(
+            found.results.windows(2).all(|w| w[0].score >= w[1].score),
+            "{query}: scores descend"
+        );
         assert_eq!(found.total, found.results.len(), "{query}");
         assert!(!found.truncated);
     }
@@ -78,51 +96,103 @@ fn search_totals_and_truncation() {
     let paths: Vec<&str> = everything.results.iter().map(|r| r.path.as_str()).collect();
     assert_eq!(
         paths,
-        ["counter.bump", "counter.echo", "counter.fail", "counter.get", "counter.guardedBump", "notes.createNote", "notes.listNotes"]
+        [
+            "counter.bump",
+            "counter.echo",
+            "counter.fail",
+            "counter.get",
+            "counter.guardedBump",
+            "notes.createNote",
+            "notes.listNotes"
+        ]
     );
     assert_eq!((everything.total, everything.truncated), (7, false));
 
     let nothing = f.runtime.search("zzzz qqqq").unwrap();
-    assert_eq!((nothing.results.len(), nothing.total, nothing.truncated), (0, 0, false));
+    assert_eq!(
+        (nothing.results.len(), nothing.total, nothing.truncated),
+        (0, 0, false)
+    );
 
     for i in 0..5 {
         snippet(&f, &format!("snip-{i}"), "A saved helper.", "return 1");
     }
     let everything = f.runtime.search("").unwrap();
-    assert_eq!((everything.results.len(), everything.total, everything.truncated), (10, 12, true));
+    assert_eq!(
+        (
+            everything.results.len(),
+            everything.total,
+            everything.truncated
+        ),
+        (10, 12, true)
+    );
 }
 
 #[test]
 fn search_finds_snippets() {
     let f = fixture();
-    snippet(&f, "tally-notes", "Counts the saved notes and reports a tally.", "return (await notes.listNotes()).length");
+    snippet(
+        &f,
+        "tally-notes",
+        "Counts the saved notes and reports a tally.",
+        "return (await notes.listNotes()).length",
+    );
     let found = f.runtime.search("tally").unwrap();
     assert_eq!(found.total, 1);
     let hit = &found.results[0];
     assert_eq!(
-        (hit.path.as_str(), hit.kind, hit.connector.as_str(), hit.method.as_str(), hit.requires_approval),
+        (
+            hit.path.as_str(),
+            hit.kind,
+            hit.connector.as_str(),
+            hit.method.as_str(),
+            hit.requires_approval
+        ),
         ("tally-notes", SearchKind::Snippet, "codemode", "run", false)
     );
-    assert_eq!(hit.description.as_deref(), Some("Counts the saved notes and reports a tally."));
+    assert_eq!(
+        hit.description.as_deref(),
+        Some("Counts the saved notes and reports a tally.")
+    );
 }
 
 #[test]
 fn describe_connectors_methods_and_snippets() {
     let f = fixture();
     let notes = f.runtime.describe("notes").unwrap();
-    assert_eq!((notes.path.as_str(), notes.kind, notes.requires_approval), ("notes", DescribeKind::Connector, None));
+    assert_eq!(
+        (notes.path.as_str(), notes.kind, notes.requires_approval),
+        ("notes", DescribeKind::Connector, None)
+    );
     assert!(notes.description.unwrap().contains("note store"));
-    for fragment in ["declare const notes: {", "listNotes(args?: {})", "createNote(args: {"] {
-        assert!(notes.types.contains(fragment), "{fragment} in {}", notes.types);
+    for fragment in [
+        "declare const notes: {",
+        "listNotes(args?: {})",
+        "createNote(args: {",
+    ] {
+        assert!(
+            notes.types.contains(fragment),
+            "{fragment} in {}",
+            notes.types
+        );
     }
 
     let counter = f.runtime.describe("counter").unwrap();
-    assert_eq!((counter.kind, counter.description), (DescribeKind::Connector, None));
+    assert_eq!(
+        (counter.kind, counter.description),
+        (DescribeKind::Connector, None)
+    );
 
     let create = f.runtime.describe("notes.createNote").unwrap();
-    assert_eq!((create.path.as_str(), create.kind), ("notes.createNote", DescribeKind::Method));
+    assert_eq!(
+        (create.path.as_str(), create.kind),
+        ("notes.createNote", DescribeKind::Method)
+    );
     assert_eq!(create.requires_approval, Some(true));
-    assert_eq!(create.description.as_deref(), Some("Create a new note with the given text. Requires approval."));
+    assert_eq!(
+        create.description.as_deref(),
+        Some("Create a new note with the given text. Requires approval.")
+    );
     assert!(create.types.contains("text: string"), "{}", create.types);
     assert_eq!(
         create.types,
@@ -132,26 +202,65 @@ fn describe_connectors_methods_and_snippets() {
         )
     );
     let list = f.runtime.describe("notes.listNotes").unwrap();
-    assert_eq!((list.kind, list.requires_approval), (DescribeKind::Method, Some(false)));
+    assert_eq!(
+        (list.kind, list.requires_approval),
+        (DescribeKind::Method, Some(false))
+    );
     let guarded = f.runtime.describe("counter.guardedBump").unwrap();
     // A description that already mentions approval is not told twice.
     assert_eq!(guarded.requires_approval, Some(true));
     assert!(guarded.types.contains("  /** Add `by`, after approval. */\n  guardedBump(args?: { by?: number }): Promise<unknown>;"), "{}", guarded.types);
 
-    snippet(&f, "tally-notes", "Counts the saved notes.", "return (await notes.listNotes()).length");
+    snippet(
+        &f,
+        "tally-notes",
+        "Counts the saved notes.",
+        "return (await notes.listNotes()).length",
+    );
     let tally = f.runtime.describe("tally-notes").unwrap();
-    assert_eq!((tally.kind, tally.description.as_deref(), tally.requires_approval), (DescribeKind::Snippet, Some("Counts the saved notes."), None));
-    assert!(tally.types.contains("declare function run(name: \"tally-notes\", input?: unknown): Promise<unknown>;"), "{}", tally.types);
-    assert!(tally.types.ends_with("return (await notes.listNotes()).length"), "{}", tally.types);
+    assert_eq!(
+        (
+            tally.kind,
+            tally.description.as_deref(),
+            tally.requires_approval
+        ),
+        (DescribeKind::Snippet, Some("Counts the saved notes."), None)
+    );
+    assert!(
+        tally.types.contains(
+            "declare function run(name: \"tally-notes\", input?: unknown): Promise<unknown>;"
+        ),
+        "{}",
+        tally.types
+    );
+    assert!(
+        tally
+            .types
+            .ends_with("return (await notes.listNotes()).length"),
+        "{}",
+        tally.types
+    );
 }
 
 #[test]
 fn describe_unknown_paths() {
     let f = fixture();
-    for path in ["nope", "notes.nope", "nope.listNotes", "", "notes.", ".listNotes", "Notes", "notes.listNotes.x"] {
+    for path in [
+        "nope",
+        "notes.nope",
+        "nope.listNotes",
+        "",
+        "notes.",
+        ".listNotes",
+        "Notes",
+        "notes.listNotes.x",
+    ] {
         let error = f.runtime.describe(path).unwrap_err();
         assert_eq!(error.code(), "NOT_FOUND", "{path:?}");
-        assert!(error.to_string().contains("(notes, counter)"), "{path:?}: {error}");
+        assert!(
+            error.to_string().contains("(notes, counter)"),
+            "{path:?}: {error}"
+        );
     }
 }
 
@@ -171,11 +280,22 @@ fn search_and_describe_inside_a_script() {
     assert_eq!(result["kind"], json!("method"));
     assert_eq!(result["ra"], json!(true));
     assert_eq!(result["text"], json!(true));
-    assert!(result["missing"].as_str().unwrap().starts_with("nothing is named `nope`"), "{result}");
-    assert!(calls(&out).is_empty(), "search and describe are not tool calls");
+    assert!(
+        result["missing"]
+            .as_str()
+            .unwrap()
+            .starts_with("nothing is named `nope`"),
+        "{result}"
+    );
+    assert!(
+        calls(&out).is_empty(),
+        "search and describe are not tool calls"
+    );
 
     snippet(&f, "helper", "Helps.", "return 1");
-    let out = f.execute("const s = await codemode.search('helper'); return [s.results[0].path, s.results[0].kind]");
+    let out = f.execute(
+        "const s = await codemode.search('helper'); return [s.results[0].path, s.results[0].kind]",
+    );
     assert_eq!(completed(&out), json!(["helper", "snippet"]));
 }
 
@@ -197,21 +317,45 @@ fn schema_to_ts_cases() {
         (json!({"type": "string", "enum": ["only"]}), r#""only""#),
         (json!({"const": 5}), "5"),
         (json!({"const": "x"}), r#""x""#),
-        (json!({"anyOf": [{"type": "string"}, {"type": "integer"}]}), "string | number"),
-        (json!({"oneOf": [{"type": "boolean"}, {"const": 0}]}), "boolean | 0"),
-        (json!({"type": "array", "items": {"type": "string"}}), "string[]"),
+        (
+            json!({"anyOf": [{"type": "string"}, {"type": "integer"}]}),
+            "string | number",
+        ),
+        (
+            json!({"oneOf": [{"type": "boolean"}, {"const": 0}]}),
+            "boolean | 0",
+        ),
+        (
+            json!({"type": "array", "items": {"type": "string"}}),
+            "string[]",
+        ),
         (json!({"type": "array"}), "unknown[]"),
-        (json!({"type": "array", "items": {"type": ["string", "null"]}}), "Array<string | null>"),
-        (json!({"type": "array", "items": {"type": "array", "items": {"type": "integer"}}}), "number[][]"),
-        (json!({"type": "array", "items": {"type": "object", "properties": {"a": {"type": "string"}}}}), "{ a?: string }[]"),
+        (
+            json!({"type": "array", "items": {"type": ["string", "null"]}}),
+            "Array<string | null>",
+        ),
+        (
+            json!({"type": "array", "items": {"type": "array", "items": {"type": "integer"}}}),
+            "number[][]",
+        ),
+        (
+            json!({"type": "array", "items": {"type": "object", "properties": {"a": {"type": "string"}}}}),
+            "{ a?: string }[]",
+        ),
         (json!({"type": "object"}), "Record<string, unknown>"),
         (json!({"type": "object", "properties": {}}), "{}"),
         (
             json!({"type": "object", "properties": {"a": {"type": "string"}, "b": {"type": "integer"}}, "required": ["a"]}),
             "{ a: string; b?: number }",
         ),
-        (json!({"properties": {"x": {"type": "boolean"}}}), "{ x?: boolean }"),
-        (json!({"type": "object", "properties": {"my-key": {"type": "string"}}}), r#"{ "my-key"?: string }"#),
+        (
+            json!({"properties": {"x": {"type": "boolean"}}}),
+            "{ x?: boolean }",
+        ),
+        (
+            json!({"type": "object", "properties": {"my-key": {"type": "string"}}}),
+            r#"{ "my-key"?: string }"#,
+        ),
         (
             json!({"type": "object", "properties": {"a": {"type": "string", "description": "the a\n   value */ end"}}}),
             "{ /** the a value * / end */ a?: string }",

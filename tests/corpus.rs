@@ -40,7 +40,9 @@ fn read_json(path: &Path) -> Map<String, Value> {
 fn outcome(output: &ExecuteOutput) -> Value {
     match output {
         ExecuteOutput::Completed { result, .. } => serde_json::json!({ "value": result }),
-        ExecuteOutput::Error { error, .. } => serde_json::json!({ "error": error.message, "code": error.code }),
+        ExecuteOutput::Error { error, .. } => {
+            serde_json::json!({ "error": error.message, "code": error.code })
+        }
         ExecuteOutput::Paused { .. } => serde_json::json!({ "paused": true }),
         ExecuteOutput::Cancelled { .. } => serde_json::json!({ "cancelled": true }),
         ExecuteOutput::Waiting { .. } => serde_json::json!({ "waiting": true }),
@@ -50,10 +52,13 @@ fn outcome(output: &ExecuteOutput) -> Value {
 /// `true` if `got` (from [`outcome`]) is what Node gave.
 fn matches(expected: &Value, got: &Value) -> bool {
     match (expected.get("value"), expected.get("error")) {
-        (Some(value), _) => got.get("value").is_some_and(|v| v.to_string() == value.to_string()),
-        (None, Some(Value::String(message))) => {
-            got.get("error").and_then(Value::as_str).is_some_and(|m| m.starts_with(message.as_str()))
-        }
+        (Some(value), _) => got
+            .get("value")
+            .is_some_and(|v| v.to_string() == value.to_string()),
+        (None, Some(Value::String(message))) => got
+            .get("error")
+            .and_then(Value::as_str)
+            .is_some_and(|m| m.starts_with(message.as_str())),
         _ => panic!("bad expected entry {expected}"),
     }
 }
@@ -67,16 +72,32 @@ fn the_corpus_matches_node() {
 
     let mut scripts: Vec<String> = std::fs::read_dir(dir.join("scripts"))
         .expect("scripts folder")
-        .map(|entry| entry.expect("entry").file_name().to_string_lossy().into_owned())
+        .map(|entry| {
+            entry
+                .expect("entry")
+                .file_name()
+                .to_string_lossy()
+                .into_owned()
+        })
         .filter(|name| name.ends_with(".js"))
         .collect();
     scripts.sort();
-    assert!(scripts.len() >= 160 || !filter.is_empty(), "the corpus has only {} scripts", scripts.len());
+    assert!(
+        scripts.len() >= 160 || !filter.is_empty(),
+        "the corpus has only {} scripts",
+        scripts.len()
+    );
     for name in &scripts {
-        assert!(expected.contains_key(name), "{name} has no expected value: run `node scripts/corpus-expected.mjs`");
+        assert!(
+            expected.contains_key(name),
+            "{name} has no expected value: run `node scripts/corpus-expected.mjs`"
+        );
     }
     for name in expected.keys().chain(known.keys()) {
-        assert!(scripts.contains(name), "{name} is listed but tests/corpus/scripts/{name} does not exist");
+        assert!(
+            scripts.contains(name),
+            "{name} is listed but tests/corpus/scripts/{name} does not exist"
+        );
     }
 
     let f = fixture();
@@ -99,7 +120,10 @@ fn the_corpus_matches_node() {
             }
         } else {
             let listed = known.get(name).and_then(Value::as_str);
-            println!("MISMATCH {name}{}", listed.map(|r| format!(" (known: {r})")).unwrap_or_default());
+            println!(
+                "MISMATCH {name}{}",
+                listed.map(|r| format!(" (known: {r})")).unwrap_or_default()
+            );
             println!("  expected: {want}");
             println!("  got:      {got}");
             if listed.is_none() {
@@ -109,27 +133,52 @@ fn the_corpus_matches_node() {
         dump.insert(name.clone(), got);
     }
     if let Ok(path) = std::env::var("CORPUS_DUMP") {
-        std::fs::write(&path, serde_json::to_string_pretty(&dump).expect("dump")).expect("write the dump");
+        std::fs::write(&path, serde_json::to_string_pretty(&dump).expect("dump"))
+            .expect("write the dump");
     }
 
     let rate = 100.0 * passed as f64 / ran.max(1) as f64;
     println!("corpus: {passed} of {ran} scripts match Node ({rate:.1}%)");
-    assert!(unexpected.is_empty(), "scripts that differ from Node and are not in known_differences.json: {unexpected:?}");
-    assert!(stale.is_empty(), "scripts in known_differences.json that now match Node (remove them): {stale:?}");
-    assert!(filter.is_empty() || ran > 0, "CORPUS_FILTER={filter} selects no script");
-    assert!(rate >= MIN_PASS_RATE, "{rate:.1}% of the corpus matches Node; the floor is {MIN_PASS_RATE}%");
+    assert!(
+        unexpected.is_empty(),
+        "scripts that differ from Node and are not in known_differences.json: {unexpected:?}"
+    );
+    assert!(
+        stale.is_empty(),
+        "scripts in known_differences.json that now match Node (remove them): {stale:?}"
+    );
+    assert!(
+        filter.is_empty() || ran > 0,
+        "CORPUS_FILTER={filter} selects no script"
+    );
+    assert!(
+        rate >= MIN_PASS_RATE,
+        "{rate:.1}% of the corpus matches Node; the floor is {MIN_PASS_RATE}%"
+    );
 }
 
 #[test]
 fn code_in_a_markdown_fence_runs_and_counts_lines_inside_the_fence() {
     let f = fixture();
-    assert_eq!(completed(&f.execute("```js\nreturn [1, 2].map(x => x * 2)\n```")), serde_json::json!([2, 4]));
+    assert_eq!(
+        completed(&f.execute("```js\nreturn [1, 2].map(x => x * 2)\n```")),
+        serde_json::json!([2, 4])
+    );
     // Line numbers count from the first line inside the fence.
     let out = f.execute("```javascript\nconst a = 1;\nthrow new Error('boom');\n```\n");
-    assert!(error_info(&out).message.ends_with("(line 2)"), "{:?}", error_info(&out));
+    assert!(
+        error_info(&out).message.ends_with("(line 2)"),
+        "{:?}",
+        error_info(&out)
+    );
     // An options line may open the fenced code.
-    let out = f.execute("```js\n// @options: {\"max_output_tokens\": 5}\nreturn 'x'.repeat(100)\n```");
-    assert!(out.report().contains("tokens truncated"), "{}", out.report());
+    let out =
+        f.execute("```js\n// @options: {\"max_output_tokens\": 5}\nreturn 'x'.repeat(100)\n```");
+    assert!(
+        out.report().contains("tokens truncated"),
+        "{}",
+        out.report()
+    );
 }
 
 #[test]
@@ -139,7 +188,10 @@ fn a_script_that_is_only_a_fence_is_refused_with_a_code() {
         match run(f.runtime.execute(code)) {
             Err(error) => {
                 assert_eq!(error.code(), "BAD_REQUEST", "{code:?}");
-                assert!(error.to_string().contains("only a markdown fence"), "{error}");
+                assert!(
+                    error.to_string().contains("only a markdown fence"),
+                    "{error}"
+                );
             }
             Ok(output) => panic!("{code:?} ran: {output:#?}"),
         }
@@ -149,9 +201,13 @@ fn a_script_that_is_only_a_fence_is_refused_with_a_code() {
 #[test]
 fn returned_objects_and_tool_arguments_keep_insertion_order() {
     let f = fixture();
-    let out = f.execute("return {zebra: 1, apple: {z: true, a: false}, 10: 'ten', mango: [{b: 1, a: 2}]}");
+    let out = f
+        .execute("return {zebra: 1, apple: {z: true, a: false}, 10: 'ten', mango: [{b: 1, a: 2}]}");
     // JavaScript's order: integer keys first, then strings as they were added.
-    assert_eq!(completed(&out).to_string(), r#"{"10":"ten","zebra":1,"apple":{"z":true,"a":false},"mango":[{"b":1,"a":2}]}"#);
+    assert_eq!(
+        completed(&out).to_string(),
+        r#"{"10":"ten","zebra":1,"apple":{"z":true,"a":false},"mango":[{"b":1,"a":2}]}"#
+    );
 
     // A replay (after the approval) issues the echo call again and gets its journaled result:
     // arguments still match, and both the arguments and the result keep the script's order.
@@ -159,7 +215,10 @@ fn returned_objects_and_tool_arguments_keep_insertion_order() {
     assert_eq!(paused(&out).len(), 1);
     let done = f.approve(out.execution_id());
     assert_eq!(completed(&done).to_string(), r#"{"z":1,"a":{"y":2,"b":3}}"#);
-    let echo = calls(&done).into_iter().find(|c| c.method == "echo").expect("echo call");
+    let echo = calls(&done)
+        .into_iter()
+        .find(|c| c.method == "echo")
+        .expect("echo call");
     assert_eq!(echo.args.to_string(), r#"{"z":1,"a":{"y":2,"b":3}}"#);
     assert_eq!(f.counter.total.get(), 1);
 }
@@ -178,8 +237,10 @@ fn journaled_arguments_match_whatever_their_key_order() {
         delivery: 0,
         kind: Default::default(),
     };
-    let reordered: Value = serde_json::from_str(r#"{"b": {"d": 3, "c": 2}, "a": 1}"#).expect("json");
+    let reordered: Value =
+        serde_json::from_str(r#"{"b": {"d": 3, "c": 2}, "a": 1}"#).expect("json");
     assert!(entry.matches("counter", "echo", &reordered));
-    let different: Value = serde_json::from_str(r#"{"b": {"d": 3, "c": 4}, "a": 1}"#).expect("json");
+    let different: Value =
+        serde_json::from_str(r#"{"b": {"d": 3, "c": 4}, "a": 1}"#).expect("json");
     assert!(!entry.matches("counter", "echo", &different));
 }

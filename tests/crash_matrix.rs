@@ -18,11 +18,12 @@ use codemode_runtime::journal::JournalEntry;
 use codemode_runtime::model::{ExecuteOutput, ExecutionStatus, Snippet};
 use codemode_runtime::notes::{Note, NoteStore};
 use codemode_runtime::{
-    CallContext, Connector, ExecutionRecord, MemoryStore, Result, Reverted, Runtime, RuntimeConfig, Store,
-    ToolError, ToolSpec,
+    CallContext, Connector, ExecutionRecord, MemoryStore, Result, Reverted, Runtime, RuntimeConfig,
+    Store, ToolError, ToolSpec,
 };
 use common::{
-    fixture_connectors, quiet_injected_panics, run, still_clock, survive, Counter, CounterConnector, Crashy, CRASH, T0,
+    fixture_connectors, quiet_injected_panics, run, still_clock, survive, Counter,
+    CounterConnector, Crashy, CRASH, T0,
 };
 use serde_json::{json, Value};
 
@@ -99,34 +100,45 @@ struct CrashingStore {
 
 impl Store for CrashingStore {
     fn save_execution(&self, record: &ExecutionRecord) -> Result<()> {
-        self.injector.op("save_execution", || self.inner.save_execution(record))
+        self.injector
+            .op("save_execution", || self.inner.save_execution(record))
     }
     fn load_execution(&self, id: &str) -> Result<Option<ExecutionRecord>> {
-        self.injector.op("load_execution", || self.inner.load_execution(id))
+        self.injector
+            .op("load_execution", || self.inner.load_execution(id))
     }
     fn recent_executions(&self, limit: usize) -> Result<Vec<ExecutionRecord>> {
-        self.injector.op("recent_executions", || self.inner.recent_executions(limit))
+        self.injector
+            .op("recent_executions", || self.inner.recent_executions(limit))
     }
     fn paused_executions(&self) -> Result<Vec<ExecutionRecord>> {
-        self.injector.op("paused_executions", || self.inner.paused_executions())
+        self.injector
+            .op("paused_executions", || self.inner.paused_executions())
     }
     fn running_executions(&self) -> Result<Vec<ExecutionRecord>> {
-        self.injector.op("running_executions", || self.inner.running_executions())
+        self.injector
+            .op("running_executions", || self.inner.running_executions())
     }
     fn finished_beyond(&self, keep: usize) -> Result<Vec<String>> {
-        self.injector.op("finished_beyond", || self.inner.finished_beyond(keep))
+        self.injector
+            .op("finished_beyond", || self.inner.finished_beyond(keep))
     }
     fn delete_execution(&self, id: &str) -> Result<()> {
-        self.injector.op("delete_execution", || self.inner.delete_execution(id))
+        self.injector
+            .op("delete_execution", || self.inner.delete_execution(id))
     }
     fn append_journal(&self, execution_id: &str, entry: &JournalEntry) -> Result<()> {
-        self.injector.op("append_journal", || self.inner.append_journal(execution_id, entry))
+        self.injector.op("append_journal", || {
+            self.inner.append_journal(execution_id, entry)
+        })
     }
     fn journal(&self, execution_id: &str) -> Result<Vec<JournalEntry>> {
-        self.injector.op("journal", || self.inner.journal(execution_id))
+        self.injector
+            .op("journal", || self.inner.journal(execution_id))
     }
     fn save_snippet(&self, snippet: &Snippet) -> Result<()> {
-        self.injector.op("save_snippet", || self.inner.save_snippet(snippet))
+        self.injector
+            .op("save_snippet", || self.inner.save_snippet(snippet))
     }
     fn snippet(&self, name: &str) -> Result<Option<Snippet>> {
         self.injector.op("snippet", || self.inner.snippet(name))
@@ -135,13 +147,20 @@ impl Store for CrashingStore {
         self.injector.op("snippets", || self.inner.snippets())
     }
     fn delete_snippet(&self, name: &str) -> Result<bool> {
-        self.injector.op("delete_snippet", || self.inner.delete_snippet(name))
+        self.injector
+            .op("delete_snippet", || self.inner.delete_snippet(name))
     }
     fn values(&self) -> Result<BTreeMap<String, Value>> {
         self.injector.op("values", || self.inner.values())
     }
-    fn complete_execution(&self, record: &ExecutionRecord, writes: &BTreeMap<String, Option<Value>>) -> Result<()> {
-        self.injector.op("complete_execution", || self.inner.complete_execution(record, writes))
+    fn complete_execution(
+        &self,
+        record: &ExecutionRecord,
+        writes: &BTreeMap<String, Option<Value>>,
+    ) -> Result<()> {
+        self.injector.op("complete_execution", || {
+            self.inner.complete_execution(record, writes)
+        })
     }
 }
 
@@ -150,10 +169,12 @@ impl NoteStore for CrashingStore {
         self.injector.op("list_notes", || self.inner.list_notes())
     }
     fn insert_note(&self, key: &str, text: &str, now: i64) -> Result<Note> {
-        self.injector.op("insert_note", || self.inner.insert_note(key, text, now))
+        self.injector
+            .op("insert_note", || self.inner.insert_note(key, text, now))
     }
     fn delete_note(&self, id: i64) -> Result<bool> {
-        self.injector.op("delete_note", || self.inner.delete_note(id))
+        self.injector
+            .op("delete_note", || self.inner.delete_note(id))
     }
 }
 
@@ -174,17 +195,30 @@ impl Connector for CrashAfterEffect {
     fn tools(&self) -> Vec<ToolSpec> {
         self.inner.tools()
     }
-    async fn execute(&self, args: Value, ctx: &CallContext) -> std::result::Result<Value, ToolError> {
+    async fn execute(
+        &self,
+        args: Value,
+        ctx: &CallContext,
+    ) -> std::result::Result<Value, ToolError> {
         let result = self.inner.execute(args, ctx).await;
         let n = self.injector.connector_calls.get() + 1;
         self.injector.connector_calls.set(n);
         self.injector.crash_if(
             Point::AfterEffect(n),
-            &format!("after the effect of {}.{} (connector call {n})", self.inner.name(), ctx.method),
+            &format!(
+                "after the effect of {}.{} (connector call {n})",
+                self.inner.name(),
+                ctx.method
+            ),
         );
         result
     }
-    async fn revert(&self, args: &Value, result: &Value, ctx: &CallContext) -> std::result::Result<Reverted, ToolError> {
+    async fn revert(
+        &self,
+        args: &Value,
+        result: &Value,
+        ctx: &CallContext,
+    ) -> std::result::Result<Reverted, ToolError> {
         self.inner.revert(args, result, ctx).await
     }
 }
@@ -210,29 +244,50 @@ impl World {
             connectors: vec!["counter".into()],
         };
         inner
-            .save_snippet(&snippet("bumper", "const v = await counter.bump({by: input.k}); return {k: input.k, v}"))
+            .save_snippet(&snippet(
+                "bumper",
+                "const v = await counter.bump({by: input.k}); return {k: input.k, v}",
+            ))
             .unwrap();
         inner
-            .save_snippet(&snippet("guarded", "const g = await counter.guardedBump({by: input.k}); return g * 2"))
+            .save_snippet(&snippet(
+                "guarded",
+                "const g = await counter.guardedBump({by: input.k}); return g * 2",
+            ))
             .unwrap();
         let mut values = BTreeMap::new();
         values.insert("count".to_string(), Some(json!(41)));
         values.insert("greeting".to_string(), Some(json!("hi")));
         inner.apply_values(&values).unwrap();
-        Self { inner, injector: Rc::new(Injector::new(point)), counter: Rc::new(Counter::idempotent()) }
+        Self {
+            inner,
+            injector: Rc::new(Injector::new(point)),
+            counter: Rc::new(Counter::idempotent()),
+        }
     }
 
     /// A new runtime over the same durable state: nothing in memory survives from the last one.
     fn runtime(&self) -> Runtime {
-        let store = Rc::new(CrashingStore { inner: self.inner.clone(), injector: self.injector.clone() });
+        let store = Rc::new(CrashingStore {
+            inner: self.inner.clone(),
+            injector: self.injector.clone(),
+        });
         let clock = still_clock();
         let connectors = fixture_connectors(store.clone(), self.counter.clone(), clock.clone())
             .into_iter()
-            .map(|inner| -> Box<dyn Connector> { Box::new(CrashAfterEffect { inner, injector: self.injector.clone() }) })
+            .map(|inner| -> Box<dyn Connector> {
+                Box::new(CrashAfterEffect {
+                    inner,
+                    injector: self.injector.clone(),
+                })
+            })
             .collect();
         Runtime::new(store, connectors, clock)
             .expect("runtime")
-            .with_config(RuntimeConfig { max_attempts: 100, ..Default::default() })
+            .with_config(RuntimeConfig {
+                max_attempts: 100,
+                ..Default::default()
+            })
     }
 }
 
@@ -266,9 +321,10 @@ struct CellEnd {
     trace: Vec<&'static str>,
 }
 
-
 fn seq_of(key: &str, id: &str) -> u32 {
-    key.strip_prefix(&format!("{id}:")).and_then(|s| s.parse().ok()).unwrap_or_else(|| panic!("foreign key {key}"))
+    key.strip_prefix(&format!("{id}:"))
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_else(|| panic!("foreign key {key}"))
 }
 
 /// Runs `code` in `world`, recovering after each crash, until the run is finished.
@@ -281,7 +337,10 @@ fn run_cell(world: &World, code: &str) -> std::result::Result<CellEnd, String> {
         let runtime = world.runtime();
         let existing = world.inner.recent_executions(10).expect("records");
         if existing.len() > 1 {
-            return Err(format!("{} executions were created for one script", existing.len()));
+            return Err(format!(
+                "{} executions were created for one script",
+                existing.len()
+            ));
         }
         let step = match existing.first() {
             // Nothing durable was written: the client retries `execute`.
@@ -295,11 +354,17 @@ fn run_cell(world: &World, code: &str) -> std::result::Result<CellEnd, String> {
                     ExecutionStatus::Running => {
                         let next = runtime.next_wake_at().expect("next_wake_at");
                         if next != Some(T0) {
-                            return Err(format!("an interrupted run, but next_wake_at() is {next:?}"));
+                            return Err(format!(
+                                "an interrupted run, but next_wake_at() is {next:?}"
+                            ));
                         }
                         survive(|| {
                             let report = run(runtime.wake())?;
-                            assert_eq!(report.resumed, vec![id.clone()], "wake resumes the interrupted run");
+                            assert_eq!(
+                                report.resumed,
+                                vec![id.clone()],
+                                "wake resumes the interrupted run"
+                            );
                             Ok(None)
                         })?
                     }
@@ -322,9 +387,14 @@ fn run_cell(world: &World, code: &str) -> std::result::Result<CellEnd, String> {
         }
     }
     let records = world.inner.recent_executions(10).expect("records");
-    let [record] = records.as_slice() else { return Err(format!("{} executions at the end", records.len())) };
+    let [record] = records.as_slice() else {
+        return Err(format!("{} executions at the end", records.len()));
+    };
     if !record.state.status.is_finished() {
-        return Err(format!("not finished after 20 rounds: {}", record.state.status));
+        return Err(format!(
+            "not finished after 20 rounds: {}",
+            record.state.status
+        ));
     }
     let id = record.state.id.clone();
     let journal_entries = world.inner.journal(&id).expect("journal");
@@ -335,7 +405,9 @@ fn run_cell(world: &World, code: &str) -> std::result::Result<CellEnd, String> {
         .iter()
         .filter(|e| e.connector == "codemode" && e.method == "step")
         .filter_map(|e| match &e.outcome {
-            codemode_runtime::journal::Outcome::Ok(Value::Number(n)) if n.as_i64().is_none() => Some(n.to_string()),
+            codemode_runtime::journal::Outcome::Ok(Value::Number(n)) if n.as_i64().is_none() => {
+                Some(n.to_string())
+            }
             _ => None,
         })
         .collect();
@@ -351,10 +423,29 @@ fn run_cell(world: &World, code: &str) -> std::result::Result<CellEnd, String> {
     record_json.as_object_mut().expect("object").remove("seed");
     // The heap a pass held is a measurement (the allocator's count differs with what ran before
     // on the thread), like wall time: present, not compared.
-    record_json["state"].as_object_mut().expect("state").remove("peakHeapBytes");
-    let journal = without_id(serde_json::to_value(&journal_entries).expect("journal json"), &id);
-    let effects = world.counter.effects.borrow().iter().map(|(k, n)| (seq_of(k, &id), *n)).collect();
-    let retried = world.counter.requests.borrow().iter().filter(|(_, n)| **n > 1).map(|(k, _)| seq_of(k, &id)).collect();
+    record_json["state"]
+        .as_object_mut()
+        .expect("state")
+        .remove("peakHeapBytes");
+    let journal = without_id(
+        serde_json::to_value(&journal_entries).expect("journal json"),
+        &id,
+    );
+    let effects = world
+        .counter
+        .effects
+        .borrow()
+        .iter()
+        .map(|(k, n)| (seq_of(k, &id), *n))
+        .collect();
+    let retried = world
+        .counter
+        .requests
+        .borrow()
+        .iter()
+        .filter(|(_, n)| **n > 1)
+        .map(|(k, _)| seq_of(k, &id))
+        .collect();
     let end = Final {
         record: without_id(record_json, &id),
         journal,
@@ -529,7 +620,9 @@ fn label(point: Point, trace: &[&str]) -> String {
 
 /// Runs `jobs` on a few threads with big stacks (each job builds its own runtime).
 fn on_threads<T: Send, R: Send>(jobs: Vec<T>, job: impl Fn(T) -> R + Sync) -> Vec<R> {
-    let threads = std::thread::available_parallelism().map_or(2, |n| n.get()).clamp(1, 6);
+    let threads = std::thread::available_parallelism()
+        .map_or(2, |n| n.get())
+        .clamp(1, 6);
     let queue = std::sync::Mutex::new(jobs.into_iter().enumerate().collect::<Vec<_>>());
     let results = std::sync::Mutex::new(Vec::new());
     std::thread::scope(|scope| {
@@ -557,23 +650,46 @@ struct Baseline {
 }
 
 fn status_of(end: &Final) -> String {
-    end.record["state"]["status"].as_str().unwrap_or_default().to_string()
+    end.record["state"]["status"]
+        .as_str()
+        .unwrap_or_default()
+        .to_string()
 }
 
 #[test]
 fn every_script_survives_a_crash_at_every_point() {
     quiet_injected_panics();
-    assert!(CORPUS.len() >= 20, "the corpus has {} scripts; it needs at least 20", CORPUS.len());
+    assert!(
+        CORPUS.len() >= 20,
+        "the corpus has {} scripts; it needs at least 20",
+        CORPUS.len()
+    );
 
     // The crash-free runs: the reference, and the number of store operations and connector calls.
     let baselines: Vec<Baseline> = on_threads(CORPUS.to_vec(), |(name, code, expected)| {
         let world = World::new(Point::Never);
-        let end = run_cell(&world, code).unwrap_or_else(|e| panic!("{name}: crash-free run failed: {e}"));
+        let end =
+            run_cell(&world, code).unwrap_or_else(|e| panic!("{name}: crash-free run failed: {e}"));
         assert_eq!(end.crashes, 0, "{name}");
-        assert_eq!(status_of(&end.end), expected, "{name}: {:#}", end.end.record);
-        assert!(end.output.is_some(), "{name}: a crash-free run ends with an ExecuteOutput");
-        assert!(end.end.effects.iter().all(|(_, n)| *n == 1), "{name}: {:?}", end.end.effects);
-        assert!(end.retried.is_empty(), "{name}: nothing is retried without a crash");
+        assert_eq!(
+            status_of(&end.end),
+            expected,
+            "{name}: {:#}",
+            end.end.record
+        );
+        assert!(
+            end.output.is_some(),
+            "{name}: a crash-free run ends with an ExecuteOutput"
+        );
+        assert!(
+            end.end.effects.iter().all(|(_, n)| *n == 1),
+            "{name}: {:?}",
+            end.end.effects
+        );
+        assert!(
+            end.retried.is_empty(),
+            "{name}: nothing is retried without a crash"
+        );
         Baseline { name, code, end }
     });
 
@@ -639,10 +755,18 @@ fn every_script_survives_a_crash_at_every_point() {
             let op = baseline.end.trace[*n as usize - 1];
             let previous = (*n > 1).then(|| baseline.end.trace[*n as usize - 2]);
             match (point, op) {
-                (Point::BeforeOp(_), "append_journal") => kinds.insert("effect done, result not journaled (before append_journal)"),
-                (Point::AfterOp(_), "append_journal") => kinds.insert("journaled, not delivered (after append_journal)"),
-                (Point::BeforeOp(_), "insert_note") => kinds.insert("before a call's effect (before insert_note)"),
-                (Point::BeforeOp(_), "save_execution") => kinds.insert("before a pass is recorded (before save_execution)"),
+                (Point::BeforeOp(_), "append_journal") => {
+                    kinds.insert("effect done, result not journaled (before append_journal)")
+                }
+                (Point::AfterOp(_), "append_journal") => {
+                    kinds.insert("journaled, not delivered (after append_journal)")
+                }
+                (Point::BeforeOp(_), "insert_note") => {
+                    kinds.insert("before a call's effect (before insert_note)")
+                }
+                (Point::BeforeOp(_), "save_execution") => {
+                    kinds.insert("before a pass is recorded (before save_execution)")
+                }
                 _ => false,
             };
             if matches!(point, Point::BeforeOp(_)) && previous == Some("append_journal") {
@@ -659,16 +783,43 @@ fn every_script_survives_a_crash_at_every_point() {
         }
         let mut diffs = Vec::new();
         if end.end.effects.iter().any(|(_, n)| *n != 1) {
-            diffs.push(format!("an effect applied more than once: {:?}", end.end.effects));
+            diffs.push(format!(
+                "an effect applied more than once: {:?}",
+                end.end.effects
+            ));
         }
         if end.end != baseline.end.end {
             for (field, got, want) in [
-                ("record", end.end.record.to_string(), baseline.end.end.record.to_string()),
-                ("journal", end.end.journal.to_string(), baseline.end.end.journal.to_string()),
-                ("values", format!("{:?}", end.end.values), format!("{:?}", baseline.end.end.values)),
-                ("notes", format!("{:?}", end.end.notes), format!("{:?}", baseline.end.end.notes)),
-                ("total", end.end.total.to_string(), baseline.end.end.total.to_string()),
-                ("effects", format!("{:?}", end.end.effects), format!("{:?}", baseline.end.end.effects)),
+                (
+                    "record",
+                    end.end.record.to_string(),
+                    baseline.end.end.record.to_string(),
+                ),
+                (
+                    "journal",
+                    end.end.journal.to_string(),
+                    baseline.end.end.journal.to_string(),
+                ),
+                (
+                    "values",
+                    format!("{:?}", end.end.values),
+                    format!("{:?}", baseline.end.end.values),
+                ),
+                (
+                    "notes",
+                    format!("{:?}", end.end.notes),
+                    format!("{:?}", baseline.end.end.notes),
+                ),
+                (
+                    "total",
+                    end.end.total.to_string(),
+                    baseline.end.end.total.to_string(),
+                ),
+                (
+                    "effects",
+                    format!("{:?}", end.end.effects),
+                    format!("{:?}", baseline.end.end.effects),
+                ),
             ] {
                 if got != want {
                     diffs.push(format!("{field}:\n      got  {got}\n      want {want}"));
@@ -679,7 +830,12 @@ fn every_script_survives_a_crash_at_every_point() {
             if Some(output) != baseline.end.output.as_ref() {
                 diffs.push(format!(
                     "ExecuteOutput:\n      got  {output}\n      want {}",
-                    baseline.end.output.as_ref().map(Value::to_string).unwrap_or_default()
+                    baseline
+                        .end
+                        .output
+                        .as_ref()
+                        .map(Value::to_string)
+                        .unwrap_or_default()
                 ));
             }
         }
@@ -687,7 +843,10 @@ fn every_script_survives_a_crash_at_every_point() {
             failures.push(format!("{where_}:\n    {}", diffs.join("\n    ")));
         }
     }
-    println!("crash matrix: {} runs in which a call was executed again with the same idempotency key", retry_cells);
+    println!(
+        "crash matrix: {} runs in which a call was executed again with the same idempotency key",
+        retry_cells
+    );
     println!("crash matrix: {new_executions} runs crashed before the execution was stored and sent `execute` again");
     println!("crash matrix: boundaries crashed at: {kinds:#?}");
     for kind in [
@@ -700,13 +859,21 @@ fn every_script_survives_a_crash_at_every_point() {
     ] {
         assert!(kinds.contains(kind), "the matrix never crashed at: {kind}");
     }
-    assert!(retry_cells > 0, "some crash must hit the window where a call runs again");
+    assert!(
+        retry_cells > 0,
+        "some crash must hit the window where a call runs again"
+    );
     assert!(
         failures.is_empty(),
         "{} of {} crash runs ended differently from the crash-free run:\n{}",
         failures.len(),
         cells.len(),
-        failures.iter().take(25).cloned().collect::<Vec<_>>().join("\n")
+        failures
+            .iter()
+            .take(25)
+            .cloned()
+            .collect::<Vec<_>>()
+            .join("\n")
     );
 }
 
@@ -721,9 +888,16 @@ fn the_retry_window_repeats_the_call_with_the_same_idempotency_key() {
     for idempotent in [false, true] {
         let injector = Rc::new(Injector::new(Point::AfterEffect(2)));
         let inner = Rc::new(MemoryStore::new());
-        let counter = Rc::new(if idempotent { Counter::idempotent() } else { Counter::default() });
+        let counter = Rc::new(if idempotent {
+            Counter::idempotent()
+        } else {
+            Counter::default()
+        });
         let build = || {
-            let store = Rc::new(CrashingStore { inner: inner.clone(), injector: injector.clone() });
+            let store = Rc::new(CrashingStore {
+                inner: inner.clone(),
+                injector: injector.clone(),
+            });
             let connectors: Vec<Box<dyn Connector>> = vec![Box::new(CrashAfterEffect {
                 inner: Box::new(CounterConnector(counter.clone())),
                 injector: injector.clone(),
@@ -733,13 +907,25 @@ fn the_retry_window_repeats_the_call_with_the_same_idempotency_key() {
         let code = "const a = await counter.bump({by: 1}); const b = await counter.bump({by: 10}); return [a, b]";
         let runtime = build();
         let crashed = survive(|| run(runtime.execute(code))).expect("only the injected crash");
-        assert!(crashed.is_none(), "the second bump crashes after its effect");
+        assert!(
+            crashed.is_none(),
+            "the second bump crashes after its effect"
+        );
         drop(runtime);
         let record = inner.recent_executions(1).unwrap().remove(0);
         let id = record.state.id.clone();
         assert_eq!(record.state.status, ExecutionStatus::Running);
         assert_eq!(record.attempts, 1);
-        assert_eq!(inner.journal(&id).unwrap().iter().map(|e| e.seq).collect::<Vec<_>>(), [0], "seq 1 was not journaled");
+        assert_eq!(
+            inner
+                .journal(&id)
+                .unwrap()
+                .iter()
+                .map(|e| e.seq)
+                .collect::<Vec<_>>(),
+            [0],
+            "seq 1 was not journaled"
+        );
 
         let runtime = build();
         let report = run(runtime.wake()).expect("wake");
@@ -749,14 +935,26 @@ fn the_retry_window_repeats_the_call_with_the_same_idempotency_key() {
         let key1 = format!("{id}:1");
         if idempotent {
             assert_eq!(state.result, Some(json!([1, 11])));
-            assert_eq!(counter.requests.borrow().get(&key1), Some(&2), "seq 1 was asked for twice, with the same key");
-            assert_eq!(counter.effects.borrow().get(&key1), Some(&1), "and applied once");
+            assert_eq!(
+                counter.requests.borrow().get(&key1),
+                Some(&2),
+                "seq 1 was asked for twice, with the same key"
+            );
+            assert_eq!(
+                counter.effects.borrow().get(&key1),
+                Some(&1),
+                "and applied once"
+            );
             assert_eq!(counter.total.get(), 11);
         } else {
             // The naive counter applied seq 1 twice: the key was the same both times, it just
             // did not use it.
             assert_eq!(counter.effects.borrow().get(&key1), Some(&2));
-            assert_eq!(counter.effects.borrow().get(&format!("{id}:0")), Some(&1), "seq 0 was journaled: never repeated");
+            assert_eq!(
+                counter.effects.borrow().get(&format!("{id}:0")),
+                Some(&1),
+                "seq 0 was journaled: never repeated"
+            );
             assert_eq!(counter.total.get(), 21);
             assert_eq!(state.result, Some(json!([1, 21])));
         }
@@ -773,17 +971,31 @@ fn a_resumed_run_does_not_apply_its_store_writes_twice() {
     quiet_injected_panics();
     let world = World::new(Point::AfterNamed("complete_execution"));
     let first = world.runtime();
-    let crashed = survive(|| run(first.execute("store('owner', 'A'); return 'A'"))).expect("injected");
-    assert!(crashed.is_none(), "crashed right after the atomic completion");
+    let crashed =
+        survive(|| run(first.execute("store('owner', 'A'); return 'A'"))).expect("injected");
+    assert!(
+        crashed.is_none(),
+        "crashed right after the atomic completion"
+    );
     drop(first);
     let a = world.inner.recent_executions(1).unwrap().remove(0);
-    assert_eq!(a.state.status, ExecutionStatus::Completed, "the record and the writes went together");
-    assert_eq!(world.inner.values().unwrap().get("owner"), Some(&json!("A")));
+    assert_eq!(
+        a.state.status,
+        ExecutionStatus::Completed,
+        "the record and the writes went together"
+    );
+    assert_eq!(
+        world.inner.values().unwrap().get("owner"),
+        Some(&json!("A"))
+    );
 
     // After the restart, a newer run writes the same key and completes.
     let runtime = world.runtime();
     let b = run(runtime.execute("store('owner', 'B'); return load('owner')")).unwrap();
-    assert!(matches!(&b, ExecuteOutput::Completed { result, .. } if result == &json!("B")), "{b:#?}");
+    assert!(
+        matches!(&b, ExecuteOutput::Completed { result, .. } if result == &json!("B")),
+        "{b:#?}"
+    );
 
     // A wake-up finds nothing to resume and leaves B's write alone.
     let report = run(runtime.wake()).unwrap();
@@ -802,20 +1014,44 @@ fn an_interrupted_completion_applies_its_writes_once_when_resumed() {
     quiet_injected_panics();
     let world = World::new(Point::BeforeNamed("complete_execution"));
     let first = world.runtime();
-    let crashed = survive(|| run(first.execute("store('owner', 'A'); return 'A'"))).expect("injected");
-    assert!(crashed.is_none(), "crashed right before the atomic completion");
+    let crashed =
+        survive(|| run(first.execute("store('owner', 'A'); return 'A'"))).expect("injected");
+    assert!(
+        crashed.is_none(),
+        "crashed right before the atomic completion"
+    );
     drop(first);
     let a = world.inner.recent_executions(1).unwrap().remove(0);
     assert_eq!(a.state.status, ExecutionStatus::Running);
-    assert_eq!(world.inner.values().unwrap().get("owner"), None, "nothing of A applied yet");
+    assert_eq!(
+        world.inner.values().unwrap().get("owner"),
+        None,
+        "nothing of A applied yet"
+    );
 
     let runtime = world.runtime();
     let b = run(runtime.execute("store('owner', 'B'); return load('owner')")).unwrap();
-    assert!(matches!(&b, ExecuteOutput::Completed { result, .. } if result == &json!("B")), "{b:#?}");
+    assert!(
+        matches!(&b, ExecuteOutput::Completed { result, .. } if result == &json!("B")),
+        "{b:#?}"
+    );
     let report = run(runtime.wake()).unwrap();
     assert_eq!(report.resumed, [a.state.id.clone()]);
-    assert_eq!(world.inner.load_execution(&a.state.id).unwrap().unwrap().state.status, ExecutionStatus::Completed);
-    assert_eq!(world.inner.values().unwrap().get("owner"), Some(&json!("A")), "A completed last, so its write stands");
+    assert_eq!(
+        world
+            .inner
+            .load_execution(&a.state.id)
+            .unwrap()
+            .unwrap()
+            .state
+            .status,
+        ExecutionStatus::Completed
+    );
+    assert_eq!(
+        world.inner.values().unwrap().get("owner"),
+        Some(&json!("A")),
+        "A completed last, so its write stands"
+    );
 }
 
 // ---- attempts ----
@@ -823,19 +1059,34 @@ fn an_interrupted_completion_applies_its_writes_once_when_resumed() {
 /// Runs `await counter.bump; await boom.maybe; return` on a default-config runtime whose `boom`
 /// crashes `crashes` times, restarting and waking after each crash. Returns the final state, how
 /// many passes crashed and how often `boom` was called.
-fn crash_repeatedly(crashes: u32) -> (codemode_runtime::model::ExecutionState, u32, u32, Vec<(String, u32)>) {
+fn crash_repeatedly(
+    crashes: u32,
+) -> (
+    codemode_runtime::model::ExecutionState,
+    u32,
+    u32,
+    Vec<(String, u32)>,
+) {
     let inner = Rc::new(MemoryStore::new());
     let counter = Rc::new(Counter::default());
     let left = Rc::new(Cell::new(crashes));
     let calls = Rc::new(Cell::new(0));
     let clock = still_clock();
     let build = || {
-        let boom = Crashy { name: "boom", method: "maybe", result: json!("survived"), left: left.clone(), calls: calls.clone() };
-        let connectors: Vec<Box<dyn Connector>> = vec![Box::new(CounterConnector(counter.clone())), Box::new(boom)];
+        let boom = Crashy {
+            name: "boom",
+            method: "maybe",
+            result: json!("survived"),
+            left: left.clone(),
+            calls: calls.clone(),
+        };
+        let connectors: Vec<Box<dyn Connector>> =
+            vec![Box::new(CounterConnector(counter.clone())), Box::new(boom)];
         Runtime::new(inner.clone(), connectors, clock.clone()).expect("runtime")
     };
     assert_eq!(build().config().max_attempts, 3, "the default");
-    let code = "const a = await counter.bump({by: 1}); const b = await boom.maybe({}); return [a, b]";
+    let code =
+        "const a = await counter.bump({by: 1}); const b = await boom.maybe({}); return [a, b]";
     let mut crashed = 0;
     let first = build();
     match survive(|| run(first.execute(code))).expect("only injected crashes") {
@@ -856,8 +1107,18 @@ fn crash_repeatedly(crashes: u32) -> (codemode_runtime::model::ExecutionState, u
             Some(report) => assert_eq!(report.expect("wake").resumed, [id.clone()]),
         }
     }
-    let effects = counter.effects.borrow().iter().map(|(k, v)| (k.clone(), *v)).collect();
-    (inner.load_execution(&id).unwrap().unwrap().state, crashed, calls.get(), effects)
+    let effects = counter
+        .effects
+        .borrow()
+        .iter()
+        .map(|(k, v)| (k.clone(), *v))
+        .collect();
+    (
+        inner.load_execution(&id).unwrap().unwrap().state,
+        crashed,
+        calls.get(),
+        effects,
+    )
 }
 
 #[test]
@@ -867,27 +1128,67 @@ fn default_max_attempts_turns_a_run_that_keeps_crashing_into_crashed() {
     // ends the run CRASHED without calling the tool again.
     let (state, crashed, boom_calls, effects) = crash_repeatedly(100);
     assert_eq!(crashed, 3);
-    assert_eq!(boom_calls, 3, "the fourth pass does not run the crashing call");
+    assert_eq!(
+        boom_calls, 3,
+        "the fourth pass does not run the crashing call"
+    );
     assert_eq!(state.status, ExecutionStatus::Error);
     let error = state.error.clone().expect("error");
     assert_eq!(error.code, "CRASHED", "{error:?}");
-    assert!(error.message.contains("3 passes over this run started and did not finish"), "{}", error.message);
+    assert!(
+        error
+            .message
+            .contains("3 passes over this run started and did not finish"),
+        "{}",
+        error.message
+    );
     // The calls before it are listed: the journaled bump, applied once.
-    let listed: Vec<(u32, &str, &str, codemode_runtime::model::CallState)> =
-        state.calls.iter().map(|c| (c.seq, c.connector.as_str(), c.method.as_str(), c.state)).collect();
-    assert_eq!(listed, [(0, "counter", "bump", codemode_runtime::model::CallState::Applied)]);
+    let listed: Vec<(u32, &str, &str, codemode_runtime::model::CallState)> = state
+        .calls
+        .iter()
+        .map(|c| (c.seq, c.connector.as_str(), c.method.as_str(), c.state))
+        .collect();
+    assert_eq!(
+        listed,
+        [(
+            0,
+            "counter",
+            "bump",
+            codemode_runtime::model::CallState::Applied
+        )]
+    );
     assert_eq!(state.calls[0].result, Some(json!(1)));
-    assert_eq!(effects, [(format!("{}:0", state.id), 1)], "replays did not repeat the journaled bump");
-    assert!(state.report.as_deref().unwrap_or_default().contains("counter.bump"), "{:?}", state.report);
+    assert_eq!(
+        effects,
+        [(format!("{}:0", state.id), 1)],
+        "replays did not repeat the journaled bump"
+    );
+    assert!(
+        state
+            .report
+            .as_deref()
+            .unwrap_or_default()
+            .contains("counter.bump"),
+        "{:?}",
+        state.report
+    );
 
     // Four crashes in a row end the same way (the fourth never happens).
     let (state4, crashed4, calls4, _) = crash_repeatedly(4);
-    assert_eq!((crashed4, calls4, state4.error.map(|e| e.code)), (3, 3, Some("CRASHED".to_string())));
+    assert_eq!(
+        (crashed4, calls4, state4.error.map(|e| e.code)),
+        (3, 3, Some("CRASHED".to_string()))
+    );
 
     // The boundary: two crashes, and the third pass completes.
     let (state, crashed, boom_calls, effects) = crash_repeatedly(2);
     assert_eq!((crashed, boom_calls), (2, 3));
-    assert_eq!(state.status, ExecutionStatus::Completed, "{:?}", state.error);
+    assert_eq!(
+        state.status,
+        ExecutionStatus::Completed,
+        "{:?}",
+        state.error
+    );
     assert_eq!(state.result, Some(json!([1, "survived"])));
     assert_eq!(effects, [(format!("{}:0", state.id), 1)]);
 

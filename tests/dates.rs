@@ -32,28 +32,51 @@ fn table() -> Vec<(String, Option<i64>)> {
             let input = row["input"].as_str().expect("input").to_string();
             let value = match &row["expected"] {
                 Value::Null => None,
-                other => Some(other.as_i64().unwrap_or_else(|| panic!("bad expected value {other}"))),
+                other => Some(
+                    other
+                        .as_i64()
+                        .unwrap_or_else(|| panic!("bad expected value {other}")),
+                ),
             };
             (input, value)
         })
         .collect();
     let inputs = read_json("inputs.json");
-    let inputs: Vec<&str> = inputs.as_array().expect("inputs.json is an array").iter().filter_map(Value::as_str).collect();
+    let inputs: Vec<&str> = inputs
+        .as_array()
+        .expect("inputs.json is an array")
+        .iter()
+        .filter_map(Value::as_str)
+        .collect();
     let generated: Vec<&str> = rows.iter().map(|(input, _)| input.as_str()).collect();
-    assert_eq!(inputs, generated, "expected.json is not generated from inputs.json: run `node scripts/date-expected.mjs`");
+    assert_eq!(
+        inputs, generated,
+        "expected.json is not generated from inputs.json: run `node scripts/date-expected.mjs`"
+    );
     rows
 }
 
 #[test]
 fn date_parsing_matches_node() {
     let rows = table();
-    let valid = rows.iter().filter(|(_, expected)| expected.is_some()).count();
-    assert!(rows.len() >= 150, "the table has only {} strings", rows.len());
-    assert!(valid >= 50 && rows.len() - valid >= 30, "the table needs both dates and invalid strings");
+    let valid = rows
+        .iter()
+        .filter(|(_, expected)| expected.is_some())
+        .count();
+    assert!(
+        rows.len() >= 150,
+        "the table has only {} strings",
+        rows.len()
+    );
+    assert!(
+        valid >= 50 && rows.len() - valid >= 30,
+        "the table needs both dates and invalid strings"
+    );
 
     // One run parses every string, both ways (`Date.parse` and `new Date`), and returns the
     // values (NaN as null).
-    let inputs = serde_json::to_string(&rows.iter().map(|(input, _)| input).collect::<Vec<_>>()).expect("inputs");
+    let inputs = serde_json::to_string(&rows.iter().map(|(input, _)| input).collect::<Vec<_>>())
+        .expect("inputs");
     let code = format!(
         "const inputs = {inputs};\n\
          return inputs.map(s => {{ const a = Date.parse(s), b = new Date(s).getTime(); \
@@ -68,11 +91,23 @@ fn date_parsing_matches_node() {
     for ((input, expected), pair) in rows.iter().zip(got) {
         let expected = expected.map(Value::from).unwrap_or(Value::Null);
         if pair[0] != expected || pair[1] != expected {
-            mismatches.push(format!("{input:?}: Node {expected}, sandbox Date.parse {} / new Date {}", pair[0], pair[1]));
+            mismatches.push(format!(
+                "{input:?}: Node {expected}, sandbox Date.parse {} / new Date {}",
+                pair[0], pair[1]
+            ));
         }
     }
-    println!("dates: {} of {} strings parse as in Node", rows.len() - mismatches.len(), rows.len());
-    assert!(mismatches.is_empty(), "{} strings differ from Node:\n{}", mismatches.len(), mismatches.join("\n"));
+    println!(
+        "dates: {} of {} strings parse as in Node",
+        rows.len() - mismatches.len(),
+        rows.len()
+    );
+    assert!(
+        mismatches.is_empty(),
+        "{} strings differ from Node:\n{}",
+        mismatches.len(),
+        mismatches.join("\n")
+    );
 }
 
 /// The strings the issue named, spelled out (the table has them too): each is a valid date, and
@@ -86,6 +121,19 @@ fn the_common_formats_are_dates_and_garbage_is_not() {
         return { ok: ok.map(s => !isNaN(new Date(s))), bad: bad.map(s => String(new Date(s))) };
     "#;
     let got = completed(&f.execute(code));
-    assert_eq!(got["ok"], serde_json::json!([true, true, true, true, true]), "{got}");
-    assert_eq!(got["bad"], serde_json::json!(["Invalid Date", "Invalid Date", "Invalid Date", "Invalid Date"]), "{got}");
+    assert_eq!(
+        got["ok"],
+        serde_json::json!([true, true, true, true, true]),
+        "{got}"
+    );
+    assert_eq!(
+        got["bad"],
+        serde_json::json!([
+            "Invalid Date",
+            "Invalid Date",
+            "Invalid Date",
+            "Invalid Date"
+        ]),
+        "{got}"
+    );
 }

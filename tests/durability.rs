@@ -12,9 +12,7 @@ use std::task::{Context, Poll};
 
 use codemode_runtime::journal::{Decision, JournalEntry};
 use codemode_runtime::model::{CallState, ExecuteOutput, ExecutionStatus, Snippet};
-use codemode_runtime::{
-    Connector, ExecutionRecord, Runtime, RuntimeConfig, Store, UpgradePolicy,
-};
+use codemode_runtime::{Connector, ExecutionRecord, Runtime, RuntimeConfig, Store, UpgradePolicy};
 use common::*;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
@@ -54,7 +52,8 @@ impl Host {
             left: self.crashes_left.clone(),
             calls: self.crashy_calls.clone(),
         };
-        let extra: Vec<Box<dyn Connector>> = vec![Box::new(crashy), Box::new(GateConnector(self.gate.clone()))];
+        let extra: Vec<Box<dyn Connector>> =
+            vec![Box::new(crashy), Box::new(GateConnector(self.gate.clone()))];
         self.f.restarted(extra).with_config(self.config.clone())
     }
 
@@ -63,13 +62,23 @@ impl Host {
     fn execute_and_crash(&self, code: &str) -> String {
         self.crashes_left.set(self.crashes_left.get() + 1);
         let runtime = self.runtime();
-        let before: Vec<String> =
-            self.f.store.recent_executions(usize::MAX).unwrap().into_iter().map(|r| r.state.id).collect();
+        let before: Vec<String> = self
+            .f
+            .store
+            .recent_executions(usize::MAX)
+            .unwrap()
+            .into_iter()
+            .map(|r| r.state.id)
+            .collect();
         let result = catching(|| run(runtime.execute(code)));
         assert!(result.is_err(), "the pass was expected to crash");
         drop(runtime);
         let after = self.f.store.recent_executions(usize::MAX).unwrap();
-        after.into_iter().map(|r| r.state.id).find(|id| !before.contains(id)).expect("the crashed run is stored")
+        after
+            .into_iter()
+            .map(|r| r.state.id)
+            .find(|id| !before.contains(id))
+            .expect("the crashed run is stored")
     }
 }
 
@@ -119,49 +128,109 @@ fn an_interrupted_run_is_resumed_by_wake_after_a_restart() {
     let id = host.execute_and_crash(code);
 
     let record = host.f.record(&id);
-    assert_eq!(record.state.status, ExecutionStatus::Running, "left running by the crash");
+    assert_eq!(
+        record.state.status,
+        ExecutionStatus::Running,
+        "left running by the crash"
+    );
     assert_eq!(record.attempts, 1);
-    assert_eq!(host.f.store.journal(&id).unwrap().iter().map(|e| e.seq).collect::<Vec<_>>(), [0]);
+    assert_eq!(
+        host.f
+            .store
+            .journal(&id)
+            .unwrap()
+            .iter()
+            .map(|e| e.seq)
+            .collect::<Vec<_>>(),
+        [0]
+    );
 
     // After a restart the host asks when to wake: now.
     let runtime = host.runtime();
     let next = runtime.next_wake_at().unwrap();
-    assert_eq!(next, Some(host.f.clock.get()), "an interrupted run wants a wake-up now");
+    assert_eq!(
+        next,
+        Some(host.f.clock.get()),
+        "an interrupted run wants a wake-up now"
+    );
 
     let report = run(runtime.wake()).expect("wake");
     assert_eq!(report.resumed, [id.clone()]);
     assert!(report.expired.is_empty());
     let state = host.f.state(&id);
-    assert_eq!(state.status, ExecutionStatus::Completed, "{:?}", state.error);
+    assert_eq!(
+        state.status,
+        ExecutionStatus::Completed,
+        "{:?}",
+        state.error
+    );
     assert_eq!(state.result, Some(json!([1, "ok", 3])));
-    assert_eq!(states(&state.calls), [(0, CallState::Applied), (1, CallState::Applied), (2, CallState::Applied)]);
-    assert_eq!(host.f.effects(), [(format!("{id}:0"), 1), (format!("{id}:2"), 1)], "seq 0 was replayed, not re-run");
-    assert_eq!(host.f.record(&id).attempts, 0, "a finished pass resets attempts");
-    assert_eq!(host.crashy_calls.get(), 2, "the crashed call ran again (its result was never journaled)");
+    assert_eq!(
+        states(&state.calls),
+        [
+            (0, CallState::Applied),
+            (1, CallState::Applied),
+            (2, CallState::Applied)
+        ]
+    );
+    assert_eq!(
+        host.f.effects(),
+        [(format!("{id}:0"), 1), (format!("{id}:2"), 1)],
+        "seq 0 was replayed, not re-run"
+    );
+    assert_eq!(
+        host.f.record(&id).attempts,
+        0,
+        "a finished pass resets attempts"
+    );
+    assert_eq!(
+        host.crashy_calls.get(),
+        2,
+        "the crashed call ran again (its result was never journaled)"
+    );
 
     // A second wake (the alarm firing twice, or after another restart) is harmless.
     let again = run(host.runtime().wake()).expect("second wake");
-    assert!(again.resumed.is_empty() && again.expired.is_empty(), "{again:?}");
+    assert!(
+        again.resumed.is_empty() && again.expired.is_empty(),
+        "{again:?}"
+    );
     assert_eq!(host.f.state(&id), state, "nothing changed");
     assert_eq!(host.f.total(), 3);
     assert_eq!(host.f.effects().len(), 2);
     assert_eq!(runtime.next_wake_at().unwrap(), None, "nothing to do");
 
     // resume_execution of a run that is not running.
-    assert_eq!(err_code(run(runtime.resume_execution(&id))), "INVALID_STATE");
+    assert_eq!(
+        err_code(run(runtime.resume_execution(&id))),
+        "INVALID_STATE"
+    );
     let paused_out = run(runtime.execute("return await counter.guardedBump({by: 5})")).unwrap();
     let paused_id = paused_out.execution_id().to_string();
     assert_eq!(status(&paused_out), "paused");
-    assert_eq!(err_code(run(runtime.resume_execution(&paused_id))), "INVALID_STATE");
-    assert_eq!(err_code(run(runtime.resume_execution("no-such-run"))), "NOT_FOUND");
-    assert_eq!(host.f.state(&paused_id).status, ExecutionStatus::Paused, "the refused resume left it paused");
+    assert_eq!(
+        err_code(run(runtime.resume_execution(&paused_id))),
+        "INVALID_STATE"
+    );
+    assert_eq!(
+        err_code(run(runtime.resume_execution("no-such-run"))),
+        "NOT_FOUND"
+    );
+    assert_eq!(
+        host.f.state(&paused_id).status,
+        ExecutionStatus::Paused,
+        "the refused resume left it paused"
+    );
 
     // With only a paused run, the next wake-up is its expiry.
     let updated = host.f.state(&paused_id).updated_at;
     let ttl = runtime.config().paused_ttl_ms;
     assert_eq!(runtime.next_wake_at().unwrap(), Some(updated + ttl));
     let report = run(runtime.wake()).unwrap();
-    assert!(report.resumed.is_empty() && report.expired.is_empty(), "a young paused run is left alone: {report:?}");
+    assert!(
+        report.resumed.is_empty() && report.expired.is_empty(),
+        "a young paused run is left alone: {report:?}"
+    );
 
     // An interrupted run next to the paused one: now again.
     let second = host.execute_and_crash("await crashy.once({}); return 'second'");
@@ -171,7 +240,10 @@ fn an_interrupted_run_is_resumed_by_wake_after_a_restart() {
     assert_eq!(report.resumed, [second.clone()]);
     assert_eq!(host.f.state(&second).result, Some(json!("second")));
     assert_eq!(runtime.next_wake_at().unwrap(), Some(updated + ttl));
-    assert_eq!(completed(&run(runtime.approve_execution(&paused_id)).unwrap()), json!(8));
+    assert_eq!(
+        completed(&run(runtime.approve_execution(&paused_id)).unwrap()),
+        json!(8)
+    );
 }
 
 #[test]
@@ -195,9 +267,17 @@ fn a_run_interrupted_after_its_approval_resumes_with_the_approval() {
     let runtime = host.runtime();
     assert_eq!(run(runtime.wake()).unwrap().resumed, [id.clone()]);
     let state = host.f.state(&id);
-    assert_eq!(state.status, ExecutionStatus::Completed, "{:?}", state.error);
+    assert_eq!(
+        state.status,
+        ExecutionStatus::Completed,
+        "{:?}",
+        state.error
+    );
     assert_eq!(state.result, Some(json!([10, "ok", 11])));
-    assert_eq!(host.f.effects(), [(format!("{id}:0"), 1), (format!("{id}:2"), 1)]);
+    assert_eq!(
+        host.f.effects(),
+        [(format!("{id}:0"), 1), (format!("{id}:2"), 1)]
+    );
 }
 
 // ---- what replay refuses ----
@@ -214,20 +294,40 @@ fn a_divergent_call_at_a_recorded_seq_is_replay_diverged() {
     let out = f.approve(&id);
     let error = error_info(&out);
     assert_eq!(error.code, "REPLAY_DIVERGED");
-    for part in ["#0", r#"counter.bump({"by":1})"#, r#"counter.echo({"by":1})"#] {
-        assert!(error.message.contains(part), "`{part}` is not in: {}", error.message);
+    for part in [
+        "#0",
+        r#"counter.bump({"by":1})"#,
+        r#"counter.echo({"by":1})"#,
+    ] {
+        assert!(
+            error.message.contains(part),
+            "`{part}` is not in: {}",
+            error.message
+        );
     }
-    assert_eq!(f.effects(), [(format!("{id}:0"), 1)], "the approved call did not run");
-    assert_eq!(states(&calls(&out)), [(0, CallState::Applied)], "the call that ran is still listed");
+    assert_eq!(
+        f.effects(),
+        [(format!("{id}:0"), 1)],
+        "the approved call did not run"
+    );
+    assert_eq!(
+        states(&calls(&out)),
+        [(0, CallState::Applied)],
+        "the call that ran is still listed"
+    );
 
     // Same call, other arguments.
     let out = f.execute("await counter.bump({by: 1}); return await counter.guardedBump({by: 2})");
     let id = out.execution_id().to_string();
-    f.tamper(&id, |r| r.state.code = "await counter.bump({by: 7}); return await counter.guardedBump({by: 2})".into());
+    f.tamper(&id, |r| {
+        r.state.code =
+            "await counter.bump({by: 7}); return await counter.guardedBump({by: 2})".into()
+    });
     let error = error_info(&f.approve(&id));
     assert_eq!(error.code, "REPLAY_DIVERGED");
     assert!(
-        error.message.contains(r#"counter.bump({"by":1})"#) && error.message.contains(r#"counter.bump({"by":7})"#),
+        error.message.contains(r#"counter.bump({"by":1})"#)
+            && error.message.contains(r#"counter.bump({"by":7})"#),
         "{}",
         error.message
     );
@@ -238,24 +338,49 @@ fn a_changed_fingerprint_is_verified_by_replay() {
     let f = fixture();
     let out = f.execute("await counter.bump({by: 1}); return await counter.guardedBump({by: 2})");
     let id = out.execution_id().to_string();
-    f.tamper(&id, |r| r.fingerprint = "boa-0.21.0-an-older-sandbox".into());
+    f.tamper(&id, |r| {
+        r.fingerprint = "boa-0.21.0-an-older-sandbox".into()
+    });
     assert_eq!(completed(&f.approve(&id)), serde_json::json!(3));
     let record = f.record(&id);
-    assert_eq!(record.fingerprint, "boa-0.21.0-an-older-sandbox", "the record keeps who recorded it");
-    assert_eq!(record.continued_by.as_deref(), Some(f.runtime.fingerprint()), "and says who continued it");
-    assert_eq!(f.effects(), [(format!("{id}:0"), 1), (format!("{id}:1"), 1)]);
+    assert_eq!(
+        record.fingerprint, "boa-0.21.0-an-older-sandbox",
+        "the record keeps who recorded it"
+    );
+    assert_eq!(
+        record.continued_by.as_deref(),
+        Some(f.runtime.fingerprint()),
+        "and says who continued it"
+    );
+    assert_eq!(
+        f.effects(),
+        [(format!("{id}:0"), 1), (format!("{id}:1"), 1)]
+    );
 }
 
 #[test]
 fn a_changed_fingerprint_is_replay_incompatible_when_upgrades_are_refused() {
-    let f = fixture_with(RuntimeConfig { on_upgrade: UpgradePolicy::Refuse, ..RuntimeConfig::default() });
+    let f = fixture_with(RuntimeConfig {
+        on_upgrade: UpgradePolicy::Refuse,
+        ..RuntimeConfig::default()
+    });
     let out = f.execute("await counter.bump({by: 1}); return await counter.guardedBump({by: 2})");
     let id = out.execution_id().to_string();
-    f.tamper(&id, |r| r.fingerprint = "boa-0.21.0-an-older-sandbox".into());
+    f.tamper(&id, |r| {
+        r.fingerprint = "boa-0.21.0-an-older-sandbox".into()
+    });
     let error = error_info(&f.approve(&id));
     assert_eq!(error.code, "REPLAY_INCOMPATIBLE");
-    assert!(error.message.contains("boa-0.21.0-an-older-sandbox"), "{}", error.message);
-    assert!(error.message.contains(f.runtime.fingerprint()), "{}", error.message);
+    assert!(
+        error.message.contains("boa-0.21.0-an-older-sandbox"),
+        "{}",
+        error.message
+    );
+    assert!(
+        error.message.contains(f.runtime.fingerprint()),
+        "{}",
+        error.message
+    );
     assert_eq!(f.effects(), [(format!("{id}:0"), 1)]);
 }
 
@@ -267,7 +392,8 @@ fn a_changed_fingerprint_with_a_different_replay_diverges() {
     let id = out.execution_id().to_string();
     f.tamper(&id, |r| {
         r.fingerprint = "boa-0.21.0-an-older-sandbox".into();
-        r.state.code = "await counter.bump({by: 5}); return await counter.guardedBump({by: 2})".into();
+        r.state.code =
+            "await counter.bump({by: 5}); return await counter.guardedBump({by: 2})".into();
     });
     assert_eq!(error_info(&f.approve(&id)).code, "REPLAY_DIVERGED");
     assert_eq!(f.effects(), [(format!("{id}:0"), 1)]);
@@ -283,11 +409,16 @@ fn a_passed_deadline_is_timeout() {
     let error = error_info(&f.approve(&id));
     assert_eq!(error.code, "TIMEOUT");
     assert!(error.message.contains("1000"), "{}", error.message);
-    assert_eq!(f.effects(), [(format!("{id}:0"), 1)], "the approved call did not run after the deadline");
+    assert_eq!(
+        f.effects(),
+        [(format!("{id}:0"), 1)],
+        "the approved call did not run after the deadline"
+    );
     assert_eq!(f.state(&id).status, ExecutionStatus::Error);
 
     // Within the deadline the same run completes.
-    let out = f.execute("// @options: {\"timeout_ms\": 60000}\nreturn await counter.guardedBump({by: 2})");
+    let out = f
+        .execute("// @options: {\"timeout_ms\": 60000}\nreturn await counter.guardedBump({by: 2})");
     f.clock.set(f.clock.get() + 5_000);
     assert_eq!(completed(&f.approve(out.execution_id())), json!(3));
 }
@@ -300,11 +431,20 @@ fn a_promise_nothing_can_settle_is_stalled() {
     assert_eq!(states(&calls(&out)), [(0, CallState::Applied)]);
 
     // Also when the stall comes after an approval: the approved call ran once.
-    let out = f.execute("const g = await counter.guardedBump({by: 1}); await new Promise(() => {}); return g");
+    let out = f.execute(
+        "const g = await counter.guardedBump({by: 1}); await new Promise(() => {}); return g",
+    );
     let id = out.execution_id().to_string();
     let out = f.approve(&id);
     assert_eq!(error_code(&out), "STALLED");
-    assert_eq!(f.effects().iter().filter(|(k, _)| k.starts_with(&id)).cloned().collect::<Vec<_>>(), [(format!("{id}:0"), 1)]);
+    assert_eq!(
+        f.effects()
+            .iter()
+            .filter(|(k, _)| k.starts_with(&id))
+            .cloned()
+            .collect::<Vec<_>>(),
+        [(format!("{id}:0"), 1)]
+    );
 }
 
 // ---- values cross the host boundary exactly ----
@@ -323,7 +463,11 @@ fn numbers_cross_the_host_boundary_unchanged() {
          const echoed = (await counter.echo({xs})).xs;\n\
          return {step: xs.filter((x, i) => stepped[i] !== x).map(String), echo: xs.filter((x, i) => echoed[i] !== x).map(String)}",
     );
-    assert_eq!(completed(&out), json!({"step": [], "echo": []}), "values changed on their way through the host");
+    assert_eq!(
+        completed(&out),
+        json!({"step": [], "echo": []}),
+        "values changed on their way through the host"
+    );
 }
 
 // ---- codemode.step on replay ----
@@ -342,7 +486,10 @@ fn math_random_after_a_step_that_drew_from_it_replays_the_same() {
          return x",
     );
     let id = out.execution_id().to_string();
-    let shown = f.record(&id).output.texts[0].trim_start_matches("x=").parse::<i64>().expect("x");
+    let shown = f.record(&id).output.texts[0]
+        .trim_start_matches("x=")
+        .parse::<i64>()
+        .expect("x");
     let done = f.approve(&id);
     assert_eq!(
         completed(&done),
@@ -375,7 +522,11 @@ fn a_step_that_calls_a_tool_replays_after_an_approval() {
     assert_eq!(status(&out), "paused", "{out:#?}");
     let done = f.approve(&id);
     assert_eq!(completed(&done), json!([20, 3]), "{done:#?}");
-    assert!(f.effects().iter().all(|(_, n)| *n == 1), "{:?}", f.effects());
+    assert!(
+        f.effects().iter().all(|(_, n)| *n == 1),
+        "{:?}",
+        f.effects()
+    );
 }
 
 // ---- golden journals ----
@@ -437,7 +588,10 @@ fn golden_snippets() -> Vec<Snippet> {
 }
 
 fn golden_path(name: &str) -> String {
-    format!("{}/tests/golden/journals/{name}.json", env!("CARGO_MANIFEST_DIR"))
+    format!(
+        "{}/tests/golden/journals/{name}.json",
+        env!("CARGO_MANIFEST_DIR")
+    )
 }
 
 /// Approves until the run is no longer paused.
@@ -459,7 +613,10 @@ fn record_golden(name: &str, about: &str, code: &str) {
     let mut out = f.execute(code);
     let id = out.execution_id().to_string();
     // Pause where the journal is not empty (a second approval for `second_approval`).
-    while status(&out) == "paused" && (f.store.journal(&id).unwrap().is_empty() || name == "second_approval" && f.record(&id).decisions.is_empty()) {
+    while status(&out) == "paused"
+        && (f.store.journal(&id).unwrap().is_empty()
+            || name == "second_approval" && f.record(&id).decisions.is_empty())
+    {
         out = f.approve(&id);
     }
     assert_eq!(status(&out), "paused", "{name}: {out:#?}");
@@ -481,7 +638,11 @@ fn record_golden(name: &str, about: &str, code: &str) {
         expected_status: expected_status.into(),
         expected_result,
     };
-    std::fs::create_dir_all(format!("{}/tests/golden/journals", env!("CARGO_MANIFEST_DIR"))).unwrap();
+    std::fs::create_dir_all(format!(
+        "{}/tests/golden/journals",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap();
     let text = serde_json::to_string_pretty(&golden).unwrap() + "\n";
     std::fs::write(golden_path(name), text).expect("write golden journal");
 }
@@ -498,12 +659,23 @@ fn golden_journals_replay_to_their_recorded_results() {
         let path = golden_path(name);
         let text = std::fs::read_to_string(&path)
             .unwrap_or_else(|_| panic!("{path} is missing; run with UPDATE_GOLDEN=1 to record it"));
-        let golden: GoldenJournal = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{path}: {e}"));
-        assert_eq!(golden.record.state.code, *code, "{name}: the fixture was recorded from other code; regenerate it");
+        let golden: GoldenJournal =
+            serde_json::from_str(&text).unwrap_or_else(|e| panic!("{path}: {e}"));
+        assert_eq!(
+            golden.record.state.code, *code,
+            "{name}: the fixture was recorded from other code; regenerate it"
+        );
         // Recorded by an earlier build: under another fingerprint the run is verified by replay and
         // continues (the fixtures are kept as recorded to prove it across sandbox changes).
-        assert_eq!(golden.record.state.status, ExecutionStatus::Paused, "{name}");
-        assert!(!golden.journal.is_empty(), "{name}: a golden journal is not empty");
+        assert_eq!(
+            golden.record.state.status,
+            ExecutionStatus::Paused,
+            "{name}"
+        );
+        assert!(
+            !golden.journal.is_empty(),
+            "{name}: a golden journal is not empty"
+        );
 
         // Load it into a fresh store, as if the runtime had restarted since the pause.
         let f = fixture();
@@ -513,30 +685,47 @@ fn golden_journals_replay_to_their_recorded_results() {
         }
         f.store.save_execution(&golden.record).unwrap();
         for entry in &golden.journal {
-            f.store.append_journal(&golden.record.state.id, entry).unwrap();
+            f.store
+                .append_journal(&golden.record.state.id, entry)
+                .unwrap();
         }
         let id = golden.record.state.id.clone();
         let end = approve_to_end(&f, f.approve(&id));
         match &end {
             ExecuteOutput::Completed { result, calls, .. } => {
                 assert_eq!(golden.expected_status, "completed", "{name}");
-                assert_eq!(result, &golden.expected_result, "{name}: replaying the golden journal gave another result");
+                assert_eq!(
+                    result, &golden.expected_result,
+                    "{name}: replaying the golden journal gave another result"
+                );
                 // The journaled calls were replayed with their recorded results, not run again.
                 for entry in &golden.journal {
-                    let call = calls.iter().find(|c| c.seq == entry.seq).unwrap_or_else(|| panic!("{name}: #{} missing", entry.seq));
+                    let call = calls
+                        .iter()
+                        .find(|c| c.seq == entry.seq)
+                        .unwrap_or_else(|| panic!("{name}: #{} missing", entry.seq));
                     if let codemode_runtime::journal::Outcome::Ok(value) = &entry.outcome {
                         assert_eq!(call.result.as_ref(), Some(value), "{name}: #{}", entry.seq);
                     }
                     assert!(
-                        !f.effects().iter().any(|(k, _)| k == &format!("{id}:{}", entry.seq)),
+                        !f.effects()
+                            .iter()
+                            .any(|(k, _)| k == &format!("{id}:{}", entry.seq)),
                         "{name}: journaled call #{} ran again",
                         entry.seq
                     );
                 }
             }
-            other => panic!("{name}: expected {} with {}, got {other:#?}", golden.expected_status, golden.expected_result),
+            other => panic!(
+                "{name}: expected {} with {}, got {other:#?}",
+                golden.expected_status, golden.expected_result
+            ),
         }
-        assert!(f.effects().iter().all(|(_, n)| *n == 1), "{name}: {:?}", f.effects());
+        assert!(
+            f.effects().iter().all(|(_, n)| *n == 1),
+            "{name}: {:?}",
+            f.effects()
+        );
     }
 }
 
@@ -557,19 +746,43 @@ fn promise_all_results_are_delivered_in_journal_order_on_replay() {
         return {r, log}";
     let out = f.execute(code);
     let id = out.execution_id().to_string();
-    assert_eq!(paused(&out).iter().map(|p| p.seq).collect::<Vec<_>>(), [1, 4]);
+    assert_eq!(
+        paused(&out).iter().map(|p| p.seq).collect::<Vec<_>>(),
+        [1, 4]
+    );
     let first_console = f.record(&id).output.console;
-    assert_eq!(first_console, ["a 1", "e {\"x\":\"e\"}", "b 101"], "live delivery: seq order among the runnable calls");
-    let order = |f: &Fixture| f.store.journal(&id).unwrap().iter().map(|e| (e.seq, e.delivery)).collect::<Vec<_>>();
+    assert_eq!(
+        first_console,
+        ["a 1", "e {\"x\":\"e\"}", "b 101"],
+        "live delivery: seq order among the runnable calls"
+    );
+    let order = |f: &Fixture| {
+        f.store
+            .journal(&id)
+            .unwrap()
+            .iter()
+            .map(|e| (e.seq, e.delivery))
+            .collect::<Vec<_>>()
+    };
     assert_eq!(order(&f), [(0, 0), (2, 1), (3, 2)]);
 
     let done = f.approve(&id);
     let console = f.record(&id).output.console;
     // The replay delivered 0, 2, 3 in their journaled order before the approved calls: the
     // callbacks ran in the same interleaving as the first pass.
-    assert_eq!(console[..3], first_console[..], "replay interleaving differs from the first pass");
-    assert_eq!(console, ["a 1", "e {\"x\":\"e\"}", "b 101", "g 111", "h 1111"]);
-    assert_eq!(completed(&done), json!({"r": [1, 111, {"x": "e"}, 101, 1111], "log": ["a1", "ee", "b101", "g111", "h1111"]}));
+    assert_eq!(
+        console[..3],
+        first_console[..],
+        "replay interleaving differs from the first pass"
+    );
+    assert_eq!(
+        console,
+        ["a 1", "e {\"x\":\"e\"}", "b 101", "g 111", "h 1111"]
+    );
+    assert_eq!(
+        completed(&done),
+        json!({"r": [1, 111, {"x": "e"}, 101, 1111], "log": ["a1", "ee", "b101", "g111", "h1111"]})
+    );
     assert_eq!(order(&f), [(0, 0), (2, 1), (3, 2), (1, 3), (4, 4)]);
 }
 
@@ -577,14 +790,36 @@ fn promise_all_results_are_delivered_in_journal_order_on_replay() {
 
 #[test]
 fn retention_keeps_the_newest_finished_runs_and_every_paused_one() {
-    let f = fixture_with(RuntimeConfig { keep_finished: 3, ..Default::default() });
+    let f = fixture_with(RuntimeConfig {
+        keep_finished: 3,
+        ..Default::default()
+    });
     let paused_out = f.execute("return await counter.guardedBump({by: 1})");
     let paused_id = paused_out.execution_id().to_string();
-    let finished: Vec<String> =
-        (1..=5).map(|i| f.execute(&format!("return await counter.bump({{by: {i}}})")).execution_id().to_string()).collect();
+    let finished: Vec<String> = (1..=5)
+        .map(|i| {
+            f.execute(&format!("return await counter.bump({{by: {i}}})"))
+                .execution_id()
+                .to_string()
+        })
+        .collect();
 
-    let history: Vec<String> = f.runtime.execution_history(Some(100)).unwrap().into_iter().map(|s| s.id).collect();
-    assert_eq!(history, [finished[4].clone(), finished[3].clone(), finished[2].clone(), paused_id.clone()]);
+    let history: Vec<String> = f
+        .runtime
+        .execution_history(Some(100))
+        .unwrap()
+        .into_iter()
+        .map(|s| s.id)
+        .collect();
+    assert_eq!(
+        history,
+        [
+            finished[4].clone(),
+            finished[3].clone(),
+            finished[2].clone(),
+            paused_id.clone()
+        ]
+    );
     for (i, id) in finished.iter().enumerate() {
         let journal = f.store.journal(id).unwrap();
         if i < 2 {
@@ -594,16 +829,29 @@ fn retention_keeps_the_newest_finished_runs_and_every_paused_one() {
             assert_eq!(journal.len(), 1, "run {i} keeps its journal");
         }
     }
-    assert_eq!(f.state(&paused_id).status, ExecutionStatus::Paused, "a paused run is never pruned");
+    assert_eq!(
+        f.state(&paused_id).status,
+        ExecutionStatus::Paused,
+        "a paused run is never pruned"
+    );
     assert_eq!(completed(&f.approve(&paused_id)), json!(16));
 }
 
 #[test]
 fn paused_runs_past_their_ttl_expire_to_rejected() {
-    let f = fixture_with(RuntimeConfig { paused_ttl_ms: 1_000, ..Default::default() });
-    let old = f.execute("await counter.bump({by: 1}); return await counter.guardedBump({by: 10})").execution_id().to_string();
+    let f = fixture_with(RuntimeConfig {
+        paused_ttl_ms: 1_000,
+        ..Default::default()
+    });
+    let old = f
+        .execute("await counter.bump({by: 1}); return await counter.guardedBump({by: 10})")
+        .execution_id()
+        .to_string();
     f.clock.set(f.clock.get() + 600);
-    let young = f.execute("return await counter.guardedBump({by: 100})").execution_id().to_string();
+    let young = f
+        .execute("return await counter.guardedBump({by: 100})")
+        .execution_id()
+        .to_string();
     f.clock.set(f.clock.get() + 500);
 
     let report = run(f.runtime.wake()).unwrap();
@@ -611,18 +859,44 @@ fn paused_runs_past_their_ttl_expire_to_rejected() {
     assert!(report.resumed.is_empty());
     let state = f.state(&old);
     assert_eq!(state.status, ExecutionStatus::Rejected);
-    assert_eq!(state.error.as_ref().map(|e| e.code.as_str()), Some("EXPIRED"));
+    assert_eq!(
+        state.error.as_ref().map(|e| e.code.as_str()),
+        Some("EXPIRED")
+    );
     assert!(state.pending.is_empty());
-    assert_eq!(states(&state.calls), [(0, CallState::Applied), (1, CallState::Rejected)]);
-    assert_eq!(f.record(&old).decisions.get(&1).map(|d| d.kind), Some(codemode_runtime::journal::DecisionKind::Expired));
-    assert_eq!(err_code(run(f.runtime.approve_execution(&old))), "NOT_PAUSED");
-    assert_eq!(f.state(&young).status, ExecutionStatus::Paused, "the younger run stays paused");
+    assert_eq!(
+        states(&state.calls),
+        [(0, CallState::Applied), (1, CallState::Rejected)]
+    );
+    assert_eq!(
+        f.record(&old).decisions.get(&1).map(|d| d.kind),
+        Some(codemode_runtime::journal::DecisionKind::Expired)
+    );
+    assert_eq!(
+        err_code(run(f.runtime.approve_execution(&old))),
+        "NOT_PAUSED"
+    );
+    assert_eq!(
+        f.state(&young).status,
+        ExecutionStatus::Paused,
+        "the younger run stays paused"
+    );
 
     let again = run(f.runtime.wake()).unwrap();
-    assert!(again.expired.is_empty() && again.resumed.is_empty(), "{again:?}");
-    assert_eq!(f.runtime.next_wake_at().unwrap(), Some(f.state(&young).updated_at + 1_000));
+    assert!(
+        again.expired.is_empty() && again.resumed.is_empty(),
+        "{again:?}"
+    );
+    assert_eq!(
+        f.runtime.next_wake_at().unwrap(),
+        Some(f.state(&young).updated_at + 1_000)
+    );
     assert_eq!(completed(&f.approve(&young)), json!(101));
-    assert_eq!(f.effects().len(), 2, "the expired run's pending call never ran");
+    assert_eq!(
+        f.effects().len(),
+        2,
+        "the expired run's pending call never ran"
+    );
 }
 
 // ---- races inside one runtime ----
@@ -631,7 +905,8 @@ fn paused_runs_past_their_ttl_expire_to_rejected() {
 fn requests_on_a_run_being_driven_are_busy_or_refused() {
     let host = Host::new(RuntimeConfig::default());
     let runtime = host.runtime();
-    let code = "const a = await counter.bump({by: 1}); const g = await gate.wait({}); return [a, g]";
+    let code =
+        "const a = await counter.bump({by: 1}); const g = await gate.wait({}); return [a, g]";
     let (out, ()) = run(futures::future::join(runtime.execute(code), async {
         until(|| host.gate.waiting() == 1).await;
         let id = host.gate.first_execution();
@@ -640,11 +915,21 @@ fn requests_on_a_run_being_driven_are_busy_or_refused() {
         assert_eq!(err_code(runtime.approve_execution(&id).await), "BUSY");
         assert_eq!(err_code(runtime.resume_execution(&id).await), "BUSY");
         assert_eq!(err_code(runtime.rollback_execution(&id).await), "BUSY");
-        assert!(!runtime.reject_execution(&id, 1).unwrap(), "reject of a running run is refused");
+        assert!(
+            !runtime.reject_execution(&id, 1).unwrap(),
+            "reject of a running run is refused"
+        );
         assert!(!runtime.reject_execution(&id, 0).unwrap());
         let report = runtime.wake().await.unwrap();
-        assert!(report.resumed.is_empty(), "wake leaves a run that is being driven alone: {report:?}");
-        assert_eq!(runtime.next_wake_at().unwrap(), None, "a run being driven is not interrupted");
+        assert!(
+            report.resumed.is_empty(),
+            "wake leaves a run that is being driven alone: {report:?}"
+        );
+        assert_eq!(
+            runtime.next_wake_at().unwrap(),
+            None,
+            "a run being driven is not interrupted"
+        );
         assert_eq!(host.f.record(&id), before, "nothing changed");
         host.gate.open(None, json!("opened"));
     }));
@@ -662,12 +947,15 @@ fn two_approvals_of_one_paused_run_resume_it_once() {
     // The second approval arrives while the first is driving the run.
     let out = run(runtime.execute("const g = await counter.guardedBump({by: 1}); const w = await gate.wait({}); return [g, w]")).unwrap();
     let id = out.execution_id().to_string();
-    let (first, second) = run(futures::future::join(runtime.approve_execution(&id), async {
-        until(|| host.gate.waiting() == 1).await;
-        let second = runtime.approve_execution(&id).await;
-        host.gate.open(None, json!("w"));
-        second
-    }));
+    let (first, second) = run(futures::future::join(
+        runtime.approve_execution(&id),
+        async {
+            until(|| host.gate.waiting() == 1).await;
+            let second = runtime.approve_execution(&id).await;
+            host.gate.open(None, json!("w"));
+            second
+        },
+    ));
     assert_eq!(completed(&first.unwrap()), json!([1, "w"]));
     assert_eq!(err_code(second), "BUSY");
     assert_eq!(host.f.effects(), [(format!("{id}:0"), 1)]);
@@ -675,14 +963,34 @@ fn two_approvals_of_one_paused_run_resume_it_once() {
     // Two approvals polled one after the other: the second finds the run finished.
     let out = run(runtime.execute("return await counter.guardedBump({by: 10})")).unwrap();
     let id = out.execution_id().to_string();
-    let (a, b) = run(futures::future::join(runtime.approve_execution(&id), runtime.approve_execution(&id)));
+    let (a, b) = run(futures::future::join(
+        runtime.approve_execution(&id),
+        runtime.approve_execution(&id),
+    ));
     let outcomes = [a, b];
     let done: Vec<&ExecuteOutput> = outcomes.iter().filter_map(|r| r.as_ref().ok()).collect();
-    assert_eq!(done.len(), 1, "exactly one approval resumes the run: {outcomes:?}");
+    assert_eq!(
+        done.len(),
+        1,
+        "exactly one approval resumes the run: {outcomes:?}"
+    );
     assert_eq!(completed(done[0]), json!(11));
-    let refused = outcomes.iter().find_map(|r| r.as_ref().err()).expect("one refused");
-    assert!(["BUSY", "NOT_PAUSED"].contains(&refused.code()), "{refused:?}");
-    assert_eq!(host.f.effects().iter().filter(|(k, _)| k.starts_with(&id)).count(), 1);
+    let refused = outcomes
+        .iter()
+        .find_map(|r| r.as_ref().err())
+        .expect("one refused");
+    assert!(
+        ["BUSY", "NOT_PAUSED"].contains(&refused.code()),
+        "{refused:?}"
+    );
+    assert_eq!(
+        host.f
+            .effects()
+            .iter()
+            .filter(|(k, _)| k.starts_with(&id))
+            .count(),
+        1
+    );
     assert_eq!(host.f.total(), 11);
 }
 
@@ -693,30 +1001,48 @@ fn a_reject_racing_an_approve_leaves_one_outcome() {
     let code = "const g = await counter.guardedBump({by: 5}); const w = await gate.wait({}); return [g, w]";
 
     // The approval is driving the run when the reject comes: the reject is refused.
-    let id = run(runtime.execute(code)).unwrap().execution_id().to_string();
-    let (approved, rejected) = run(futures::future::join(runtime.approve_execution(&id), async {
-        until(|| host.gate.waiting() == 1).await;
-        let rejected = runtime.reject_execution(&id, 0).unwrap();
-        host.gate.open(None, json!("w"));
-        rejected
-    }));
+    let id = run(runtime.execute(code))
+        .unwrap()
+        .execution_id()
+        .to_string();
+    let (approved, rejected) = run(futures::future::join(
+        runtime.approve_execution(&id),
+        async {
+            until(|| host.gate.waiting() == 1).await;
+            let rejected = runtime.reject_execution(&id, 0).unwrap();
+            host.gate.open(None, json!("w"));
+            rejected
+        },
+    ));
     assert!(!rejected);
     assert_eq!(completed(&approved.unwrap()), json!([5, "w"]));
     let record = host.f.record(&id);
     assert_eq!(record.state.status, ExecutionStatus::Completed);
-    assert!(record.decisions.values().all(Decision::is_approved), "{:?}", record.decisions);
+    assert!(
+        record.decisions.values().all(Decision::is_approved),
+        "{:?}",
+        record.decisions
+    );
     assert_eq!(host.f.effects(), [(format!("{id}:0"), 1)]);
 
     // The reject comes first: the approval finds the run rejected, and the call never runs.
-    let id = run(runtime.execute(code)).unwrap().execution_id().to_string();
-    let (rejected, approved) =
-        run(futures::future::join(async { runtime.reject_execution(&id, 0).unwrap() }, runtime.approve_execution(&id)));
+    let id = run(runtime.execute(code))
+        .unwrap()
+        .execution_id()
+        .to_string();
+    let (rejected, approved) = run(futures::future::join(
+        async { runtime.reject_execution(&id, 0).unwrap() },
+        runtime.approve_execution(&id),
+    ));
     assert!(rejected);
     assert_eq!(err_code(approved), "NOT_PAUSED");
     let state = host.f.state(&id);
     assert_eq!(state.status, ExecutionStatus::Rejected);
     assert_eq!(states(&state.calls), [(0, CallState::Rejected)]);
-    assert!(!host.f.effects().iter().any(|(k, _)| k.starts_with(&id)), "the rejected call never ran");
+    assert!(
+        !host.f.effects().iter().any(|(k, _)| k.starts_with(&id)),
+        "the rejected call never ran"
+    );
     assert_eq!(host.gate.calls.get(), 1);
 }
 
@@ -741,16 +1067,24 @@ fn many_executions_at_once_in_one_runtime_all_complete() {
         until(|| host.gate.waiting() == gated).await;
         // Every gated run is being driven at once; open them newest first.
         for i in (0..N).rev().filter(|i| i % 3 != 2) {
-            host.gate.open(Some(&json!({"i": i})), json!(format!("go {i}")));
+            host.gate
+                .open(Some(&json!({"i": i})), json!(format!("go {i}")));
             YieldNow(false).await;
         }
     }));
     let mut ids = Vec::new();
     for (i, out) in outputs.into_iter().enumerate() {
         let out = out.unwrap_or_else(|e| panic!("run {i}: {e}"));
-        let expected = if i % 3 == 2 { json!([i, "direct", i]) } else { json!([i, format!("go {i}"), i]) };
+        let expected = if i % 3 == 2 {
+            json!([i, "direct", i])
+        } else {
+            json!([i, format!("go {i}"), i])
+        };
         assert_eq!(completed(&out), expected, "run {i}");
-        assert_eq!(host.f.store.journal(out.execution_id()).unwrap().len(), if i % 3 == 2 { 2 } else { 3 });
+        assert_eq!(
+            host.f.store.journal(out.execution_id()).unwrap().len(),
+            if i % 3 == 2 { 2 } else { 3 }
+        );
         ids.push(out.execution_id().to_string());
     }
     assert_eq!(host.f.total(), N as i64, "each run's bump applied once");
@@ -781,5 +1115,9 @@ fn wake_racing_a_resume_of_the_next_run_is_harmless() {
     assert_eq!(host.f.state(&b).status, ExecutionStatus::Completed);
     let report = woken.expect("wake must not fail because a run it listed was finished meanwhile");
     assert!(report.resumed.contains(&a), "{report:?}");
-    assert_eq!(host.crashy_calls.get(), 4, "each run's crashy call: once crashed, once resumed");
+    assert_eq!(
+        host.crashy_calls.get(),
+        4,
+        "each run's crashy call: once crashed, once resumed"
+    );
 }

@@ -35,11 +35,18 @@ fn sort_survives_comparators_that_are_not_a_total_order() {
             );
             let result = completed(&f.execute(&code));
             for list in result.as_array().expect("three lists") {
-                let mut numbers: Vec<i64> =
-                    list.as_array().expect("a list").iter().map(|v| v.as_i64().expect("an integer")).collect();
+                let mut numbers: Vec<i64> = list
+                    .as_array()
+                    .expect("a list")
+                    .iter()
+                    .map(|v| v.as_i64().expect("an integer"))
+                    .collect();
                 numbers.sort_unstable();
                 let expected: Vec<i64> = (0..length).collect();
-                assert_eq!(numbers, expected, "{comparator} on {length} elements is not a permutation");
+                assert_eq!(
+                    numbers, expected,
+                    "{comparator} on {length} elements is not a permutation"
+                );
             }
         }
     }
@@ -57,10 +64,18 @@ fn sort_is_stable_and_ordered_under_a_consistent_comparator() {
         .as_array()
         .expect("a list")
         .iter()
-        .map(|v| (v["key"].as_i64().expect("key"), v["index"].as_i64().expect("index")))
+        .map(|v| {
+            (
+                v["key"].as_i64().expect("key"),
+                v["index"].as_i64().expect("index"),
+            )
+        })
         .collect();
     assert_eq!(pairs.len(), 500);
-    assert!(pairs.windows(2).all(|w| w[0] <= w[1]), "not sorted by key, then by original index: {pairs:?}");
+    assert!(
+        pairs.windows(2).all(|w| w[0] <= w[1]),
+        "not sorted by key, then by original index: {pairs:?}"
+    );
 }
 
 /// A comparator that throws stops the sort with the script's error, catchable as usual.
@@ -72,7 +87,10 @@ fn sort_comparator_errors_reach_the_script() {
          try { Array.from({length: 100}, (_, i) => i).sort(() => { if (++calls > 40) throw new Error('stop'); return -1 }) }
          catch (e) { return [e.message, calls] }",
     ));
-    assert_eq!(result, Value::from(vec![Value::from("stop"), Value::from(41)]));
+    assert_eq!(
+        result,
+        Value::from(vec![Value::from("stop"), Value::from(41)])
+    );
 }
 
 /// Built-ins that reserved memory for a script-given `length` before reading any element: an
@@ -120,7 +138,28 @@ fn int32_edge_arithmetic_does_not_overflow() {
          x--; m++; y++;
          return [...r, x, m, y].map(String);",
     ));
-    let node = serde_json::json!(["2147483648", "0", "true", "2147483648", "2147483648", "-2147483649", "-4294967296", "2147483647", "-1073741824", "0", "1073741824", "4611686018427388000", "2147483648", "4611686014132420600", "0", "true", "true", "-2147483649", "2147483648", "0"]);
+    let node = serde_json::json!([
+        "2147483648",
+        "0",
+        "true",
+        "2147483648",
+        "2147483648",
+        "-2147483649",
+        "-4294967296",
+        "2147483647",
+        "-1073741824",
+        "0",
+        "1073741824",
+        "4611686018427388000",
+        "2147483648",
+        "4611686014132420600",
+        "0",
+        "true",
+        "true",
+        "-2147483649",
+        "2147483648",
+        "0"
+    ]);
     assert_eq!(result, node);
 }
 
@@ -168,7 +207,10 @@ fn deep_structures_and_abrupt_iterators_end_as_ordinary_runs() {
             for (code, expected) in parsed {
                 let got = outcome_line(&f.execute(&code));
                 if !got.starts_with(&expected) {
-                    problems.push(format!("{}\n  expected {expected}…\n  got      {got}", &code[..code.len().min(160)]));
+                    problems.push(format!(
+                        "{}\n  expected {expected}…\n  got      {got}",
+                        &code[..code.len().min(160)]
+                    ));
                 }
             }
             problems

@@ -21,7 +21,12 @@ fn same_as_node(script: &str, node: &str) {
             .filter(|(_, (g, e))| g != e)
             .map(|(i, (g, e))| format!("row {i}:\n  got  {g}\n  node {e}"))
             .collect();
-        assert!(differing.is_empty(), "{} rows differ from Node:\n{}", differing.len(), differing.join("\n"));
+        assert!(
+            differing.is_empty(),
+            "{} rows differ from Node:\n{}",
+            differing.len(),
+            differing.join("\n")
+        );
         assert_eq!(got_rows.len(), expected_rows.len(), "row count");
     }
     assert_eq!(got, expected);
@@ -132,7 +137,10 @@ const REGEXP_SOURCE_AND_DESTRUCTURING_NODE: &str = r##"["a\\/b","a\\/b","a\\/b",
 /// `RegExp.prototype.source` escapes like V8; an object rest element excludes the keys of nested patterns.
 #[test]
 fn regexp_source_and_destructuring_as_in_v8() {
-    same_as_node(REGEXP_SOURCE_AND_DESTRUCTURING, REGEXP_SOURCE_AND_DESTRUCTURING_NODE);
+    same_as_node(
+        REGEXP_SOURCE_AND_DESTRUCTURING,
+        REGEXP_SOURCE_AND_DESTRUCTURING_NODE,
+    );
 }
 
 const MATH_EXP_AND_POW: &str = r##"const out = [Math.exp(1) === Math.E, Math.exp(1), Math.exp(-1), Math.exp(0)];
@@ -237,11 +245,15 @@ const MATH_FUNCTIONS_NODE: &str = r##"["sin 0.15999972147816235 -0.0920036020831
 fn math_functions_as_in_v8() {
     let f = fixture();
     let got = completed(&f.execute(MATH_FUNCTIONS));
-    let expected: Value = serde_json::from_str(MATH_FUNCTIONS_NODE).expect("the expected value is JSON");
+    let expected: Value =
+        serde_json::from_str(MATH_FUNCTIONS_NODE).expect("the expected value is JSON");
     // The two rows where libm's FreeBSD revision of fdlibm differs from V8's on these arguments:
     // one `cos` argument, and `10 ** 26` / `1.1 ** 100`.
     let skip = ["cos ", "int pow "];
-    let (got, expected) = (got.as_array().expect("rows"), expected.as_array().expect("rows"));
+    let (got, expected) = (
+        got.as_array().expect("rows"),
+        expected.as_array().expect("rows"),
+    );
     assert_eq!(got.len(), expected.len());
     let mut differing = Vec::new();
     for (g, e) in got.iter().zip(expected) {
@@ -253,7 +265,12 @@ fn math_functions_as_in_v8() {
             differing.push(format!("  got  {g}\n  node {e}"));
         }
     }
-    assert!(differing.is_empty(), "{} rows differ from Node:\n{}", differing.len(), differing.join("\n"));
+    assert!(
+        differing.is_empty(),
+        "{} rows differ from Node:\n{}",
+        differing.len(),
+        differing.join("\n")
+    );
 }
 
 const EXTREME_ARGUMENTS: &str = r##"const out = [];

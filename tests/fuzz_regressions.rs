@@ -20,7 +20,10 @@ use serde_json::json;
 fn paused_copy(code: &str) -> (Rc<MemoryStore>, Runtime, String, Vec<JournalEntry>) {
     let f = fixture();
     let output = run(f.runtime.execute(code)).expect("execute");
-    assert!(matches!(output, ExecuteOutput::Paused { .. }), "expected a pause, got {output:#?}");
+    assert!(
+        matches!(output, ExecuteOutput::Paused { .. }),
+        "expected a pause, got {output:#?}"
+    );
     let id = output.execution_id().to_string();
     let journal = f.store.journal(&id).expect("journal");
     let record = f.store.load_execution(&id).expect("load").expect("record");
@@ -31,7 +34,10 @@ fn paused_copy(code: &str) -> (Rc<MemoryStore>, Runtime, String, Vec<JournalEntr
 
 /// `Ok(output)` if `approveExecution` returned (any result, any coded error); `Err(panic
 /// message)` if it panicked.
-fn approve_catching(runtime: &Runtime, id: &str) -> Result<codemode_runtime::Result<ExecuteOutput>, String> {
+fn approve_catching(
+    runtime: &Runtime,
+    id: &str,
+) -> Result<codemode_runtime::Result<ExecuteOutput>, String> {
     catching(|| run(runtime.approve_execution(id)))
 }
 
@@ -53,7 +59,11 @@ fn a_journal_time_before_its_start_does_not_panic_on_delivery() {
         store.append_journal(&id, &entry).expect("append");
     }
     let outcome = approve_catching(&runtime, &id);
-    assert!(outcome.is_ok(), "approving a run whose journal has at = i64::MIN panicked: {}", outcome.unwrap_err());
+    assert!(
+        outcome.is_ok(),
+        "approving a run whose journal has at = i64::MIN panicked: {}",
+        outcome.unwrap_err()
+    );
 }
 
 /// Fuzz finding (journal target, minimised): when a pass fails (here: the journal holds an entry
@@ -80,7 +90,11 @@ fn a_journal_time_before_its_start_does_not_panic_when_the_replay_fails() {
     };
     store.append_journal(&id, &stray).expect("append");
     let outcome = approve_catching(&runtime, &id);
-    assert!(outcome.is_ok(), "approving a run with a diverging, corrupted journal panicked: {}", outcome.unwrap_err());
+    assert!(
+        outcome.is_ok(),
+        "approving a run with a diverging, corrupted journal panicked: {}",
+        outcome.unwrap_err()
+    );
 }
 
 /// Fuzz finding (journal target; also reachable from any script): a returned value nested more
@@ -94,7 +108,10 @@ fn a_result_nested_200_levels_deep_is_not_an_internal_error() {
     let code = "let o = []; for (let i = 0; i < 200; i++) o = [o]; return o";
     let output = run(f.runtime.execute(code)).expect("execute");
     if let ExecuteOutput::Error { error, .. } = &output {
-        assert_ne!(error.code, "INTERNAL", "a 200-deep result ended the run with {error:?}");
+        assert_ne!(
+            error.code, "INTERNAL",
+            "a 200-deep result ended the run with {error:?}"
+        );
     }
 }
 
@@ -107,12 +124,21 @@ fn a_result_nested_200_levels_deep_is_not_an_internal_error() {
 fn wake_does_not_panic_on_a_paused_run_updated_at_i64_min() {
     let Fixture { runtime, store, .. } = fixture();
     let output = run(runtime.execute(TWO_CALLS_THEN_APPROVAL)).expect("execute");
-    assert!(matches!(output, ExecuteOutput::Paused { .. }), "expected a pause, got {output:#?}");
-    let mut record = store.load_execution(output.execution_id()).expect("load").expect("record");
+    assert!(
+        matches!(output, ExecuteOutput::Paused { .. }),
+        "expected a pause, got {output:#?}"
+    );
+    let mut record = store
+        .load_execution(output.execution_id())
+        .expect("load")
+        .expect("record");
     record.state.updated_at = i64::MIN;
     store.save_execution(&record).expect("save");
     let woke = catching(|| run(runtime.wake()));
-    assert!(woke.is_ok(), "wake() panicked on a paused run whose updatedAt is i64::MIN");
+    assert!(
+        woke.is_ok(),
+        "wake() panicked on a paused run whose updatedAt is i64::MIN"
+    );
 }
 
 /// Found next to the finding above (the same kind of subtraction, confirmed with the crafted
@@ -125,13 +151,20 @@ fn a_timeout_long_past_does_not_panic() {
     let Fixture { runtime, store, .. } = fixture();
     let code = format!("// @options: {{\"timeout_ms\": 60000}}\n{TWO_CALLS_THEN_APPROVAL}");
     let output = run(runtime.execute(&code)).expect("execute");
-    assert!(matches!(output, ExecuteOutput::Paused { .. }), "expected a pause, got {output:#?}");
+    assert!(
+        matches!(output, ExecuteOutput::Paused { .. }),
+        "expected a pause, got {output:#?}"
+    );
     let id = output.execution_id().to_string();
     let mut record = store.load_execution(&id).expect("load").expect("record");
     record.state.created_at = i64::MIN;
     store.save_execution(&record).expect("save");
     let outcome = approve_catching(&runtime, &id);
-    assert!(outcome.is_ok(), "approving a run created at i64::MIN with a timeout panicked: {}", outcome.unwrap_err());
+    assert!(
+        outcome.is_ok(),
+        "approving a run created at i64::MIN with a timeout panicked: {}",
+        outcome.unwrap_err()
+    );
 }
 
 /// Fuzz finding (script target, from the seed `builtins-intl.js`): a weekday beside an hour alone
@@ -147,13 +180,27 @@ fn a_weekday_beside_an_hour_formats_without_missing_names() {
           for (const o of [{weekday: "long", hour: "numeric"}, {weekday: "short", hour: "2-digit"}])
             for (const m of ["toLocaleString", "toLocaleTimeString", "toLocaleDateString"]) out.push(d[m](l, o));
         return out;"#;
-    let output = catching(|| run(f.runtime.execute(code))).expect("formatting a weekday and an hour panicked");
-    let ExecuteOutput::Completed { result, .. } = output.expect("execute") else { panic!("the script did not complete") };
-    let texts: Vec<&str> = result.as_array().expect("an array").iter().filter_map(|v| v.as_str()).collect();
+    let output = catching(|| run(f.runtime.execute(code)))
+        .expect("formatting a weekday and an hour panicked");
+    let ExecuteOutput::Completed { result, .. } = output.expect("execute") else {
+        panic!("the script did not complete")
+    };
+    let texts: Vec<&str> = result
+        .as_array()
+        .expect("an array")
+        .iter()
+        .filter_map(|v| v.as_str())
+        .collect();
     assert_eq!(texts.len(), 30, "{result}");
     for text in &texts {
-        assert!(!text.contains('\u{fffd}'), "a replacement character in {text:?} (all: {texts:?})");
-        assert!(text.chars().any(|c| c.is_ascii_digit()), "no hour in {text:?}");
+        assert!(
+            !text.contains('\u{fffd}'),
+            "a replacement character in {text:?} (all: {texts:?})"
+        );
+        assert!(
+            text.chars().any(|c| c.is_ascii_digit()),
+            "no hour in {text:?}"
+        );
     }
     assert!(texts.contains(&"Samstag, 14 Uhr"), "{texts:?}");
 }

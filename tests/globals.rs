@@ -15,7 +15,19 @@ fn annex_b_methods_exist() {
         "return ['hello'.substr(1, 2), '  x '.trimLeft() + '|', '  x '.trimRight() + '|', escape('a b€'), unescape('%u20AC%20'), \
          'x'.bold(), 'y'.link('u'), new Date(Date.UTC(2024, 2, 15)).getYear()]",
     );
-    assert_eq!(completed(&out), json!(["el", "x |", "  x|", "a%20b%u20AC", "€ ", "<b>x</b>", "<a href=\"u\">y</a>", 124]));
+    assert_eq!(
+        completed(&out),
+        json!([
+            "el",
+            "x |",
+            "  x|",
+            "a%20b%u20AC",
+            "€ ",
+            "<b>x</b>",
+            "<a href=\"u\">y</a>",
+            124
+        ])
+    );
 }
 
 #[test]
@@ -29,9 +41,15 @@ fn annex_b_string_builders_are_capped() {
     ] {
         let out = f.execute(code);
         let message = error_info(&out).message;
-        assert!(message.starts_with("RangeError: ") && message.contains("the limit is 16777216"), "{code}: {message}");
+        assert!(
+            message.starts_with("RangeError: ") && message.contains("the limit is 16777216"),
+            "{code}: {message}"
+        );
     }
-    assert_eq!(completed(&f.execute("return escape('€'.repeat(1000)).length")), json!(6000));
+    assert_eq!(
+        completed(&f.execute("return escape('€'.repeat(1000)).length")),
+        json!(6000)
+    );
 }
 
 #[test]
@@ -74,8 +92,16 @@ fn queue_microtask_is_fifo_with_promise_jobs_and_reports_errors() {
          let typeError = null; try { queueMicrotask(1); } catch (e) { typeError = e.name; } \
          await null; await null; return {order, typeError}",
     );
-    assert_eq!(completed(&out), json!({"order": ["sync", "q1", "p", "q2"], "typeError": "TypeError"}));
-    assert!(out.report().contains("[error] uncaught in a queueMicrotask callback: Error: inside"), "{}", out.report());
+    assert_eq!(
+        completed(&out),
+        json!({"order": ["sync", "q1", "p", "q2"], "typeError": "TypeError"})
+    );
+    assert!(
+        out.report()
+            .contains("[error] uncaught in a queueMicrotask callback: Error: inside"),
+        "{}",
+        out.report()
+    );
 }
 
 #[test]
@@ -156,11 +182,18 @@ fn crypto_values_come_from_the_seeded_generator_and_replay_identically() {
                 await counter.echo({id, bytes, words}); await counter.guardedBump({by: 1}); return {id, bytes, words}";
     let out = f.execute(code);
     assert_eq!(paused(&out).len(), 1);
-    let first = calls(&out).into_iter().find(|c| c.method == "echo").expect("echo").args;
+    let first = calls(&out)
+        .into_iter()
+        .find(|c| c.method == "echo")
+        .expect("echo")
+        .args;
     let done = f.approve(out.execution_id());
     assert_eq!(completed(&done), first);
     let id = first["id"].as_str().expect("id");
-    assert!(uuid::Uuid::parse_str(id).is_ok_and(|u| u.get_version_num() == 4), "{id}");
+    assert!(
+        uuid::Uuid::parse_str(id).is_ok_and(|u| u.get_version_num() == 4),
+        "{id}"
+    );
     // Another run has another seed.
     let other = f.execute("return crypto.randomUUID()");
     assert_ne!(completed(&other), json!(id));
@@ -169,7 +202,10 @@ fn crypto_values_come_from_the_seeded_generator_and_replay_identically() {
            try { crypto.getRandomValues(a); names.push('ok'); } catch (e) { names.push(e.name); } } \
          const big = crypto.getRandomValues(new Uint32Array(16384)); return {names, full: big.length}",
     );
-    assert_eq!(completed(&out), json!({"names": ["TypeMismatchError", "QuotaExceededError", "TypeMismatchError"], "full": 16384}));
+    assert_eq!(
+        completed(&out),
+        json!({"names": ["TypeMismatchError", "QuotaExceededError", "TypeMismatchError"], "full": 16384})
+    );
 }
 
 #[test]
@@ -181,9 +217,14 @@ fn dates_print_the_zone_name_like_v8() {
     );
     assert_eq!(
         completed(&out),
-        json!(["Fri Mar 15 2024 10:30:00 GMT+0000 (Coordinated Universal Time)",
-               "Fri Mar 15 2024 10:30:00 GMT+0000 (Coordinated Universal Time)",
-               "10:30:00 GMT+0000 (Coordinated Universal Time)", "Invalid Date", "Invalid Date", "Fri Mar 15 2024"])
+        json!([
+            "Fri Mar 15 2024 10:30:00 GMT+0000 (Coordinated Universal Time)",
+            "Fri Mar 15 2024 10:30:00 GMT+0000 (Coordinated Universal Time)",
+            "10:30:00 GMT+0000 (Coordinated Universal Time)",
+            "Invalid Date",
+            "Invalid Date",
+            "Fri Mar 15 2024"
+        ])
     );
 }
 
@@ -197,7 +238,10 @@ fn web_globals_are_ordinary_writable_globals() {
          return {writable: d.writable, enumerable: d.enumerable, replaced: typeof new URL().href, \
                  names: Object.getOwnPropertyNames(new TextDecoder()).concat(Object.getOwnPropertyNames(crypto))}",
     );
-    assert_eq!(completed(&out), json!({"writable": true, "enumerable": false, "replaced": "undefined", "names": ["getRandomValues", "randomUUID"]}));
+    assert_eq!(
+        completed(&out),
+        json!({"writable": true, "enumerable": false, "replaced": "undefined", "names": ["getRandomValues", "randomUUID"]})
+    );
 }
 
 /// The table in `src/globals.rs` is the sandbox's `globalThis`: every own property of a fresh
@@ -206,10 +250,18 @@ fn web_globals_are_ordinary_writable_globals() {
 fn the_globals_table_is_the_sandboxs_global_object() {
     let f = fixture();
     let names = completed(&f.execute("return Object.getOwnPropertyNames(globalThis)"));
-    let mut got: Vec<String> = names.as_array().expect("an array").iter().map(|n| n.as_str().expect("a name").to_string()).collect();
+    let mut got: Vec<String> = names
+        .as_array()
+        .expect("an array")
+        .iter()
+        .map(|n| n.as_str().expect("a name").to_string())
+        .collect();
     got.retain(|n| n != "notes" && n != "counter");
     got.sort();
-    let mut table: Vec<String> = codemode_runtime::globals::GLOBALS.iter().map(|g| g.name.to_string()).collect();
+    let mut table: Vec<String> = codemode_runtime::globals::GLOBALS
+        .iter()
+        .map(|g| g.name.to_string())
+        .collect();
     table.sort();
     assert_eq!(got, table);
 }
@@ -221,13 +273,24 @@ fn the_globals_table_is_the_sandboxs_global_object() {
 fn a_connector_named_after_a_global_is_refused_and_names_the_clash() {
     use codemode_runtime::remote::config;
     for global in codemode_runtime::globals::GLOBALS {
-        let text = format!(r#"[{{"name": "{}", "type": "mcp", "url": "https://d.test"}}]"#, global.name);
-        let error = config::parse(&text, &|_| None, &[]).err().unwrap_or_else(|| panic!("accepted {}", global.name));
+        let text = format!(
+            r#"[{{"name": "{}", "type": "mcp", "url": "https://d.test"}}]"#,
+            global.name
+        );
+        let error = config::parse(&text, &|_| None, &[])
+            .err()
+            .unwrap_or_else(|| panic!("accepted {}", global.name));
         assert_eq!(error.code(), "INVALID_CONFIG", "{}", global.name);
-        assert!(error.to_string().contains(&format!("`{}` is", global.name)), "{}: {error}", global.name);
+        assert!(
+            error.to_string().contains(&format!("`{}` is", global.name)),
+            "{}: {error}",
+            global.name
+        );
 
         let named = Named(global.name);
-        let error = codemode_runtime::connector::ConnectorSet::new(vec![Box::new(named)]).err().expect("refused");
+        let error = codemode_runtime::connector::ConnectorSet::new(vec![Box::new(named)])
+            .err()
+            .expect("refused");
         assert_eq!(error.code(), "INVALID_CONNECTOR", "{}", global.name);
     }
 }
@@ -259,8 +322,15 @@ impl codemode_runtime::Connector for Named {
 fn the_reference_error_hint_lists_the_table() {
     let f = fixture();
     let message = error_info(&f.execute("return fetch('https://x.test')")).message;
-    for global in codemode_runtime::globals::GLOBALS.iter().filter(|g| g.origin != codemode_runtime::globals::Origin::Standard) {
-        assert!(message.contains(global.name), "{} missing from: {message}", global.name);
+    for global in codemode_runtime::globals::GLOBALS
+        .iter()
+        .filter(|g| g.origin != codemode_runtime::globals::Origin::Standard)
+    {
+        assert!(
+            message.contains(global.name),
+            "{} missing from: {message}",
+            global.name
+        );
     }
     assert!(message.contains("notes, counter"), "{message}");
 }

@@ -14,16 +14,23 @@ use common::*;
 use serde_json::Value;
 
 fn read(name: &str) -> String {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/json").join(name);
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/json")
+        .join(name);
     std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
 #[test]
 fn json_stringify_matches_node() {
     let cases = read("stringify_cases.js");
-    let expected: Value = serde_json::from_str(&read("stringify_expected.json")).expect("stringify_expected.json");
+    let expected: Value =
+        serde_json::from_str(&read("stringify_expected.json")).expect("stringify_expected.json");
     let expected = expected.as_array().expect("an array");
-    assert!(expected.len() >= 100, "the table has only {} cases", expected.len());
+    assert!(
+        expected.len() >= 100,
+        "the table has only {} cases",
+        expected.len()
+    );
 
     // One run evaluates every case, in order, each in its own try.
     let code = format!(
@@ -45,11 +52,33 @@ fn json_stringify_matches_node() {
         if want != have {
             let show = |v: &Value| {
                 let s = v.to_string();
-                if s.len() > 400 { format!("{}… ({} chars)", s.chars().take(400).collect::<String>(), s.len()) } else { s }
+                if s.len() > 400 {
+                    format!(
+                        "{}… ({} chars)",
+                        s.chars().take(400).collect::<String>(),
+                        s.len()
+                    )
+                } else {
+                    s
+                }
             };
-            mismatches.push(format!("{}:\n  Node    {}\n  sandbox {}", want["name"], show(want), show(have)));
+            mismatches.push(format!(
+                "{}:\n  Node    {}\n  sandbox {}",
+                want["name"],
+                show(want),
+                show(have)
+            ));
         }
     }
-    println!("JSON.stringify: {} of {} cases as in Node", expected.len() - mismatches.len(), expected.len());
-    assert!(mismatches.is_empty(), "{} cases differ from Node:\n{}", mismatches.len(), mismatches.join("\n"));
+    println!(
+        "JSON.stringify: {} of {} cases as in Node",
+        expected.len() - mismatches.len(),
+        expected.len()
+    );
+    assert!(
+        mismatches.is_empty(),
+        "{} cases differ from Node:\n{}",
+        mismatches.len(),
+        mismatches.join("\n")
+    );
 }

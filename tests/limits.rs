@@ -28,7 +28,10 @@ const CHILD_BUDGET: &str = "CODEMODE_CHILD_BUDGET";
 
 fn budget_config(budget: usize) -> RuntimeConfig {
     RuntimeConfig {
-        sandbox: SandboxLimits { instruction_budget: budget, ..SandboxLimits::default() },
+        sandbox: SandboxLimits {
+            instruction_budget: budget,
+            ..SandboxLimits::default()
+        },
         ..RuntimeConfig::default()
     }
 }
@@ -36,7 +39,9 @@ fn budget_config(budget: usize) -> RuntimeConfig {
 /// The entry point of child processes (see `common::isolated`); a no-op in a normal run.
 #[test]
 fn child_entry() {
-    let budget = std::env::var(CHILD_BUDGET).ok().and_then(|b| b.parse::<usize>().ok());
+    let budget = std::env::var(CHILD_BUDGET)
+        .ok()
+        .and_then(|b| b.parse::<usize>().ok());
     child_main(
         || match budget {
             Some(budget) => fixture_with(budget_config(budget)),
@@ -48,8 +53,12 @@ fn child_entry() {
 
 /// Runs each script in its own child process, a few at a time.
 fn isolated_rows(codes: Vec<String>, budget: Option<usize>) -> Vec<Isolated> {
-    let vars: Vec<(&str, String)> = budget.map(|b| vec![(CHILD_BUDGET, b.to_string())]).unwrap_or_default();
-    parallel_map(codes, 2, |code| isolated("child_entry", &code, &vars, CHILD_TIMEOUT))
+    let vars: Vec<(&str, String)> = budget
+        .map(|b| vec![(CHILD_BUDGET, b.to_string())])
+        .unwrap_or_default();
+    parallel_map(codes, 2, |code| {
+        isolated("child_entry", &code, &vars, CHILD_TIMEOUT)
+    })
 }
 
 /// `Some(code)` of an error output.
@@ -69,7 +78,12 @@ fn thrown(expr: &str) -> String {
 }
 
 fn check_all(problems: Vec<String>) {
-    assert!(problems.is_empty(), "{} row(s) failed:\n{}", problems.len(), problems.join("\n"));
+    assert!(
+        problems.is_empty(),
+        "{} row(s) failed:\n{}",
+        problems.len(),
+        problems.join("\n")
+    );
 }
 
 // ---- BUDGET_EXCEEDED: the whole-run instruction budget ----
@@ -77,7 +91,10 @@ fn check_all(problems: Vec<String>) {
 #[test]
 fn the_default_instruction_budget_is_one_hundred_million() {
     assert_eq!(SandboxLimits::default().instruction_budget, 100_000_000);
-    assert_eq!(RuntimeConfig::default().sandbox.instruction_budget, 100_000_000);
+    assert_eq!(
+        RuntimeConfig::default().sandbox.instruction_budget,
+        100_000_000
+    );
 }
 
 /// Runaway scripts end with `BUDGET_EXCEEDED` whatever catches, `finally`s or promise jobs they
@@ -114,11 +131,17 @@ fn runaway_scripts_end_with_budget_exceeded() {
             0,
         ),
     ];
-    let results = isolated_rows(rows.iter().map(|(code, _)| code.to_string()).collect(), Some(BUDGET));
+    let results = isolated_rows(
+        rows.iter().map(|(code, _)| code.to_string()).collect(),
+        Some(BUDGET),
+    );
     let mut problems = Vec::new();
     for ((code, total), result) in rows.iter().zip(&results) {
         let Isolated::Finished(value) = result else {
-            problems.push(format!("{code}\n  expected BUDGET_EXCEEDED, got: {}", result.describe()));
+            problems.push(format!(
+                "{code}\n  expected BUDGET_EXCEEDED, got: {}",
+                result.describe()
+            ));
             continue;
         };
         let output = result.last_output().expect("an output");
@@ -146,22 +169,50 @@ fn work_under_the_budget_completes() {
 #[test]
 fn approving_a_run_that_then_loops_ends_with_budget_exceeded_after_its_calls() {
     let code = "await counter.bump({by: 1}); await notes.createNote({text: 'before the loop'}); while (true) {}";
-    let result = isolated("child_entry", code, &[(CHILD_BUDGET, BUDGET.to_string())], CHILD_TIMEOUT);
-    let Isolated::Finished(value) = &result else { panic!("{code}\n  {}", result.describe()) };
-    let outputs: Vec<ExecuteOutput> = serde_json::from_value(value["outputs"].clone()).expect("outputs");
-    assert_eq!(outputs.len(), 2, "execute pauses, approve ends it: {outputs:#?}");
+    let result = isolated(
+        "child_entry",
+        code,
+        &[(CHILD_BUDGET, BUDGET.to_string())],
+        CHILD_TIMEOUT,
+    );
+    let Isolated::Finished(value) = &result else {
+        panic!("{code}\n  {}", result.describe())
+    };
+    let outputs: Vec<ExecuteOutput> =
+        serde_json::from_value(value["outputs"].clone()).expect("outputs");
+    assert_eq!(
+        outputs.len(),
+        2,
+        "execute pauses, approve ends it: {outputs:#?}"
+    );
     let pending = paused(&outputs[0]);
-    assert_eq!((pending.len(), pending[0].seq, pending[0].method.as_str()), (1, 1, "createNote"));
+    assert_eq!(
+        (pending.len(), pending[0].seq, pending[0].method.as_str()),
+        (1, 1, "createNote")
+    );
 
     let error = error_info(&outputs[1]);
     assert_eq!(error.code, "BUDGET_EXCEEDED", "{error:?}");
     let after = calls(&outputs[1]);
-    let listed: Vec<(u32, &str, CallState)> = after.iter().map(|c| (c.seq, c.method.as_str(), c.state)).collect();
-    assert_eq!(listed, [(0, "bump", CallState::Applied), (1, "createNote", CallState::Applied)]);
+    let listed: Vec<(u32, &str, CallState)> = after
+        .iter()
+        .map(|c| (c.seq, c.method.as_str(), c.state))
+        .collect();
+    assert_eq!(
+        listed,
+        [
+            (0, "bump", CallState::Applied),
+            (1, "createNote", CallState::Applied)
+        ]
+    );
     assert_eq!(value["total"], json!(1), "the bump ran once");
-    let effects: Vec<(String, u32)> = serde_json::from_value(value["effects"].clone()).expect("effects");
+    let effects: Vec<(String, u32)> =
+        serde_json::from_value(value["effects"].clone()).expect("effects");
     assert_eq!(effects.len(), 1, "one bump key: {effects:?}");
-    assert_eq!(effects[0].1, 1, "the bump executed once, not again on replay: {effects:?}");
+    assert_eq!(
+        effects[0].1, 1,
+        "the bump executed once, not again on replay: {effects:?}"
+    );
     assert_eq!(value["notes"], json!(["before the loop"]));
 }
 
@@ -175,13 +226,18 @@ fn each_replay_gets_the_whole_budget() {
     let mut fits = None;
     for k in 10..=24 {
         let n = 1u64 << k;
-        let out = f.execute(&format!("let s = 0; for (let i = 0; i < {n}; i++) s += i; return s"));
+        let out = f.execute(&format!(
+            "let s = 0; for (let i = 0; i < {n}; i++) s += i; return s"
+        ));
         match code_of(&out) {
             None => fits = Some(n),
             Some("BUDGET_EXCEEDED") => break,
             Some(other) => panic!("calibration with {n} iterations ended {other}"),
         }
-        assert!(k < 24, "2^24 loop iterations did not exhaust a budget of {BUDGET} instructions");
+        assert!(
+            k < 24,
+            "2^24 loop iterations did not exhaust a budget of {BUDGET} instructions"
+        );
     }
     let n = fits.expect("1024 iterations fit the budget");
     let code = format!(
@@ -192,10 +248,20 @@ fn each_replay_gets_the_whole_budget() {
     let id = first.execution_id().to_string();
     assert_eq!(paused(&first).len(), 1, "{first:#?}");
     let second = f.approve(&id);
-    assert_eq!(paused(&second).len(), 1, "the second pass ({n} iterations again) ended {second:#?}");
+    assert_eq!(
+        paused(&second).len(),
+        1,
+        "the second pass ({n} iterations again) ended {second:#?}"
+    );
     let third = f.approve(&id);
     assert_eq!(completed(&third), json!(n * (n - 1) / 2), "{third:#?}");
-    let texts: Vec<String> = f.store.list_notes().unwrap().into_iter().map(|n| n.text).collect();
+    let texts: Vec<String> = f
+        .store
+        .list_notes()
+        .unwrap()
+        .into_iter()
+        .map(|n| n.text)
+        .collect();
     assert_eq!(texts, ["one", "two"]);
 }
 
@@ -221,7 +287,10 @@ fn runaway_recursion_ends_with_limit_exceeded() {
     for (code, result) in rows.iter().zip(&results) {
         let got = result.last_output();
         if got.as_ref().and_then(code_of) != Some("LIMIT_EXCEEDED") {
-            problems.push(format!("{code}\n  expected LIMIT_EXCEEDED, got: {}", result.describe()));
+            problems.push(format!(
+                "{code}\n  expected LIMIT_EXCEEDED, got: {}",
+                result.describe()
+            ));
         }
     }
     check_all(problems);
@@ -233,17 +302,31 @@ fn runaway_recursion_ends_with_limit_exceeded() {
 /// `RangeError` whose message contains every fragment of `mentions` (if any).
 fn expect_range_errors(rows: &[&str], mentions: &[&str]) -> Vec<String> {
     let codes = rows.iter().map(|expr| thrown(expr)).collect();
-    let expected = if mentions.is_empty() { String::new() } else { format!(" mentioning {mentions:?}") };
-    expect_completed_with(rows, codes, &format!("a caught RangeError{expected}"), |value| {
-        let message = value["message"].as_str().unwrap_or_default();
-        let mentioned = mentions.is_empty() || mentions.iter().any(|m| message.contains(m));
-        value["name"] == json!("RangeError") && value["range"] == json!(true) && mentioned
-    })
+    let expected = if mentions.is_empty() {
+        String::new()
+    } else {
+        format!(" mentioning {mentions:?}")
+    };
+    expect_completed_with(
+        rows,
+        codes,
+        &format!("a caught RangeError{expected}"),
+        |value| {
+            let message = value["message"].as_str().unwrap_or_default();
+            let mentioned = mentions.is_empty() || mentions.iter().any(|m| message.contains(m));
+            value["name"] == json!("RangeError") && value["range"] == json!(true) && mentioned
+        },
+    )
 }
 
 /// Runs each code in a child process; each must complete with a value `accept` takes. A problem
 /// names the row by its label and says what was `expected`.
-fn expect_completed_with(labels: &[&str], codes: Vec<String>, expected: &str, accept: impl Fn(&Value) -> bool) -> Vec<String> {
+fn expect_completed_with(
+    labels: &[&str],
+    codes: Vec<String>,
+    expected: &str,
+    accept: impl Fn(&Value) -> bool,
+) -> Vec<String> {
     let results = isolated_rows(codes, None);
     let mut problems = Vec::new();
     for (label, result) in labels.iter().zip(&results) {
@@ -252,7 +335,10 @@ fn expect_completed_with(labels: &[&str], codes: Vec<String>, expected: &str, ac
                 problems.push(format!("{label}\n  expected {expected}, got {value}"));
             }
             Some(ExecuteOutput::Completed { .. }) => {}
-            _ => problems.push(format!("{label}\n  expected {expected}, got: {}", result.describe())),
+            _ => problems.push(format!(
+                "{label}\n  expected {expected}, got: {}",
+                result.describe()
+            )),
         }
     }
     problems
@@ -269,7 +355,10 @@ fn expect_values_in(f: Fixture, rows: &[(&str, Value)]) -> Vec<String> {
         let out = f.execute(&format!("return ({expr})"));
         match &out {
             ExecuteOutput::Completed { result, .. } if result == expected => {}
-            other => problems.push(format!("{expr}\n  expected {expected}, got {}", summary(other))),
+            other => problems.push(format!(
+                "{expr}\n  expected {expected}, got {}",
+                summary(other)
+            )),
         }
     }
     problems
@@ -279,7 +368,10 @@ fn summary(output: &ExecuteOutput) -> String {
     match output {
         ExecuteOutput::Completed { result, .. } => {
             let text = result.to_string();
-            format!("completed with {}", text.chars().take(300).collect::<String>())
+            format!(
+                "completed with {}",
+                text.chars().take(300).collect::<String>()
+            )
         }
         ExecuteOutput::Error { error, .. } => format!("error {}: {}", error.code, error.message),
         ExecuteOutput::Paused { pending, .. } => format!("paused on {pending:?}"),
@@ -316,18 +408,33 @@ fn strings_up_to_the_limit_are_built() {
     // A string at the length limit is 32 MiB in UTF-16, the default heap bound: the bound is
     // raised here, to see the length limit alone (tests/memory.rs sees the bound).
     let big_heap = RuntimeConfig {
-        sandbox: SandboxLimits { max_heap_bytes: 256 * 1024 * 1024, ..SandboxLimits::default() },
+        sandbox: SandboxLimits {
+            max_heap_bytes: 256 * 1024 * 1024,
+            ..SandboxLimits::default()
+        },
         ..RuntimeConfig::default()
     };
-    check_all(expect_values_in(fixture_with(big_heap), &[
-        ("'x'.repeat(2**24).length", json!(16_777_216)),
-        ("''.padStart(2**24, 'ab').length", json!(16_777_216)),
-        ("''.padEnd(2**24).length", json!(16_777_216)),
-        ("new Array(2**19).fill('abcdefghijklmnopqrstuvwxyzabcdef').join('').length", json!(16_777_216)),
-        ("'a'.concat('b'.repeat(2**23), 'c'.repeat(2**23 - 1)).length", json!(16_777_216)),
-        ("['a', 'b', 'c'].join('-')", json!("a-b-c")),
-        ("'ab'.repeat(3) + 'x'.padStart(3, '.') + 'y'.padEnd(2, '!')", json!("ababab..xy!")),
-    ]));
+    check_all(expect_values_in(
+        fixture_with(big_heap),
+        &[
+            ("'x'.repeat(2**24).length", json!(16_777_216)),
+            ("''.padStart(2**24, 'ab').length", json!(16_777_216)),
+            ("''.padEnd(2**24).length", json!(16_777_216)),
+            (
+                "new Array(2**19).fill('abcdefghijklmnopqrstuvwxyzabcdef').join('').length",
+                json!(16_777_216),
+            ),
+            (
+                "'a'.concat('b'.repeat(2**23), 'c'.repeat(2**23 - 1)).length",
+                json!(16_777_216),
+            ),
+            ("['a', 'b', 'c'].join('-')", json!("a-b-c")),
+            (
+                "'ab'.repeat(3) + 'x'.padStart(3, '.') + 'y'.padEnd(2, '!')",
+                json!("ababab..xy!"),
+            ),
+        ],
+    ));
 }
 
 #[test]
@@ -355,9 +462,15 @@ fn ordinary_arrays_still_work() {
         ("Array(3).fill(7)", json!([7, 7, 7])),
         ("Array.from({length: 3}, (_, i) => i * 2)", json!([0, 2, 4])),
         ("Array.from('abc')", json!(["a", "b", "c"])),
-        ("[].fill.call({length: 2}, 1)", json!({"0": 1, "1": 1, "length": 2})),
+        (
+            "[].fill.call({length: 2}, 1)",
+            json!({"0": 1, "1": 1, "length": 2}),
+        ),
         ("new Array(1, 2, 3)", json!([1, 2, 3])),
-        ("[] instanceof Array && Array.isArray(new Array(2)) && [].constructor === Array", json!(true)),
+        (
+            "[] instanceof Array && Array.isArray(new Array(2)) && [].constructor === Array",
+            json!(true),
+        ),
     ]));
 }
 
@@ -399,7 +512,11 @@ fn deeply_nested_scripts_are_a_syntax_error() {
     let mut problems = Vec::new();
     for (code, result) in rows.iter().zip(&results) {
         if result.last_output().as_ref().and_then(code_of) != Some("SYNTAX_ERROR") {
-            problems.push(format!("{}…\n  expected SYNTAX_ERROR, got: {}", &code[..30], result.describe()));
+            problems.push(format!(
+                "{}…\n  expected SYNTAX_ERROR, got: {}",
+                &code[..30],
+                result.describe()
+            ));
         }
     }
     check_all(problems);
@@ -417,11 +534,23 @@ fn nesting_at_any_depth_parses_or_is_a_syntax_error() {
     )];
     for depth in [4usize, 8, 12, 16, 24, 32, 64, 128, 255, 256, 257, 1000] {
         let must_run = depth <= 8;
-        rows.push((format!("return {}1{}", "(".repeat(depth), ")".repeat(depth)), json!(1), must_run));
+        rows.push((
+            format!("return {}1{}", "(".repeat(depth), ")".repeat(depth)),
+            json!(1),
+            must_run,
+        ));
         let array = format!("{}{}", "[".repeat(depth), "]".repeat(depth));
-        rows.push((format!("return JSON.stringify({array}).length"), json!(2 * depth), must_run));
+        rows.push((
+            format!("return JSON.stringify({array}).length"),
+            json!(2 * depth),
+            must_run,
+        ));
         let object = format!("{}1{}", "{a: ".repeat(depth), "}".repeat(depth));
-        rows.push((format!("const o = {object}; return JSON.stringify(o).length"), json!(6 * depth + 1), must_run));
+        rows.push((
+            format!("const o = {object}; return JSON.stringify(o).length"),
+            json!(6 * depth + 1),
+            must_run,
+        ));
     }
     let results = isolated_rows(rows.iter().map(|(code, ..)| code.clone()).collect(), None);
     let mut problems = Vec::new();
@@ -434,13 +563,22 @@ fn nesting_at_any_depth_parses_or_is_a_syntax_error() {
             Some(ExecuteOutput::Error { error, .. }) => {
                 !must_run
                     && (error.code == "SYNTAX_ERROR"
-                        || (error.code == "SCRIPT_ERROR" && error.message.contains("nested more than 100 levels")))
+                        || (error.code == "SCRIPT_ERROR"
+                            && error.message.contains("nested more than 100 levels")))
             }
             _ => false,
         };
         if !ok {
-            let expected = if *must_run { format!("{value}") } else { format!("{value}, SYNTAX_ERROR or a JSON depth RangeError") };
-            problems.push(format!("{shown}… ({} bytes)\n  expected {expected}, got: {}", code.len(), result.describe()));
+            let expected = if *must_run {
+                format!("{value}")
+            } else {
+                format!("{value}, SYNTAX_ERROR or a JSON depth RangeError")
+            };
+            problems.push(format!(
+                "{shown}… ({} bytes)\n  expected {expected}, got: {}",
+                code.len(),
+                result.describe()
+            ));
         }
     }
     check_all(problems);
@@ -458,11 +596,18 @@ fn deeply_nested_code_compiled_at_run_time_is_a_catchable_syntax_error() {
         "Function('return ' + '('.repeat(10000) + '1' + ')'.repeat(10000))",
     ];
     let codes = rows.iter().map(|expr| thrown(expr)).collect();
-    check_all(expect_completed_with(&rows, codes, "a caught SyntaxError", |value| {
-        let message = value["message"].as_str().unwrap_or_default().to_lowercase();
-        let syntax_like = value["name"] == json!("SyntaxError") || message.contains("syntax") || message.contains("nest");
-        value.get("ok").is_none() && syntax_like
-    }));
+    check_all(expect_completed_with(
+        &rows,
+        codes,
+        "a caught SyntaxError",
+        |value| {
+            let message = value["message"].as_str().unwrap_or_default().to_lowercase();
+            let syntax_like = value["name"] == json!("SyntaxError")
+                || message.contains("syntax")
+                || message.contains("nest");
+            value.get("ok").is_none() && syntax_like
+        },
+    ));
 }
 
 /// Beyond the issue's list: values nested deep enough to overflow the host's stack in native
@@ -490,7 +635,10 @@ fn beyond_the_issue_deep_values_and_memory_bombs_do_not_crash_the_host() {
     let mut problems = Vec::new();
     for (code, result) in rows.iter().zip(&results) {
         if !matches!(result, Isolated::Finished(_)) {
-            problems.push(format!("{code}\n  expected the run to end (any outcome), got: {}", result.describe()));
+            problems.push(format!(
+                "{code}\n  expected the run to end (any outcome), got: {}",
+                result.describe()
+            ));
         }
     }
     check_all(problems);
@@ -526,7 +674,10 @@ fn catastrophic_regexes_end_the_run_with_limit_exceeded() {
         "/(a|aa)+$/.test('a'.repeat(60) + 'b')",
         "/(\\d+)*x/.test('1'.repeat(40))",
     ];
-    let codes: Vec<String> = rows.iter().map(|expr| format!("{setup}\n{}", thrown(expr))).collect();
+    let codes: Vec<String> = rows
+        .iter()
+        .map(|expr| format!("{setup}\n{}", thrown(expr)))
+        .collect();
     let started = std::time::Instant::now();
     let results = isolated_rows(codes, None);
     let mut problems = Vec::new();
@@ -538,11 +689,18 @@ fn catastrophic_regexes_end_the_run_with_limit_exceeded() {
             _ => false,
         };
         if !ended {
-            problems.push(format!("{row}\n  expected LIMIT_EXCEEDED about a regular expression, got: {}", result.describe()));
+            problems.push(format!(
+                "{row}\n  expected LIMIT_EXCEEDED about a regular expression, got: {}",
+                result.describe()
+            ));
         }
     }
     check_all(problems);
-    eprintln!("{} catastrophic regexes ended in {:?}", rows.len(), started.elapsed());
+    eprintln!(
+        "{} catastrophic regexes ended in {:?}",
+        rows.len(),
+        started.elapsed()
+    );
 }
 
 /// The regex step limit is a setting: a pattern that needs more steps than `max_regex_steps` for
@@ -550,12 +708,18 @@ fn catastrophic_regexes_end_the_run_with_limit_exceeded() {
 #[test]
 fn the_regex_step_limit_is_a_setting() {
     let config = |steps: u64| RuntimeConfig {
-        sandbox: SandboxLimits { max_regex_steps: steps, ..SandboxLimits::default() },
+        sandbox: SandboxLimits {
+            max_regex_steps: steps,
+            ..SandboxLimits::default()
+        },
         ..RuntimeConfig::default()
     };
     // About 2^15 steps: (a+)+ on 14 a's and a b.
     let code = "return /(a+)+$/.test('a'.repeat(14) + 'b')";
-    assert_eq!(completed(&fixture_with(config(1_000_000)).execute(code)), json!(false));
+    assert_eq!(
+        completed(&fixture_with(config(1_000_000)).execute(code)),
+        json!(false)
+    );
     let out = fixture_with(config(1_000)).execute(code);
     assert_eq!(code_of(&out), Some("LIMIT_EXCEEDED"), "{out:#?}");
     assert_eq!(SandboxLimits::default().max_regex_steps, 10_000_000);
@@ -577,37 +741,64 @@ fn regex_steps_count_against_the_instruction_budget() {
     let mut problems = Vec::new();
     for (row, result) in rows.iter().zip(&results) {
         if result.last_output().as_ref().and_then(code_of) != Some("BUDGET_EXCEEDED") {
-            problems.push(format!("{row}\n  expected BUDGET_EXCEEDED, got: {}", result.describe()));
+            problems.push(format!(
+                "{row}\n  expected BUDGET_EXCEEDED, got: {}",
+                result.describe()
+            ));
         }
     }
     check_all(problems);
     // The same regex work fits the default budget.
     let f = fixture();
-    assert_eq!(completed(&f.execute("return /(a+)+$/.test('a'.repeat(16) + 'b')")), json!(false));
+    assert_eq!(
+        completed(&f.execute("return /(a+)+$/.test('a'.repeat(16) + 'b')")),
+        json!(false)
+    );
 }
 
 #[test]
 fn ordinary_regexes_still_work() {
     check_all(expect_values(&[
-        ("/(\\d+)-(\\d+)/.exec('12-34')", json!(["12-34", "12", "34"])),
+        (
+            "/(\\d+)-(\\d+)/.exec('12-34')",
+            json!(["12-34", "12", "34"]),
+        ),
         ("/(foo|bar)+/.test('foobar')", json!(true)),
         ("/(foo|bar)+/.exec('xfoobarbaz')[0]", json!("foobar")),
-        ("'2024-01-15'.match(/(\\d{4})-(\\d{2})-(\\d{2})/).slice(1)", json!(["2024", "01", "15"])),
+        (
+            "'2024-01-15'.match(/(\\d{4})-(\\d{2})-(\\d{2})/).slice(1)",
+            json!(["2024", "01", "15"]),
+        ),
         ("'a1b2c3'.replace(/\\d/g, '#')", json!("a#b#c#")),
         ("'a, b,c'.split(/\\s*,\\s*/)", json!(["a", "b", "c"])),
-        ("[...'x1y22'.matchAll(/\\d+/g)].map(m => m[0])", json!(["1", "22"])),
+        (
+            "[...'x1y22'.matchAll(/\\d+/g)].map(m => m[0])",
+            json!(["1", "22"]),
+        ),
         ("'hello'.search(/l+/)", json!(2)),
         ("new RegExp('^(?:[a-z]+)$').test('abc')", json!(true)),
-        ("/^([a-z0-9_.-]+)@([\\da-z.-]+)\\.([a-z.]{2,6})$/.test('a.b@example.com')", json!(true)),
+        (
+            "/^([a-z0-9_.-]+)@([\\da-z.-]+)\\.([a-z.]{2,6})$/.test('a.b@example.com')",
+            json!(true),
+        ),
         ("/(ab)+/.exec('ababab')[0]", json!("ababab")),
         ("'a-b_c'.replaceAll(/[-_]/g, ' ')", json!("a b c")),
         ("/[(+)*]+/.test('(+)')", json!(true)),
         ("/\\(a+\\)+/.test('(aa))')", json!(true)),
         // Patterns the old nested-quantifier guard refused.
         ("/^(\\d+\\.)+\\d+$/.test('1.2.3')", json!(true)),
-        ("'1234567'.replace(/\\B(?=(\\d{3})+(?!\\d))/g, ',')", json!("1,234,567")),
-        ("'ip 10.0.0.1 here'.match(/\\b(?:\\d{1,3}\\.){3}\\d{1,3}\\b/)[0]", json!("10.0.0.1")),
-        ("/[\\w.+-]+@[\\w-]+(\\.[\\w-]+)+/.test('a.b@mail.example.com')", json!(true)),
+        (
+            "'1234567'.replace(/\\B(?=(\\d{3})+(?!\\d))/g, ',')",
+            json!("1,234,567"),
+        ),
+        (
+            "'ip 10.0.0.1 here'.match(/\\b(?:\\d{1,3}\\.){3}\\d{1,3}\\b/)[0]",
+            json!("10.0.0.1"),
+        ),
+        (
+            "/[\\w.+-]+@[\\w-]+(\\.[\\w-]+)+/.test('a.b@mail.example.com')",
+            json!(true),
+        ),
         ("'v1.2.3'.match(/v\\d+(?:\\.\\d+)*/)[0]", json!("v1.2.3")),
     ]));
 }
@@ -629,18 +820,34 @@ fn tool_arguments_over_256_kib_reject_without_running() {
         let out = f.execute(code);
         let id = out.execution_id().to_string();
         let message = match &out {
-            ExecuteOutput::Completed { result, .. } => result.as_str().unwrap_or_default().to_string(),
+            ExecuteOutput::Completed { result, .. } => {
+                result.as_str().unwrap_or_default().to_string()
+            }
             other => {
-                problems.push(format!("{code}\n  expected a caught rejection, got {}", summary(other)));
+                problems.push(format!(
+                    "{code}\n  expected a caught rejection, got {}",
+                    summary(other)
+                ));
                 continue;
             }
         };
         if !message.contains("262144") {
-            problems.push(format!("{code}\n  expected a message naming 262144, got {message:?}"));
+            problems.push(format!(
+                "{code}\n  expected a message naming 262144, got {message:?}"
+            ));
         }
-        let applied: Vec<u32> = calls(&out).iter().filter(|c| c.state == CallState::Applied).map(|c| c.seq).collect();
+        let applied: Vec<u32> = calls(&out)
+            .iter()
+            .filter(|c| c.state == CallState::Applied)
+            .map(|c| c.seq)
+            .collect();
         let journal = f.store.journal(&id).unwrap();
-        if !applied.is_empty() || !journal.is_empty() || f.total() != 0 || !f.effects().is_empty() || !f.store.list_notes().unwrap().is_empty() {
+        if !applied.is_empty()
+            || !journal.is_empty()
+            || f.total() != 0
+            || !f.effects().is_empty()
+            || !f.store.list_notes().unwrap().is_empty()
+        {
             problems.push(format!(
                 "{code}\n  the call ran: applied {applied:?}, journal {} entries, counter total {}, effects {:?}",
                 journal.len(),
@@ -691,13 +898,21 @@ impl Connector for BigConnector {
 /// The fixture with `big` added to its connectors.
 fn fixture_with_big() -> Fixture {
     let f = fixture();
-    Fixture { runtime: f.restarted(vec![Box::new(BigConnector)]), ..f }
+    Fixture {
+        runtime: f.restarted(vec![Box::new(BigConnector)]),
+        ..f
+    }
 }
 
 #[test]
 fn tool_results_over_1_mib_reject_and_are_recorded_as_errors() {
     // (n: the result is n + 2 bytes of JSON, whether it is over the limit)
-    let rows: &[(usize, bool)] = &[(2 * 1024 * 1024, true), (1_048_575, true), (1_048_574, false), (500_000, false)];
+    let rows: &[(usize, bool)] = &[
+        (2 * 1024 * 1024, true),
+        (1_048_575, true),
+        (1_048_574, false),
+        (500_000, false),
+    ];
     let f = fixture_with_big();
     let mut problems = Vec::new();
     for &(n, over) in rows {
@@ -710,26 +925,45 @@ fn tool_results_over_1_mib_reject_and_are_recorded_as_errors() {
         let result = match &out {
             ExecuteOutput::Completed { result, .. } => result.clone(),
             other => {
-                problems.push(format!("n = {n}: expected the run to complete, got {}", summary(other)));
+                problems.push(format!(
+                    "n = {n}: expected the run to complete, got {}",
+                    summary(other)
+                ));
                 continue;
             }
         };
         let blob_call = calls(&out).into_iter().find(|c| c.connector == "big");
         let state = blob_call.as_ref().map(|c| c.state);
-        let journaled = f.store.journal(&id).unwrap().into_iter().find(|e| e.connector == "big").map(|e| e.outcome);
+        let journaled = f
+            .store
+            .journal(&id)
+            .unwrap()
+            .into_iter()
+            .find(|e| e.connector == "big")
+            .map(|e| e.outcome);
         if over {
             let message = result[0].as_str().unwrap_or_default();
             if !message.contains("1048576") {
-                problems.push(format!("n = {n}: expected a rejection naming 1048576, got {}", result[0]));
+                problems.push(format!(
+                    "n = {n}: expected a rejection naming 1048576, got {}",
+                    result[0]
+                ));
             }
             if state != Some(CallState::Error) || !matches!(journaled, Some(Outcome::Err(_))) {
-                problems.push(format!("n = {n}: expected the call recorded as error, got state {state:?}"));
+                problems.push(format!(
+                    "n = {n}: expected the call recorded as error, got state {state:?}"
+                ));
             }
         } else if result[0] != json!(n) || state != Some(CallState::Applied) {
-            problems.push(format!("n = {n}: expected the result delivered and applied, got {} / {state:?}", result[0]));
+            problems.push(format!(
+                "n = {n}: expected the result delivered and applied, got {} / {state:?}",
+                result[0]
+            ));
         }
         if !result[1].is_i64() {
-            problems.push(format!("n = {n}: the script did not go on with another call: {result}"));
+            problems.push(format!(
+                "n = {n}: the script did not go on with another call: {result}"
+            ));
         }
     }
     check_all(problems);
@@ -748,12 +982,21 @@ fn the_1001st_call_is_a_catchable_range_error() {
     let result = completed(&out);
     assert_eq!(result[0], json!("RangeError"), "{result}");
     assert_eq!(result[1], json!(true), "{result}");
-    assert!(result[2].as_str().unwrap_or_default().contains("1000"), "names the limit: {result}");
+    assert!(
+        result[2].as_str().unwrap_or_default().contains("1000"),
+        "names the limit: {result}"
+    );
     assert_eq!(result[3], json!(1000));
     assert_eq!(f.total(), 1000, "the first 1000 executed");
     assert_eq!(f.effects().len(), 1000);
     let recorded = calls(&out);
-    assert_eq!(recorded.iter().filter(|c| c.state == CallState::Applied).count(), 1000);
+    assert_eq!(
+        recorded
+            .iter()
+            .filter(|c| c.state == CallState::Applied)
+            .count(),
+        1000
+    );
 
     // Issued at once: 1000 run, the 1001st rejects.
     let f = fixture();
@@ -766,14 +1009,24 @@ fn the_1001st_call_is_a_catchable_range_error() {
     assert_eq!(result[0], json!(1000), "{result}");
     assert_eq!(result[1], json!(1000), "{result}");
     assert_eq!(result[2][0][0], json!("RangeError"), "{result}");
-    assert!(result[2][0][1].as_str().unwrap_or_default().contains("1000"), "{result}");
+    assert!(
+        result[2][0][1]
+            .as_str()
+            .unwrap_or_default()
+            .contains("1000"),
+        "{result}"
+    );
     assert_eq!(f.total(), 1000);
 
     // Uncaught, it ends the run as a script error naming the limit.
     let f = fixture();
     let error = error_info(&f.execute("for (let i = 0; i < 1001; i++) await counter.get()"));
     assert_eq!(error.code, "SCRIPT_ERROR");
-    assert!(error.message.contains("RangeError") && error.message.contains("1000"), "{}", error.message);
+    assert!(
+        error.message.contains("RangeError") && error.message.contains("1000"),
+        "{}",
+        error.message
+    );
 }
 
 // ---- output ----
@@ -797,13 +1050,20 @@ fn output_past_4_mib_characters_is_dropped_after_a_marker() {
         let f = fixture();
         let out = f.execute(code);
         if completed_value(&out) != Some(json!("done")) {
-            problems.push(format!("{code}\n  expected the run to complete with \"done\", got {}", summary(&out)));
+            problems.push(format!(
+                "{code}\n  expected the run to complete with \"done\", got {}",
+                summary(&out)
+            ));
             continue;
         }
         let output = f.record(out.execution_id()).output;
         let items: Vec<&String> = output.texts.iter().chain(&output.console).collect();
         let markers = items.iter().filter(|l| l.contains("output limit")).count();
-        let kept: usize = items.iter().filter(|l| !l.contains("output limit")).map(|l| l.chars().count()).sum();
+        let kept: usize = items
+            .iter()
+            .filter(|l| !l.contains("output limit"))
+            .map(|l| l.chars().count())
+            .sum();
         let has_dropped = items.iter().any(|l| l.as_str() == dropped);
         if markers != 1 || kept > OUTPUT_LIMIT || has_dropped {
             problems.push(format!(
@@ -857,10 +1117,17 @@ fn code_over_64_kib_is_code_too_large() {
         (format!("{at_limit} "), "64 KiB + 1 byte"),
         (format!("return 1;{}", " ".repeat(1024 * 1024)), "1 MiB"),
         // 40,000 characters, 80,004 bytes: the limit is in bytes.
-        (format!("return '{}'", "é".repeat(40_000)), "40,000 two-byte characters"),
+        (
+            format!("return '{}'", "é".repeat(40_000)),
+            "40,000 two-byte characters",
+        ),
     ];
     for (code, what) in rows {
-        assert_eq!(execute_code(&f, &code).as_deref(), Some("CODE_TOO_LARGE"), "{what}");
+        assert_eq!(
+            execute_code(&f, &code).as_deref(),
+            Some("CODE_TOO_LARGE"),
+            "{what}"
+        );
     }
 }
 
@@ -876,7 +1143,10 @@ fn code_over_64_kib_is_code_too_large() {
 fn every_way_back_to_a_loop_head_counts_alike() {
     const LIMIT: u64 = 300;
     let f = fixture_with(RuntimeConfig {
-        sandbox: SandboxLimits { loop_iterations: LIMIT, ..SandboxLimits::default() },
+        sandbox: SandboxLimits {
+            loop_iterations: LIMIT,
+            ..SandboxLimits::default()
+        },
         ..RuntimeConfig::default()
     });
     let groups: [&[&str]; 3] = [
@@ -914,9 +1184,18 @@ fn every_way_back_to_a_loop_head_counts_alike() {
     };
     for group in groups {
         let first = largest_that_fits(group[0]);
-        assert!(first > LIMIT - 3 && first < LIMIT + 3, "{}: the limit of {LIMIT} let {first} iterations run", group[0]);
+        assert!(
+            first > LIMIT - 3 && first < LIMIT + 3,
+            "{}: the limit of {LIMIT} let {first} iterations run",
+            group[0]
+        );
         for form in &group[1..] {
-            assert_eq!(largest_that_fits(form), first, "{form} against {}", group[0]);
+            assert_eq!(
+                largest_that_fits(form),
+                first,
+                "{form} against {}",
+                group[0]
+            );
         }
     }
 }

@@ -24,7 +24,8 @@ const BATCH: usize = 60;
 
 fn table() -> Vec<Value> {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/locale/expected.json");
-    let text = std::fs::read_to_string(&path).expect("tests/locale/expected.json (node scripts/locale-expected.mjs)");
+    let text = std::fs::read_to_string(&path)
+        .expect("tests/locale/expected.json (node scripts/locale-expected.mjs)");
     let json: Value = serde_json::from_str(&text).expect("expected.json is JSON");
     json["rows"].as_array().expect("rows").clone()
 }
@@ -49,10 +50,16 @@ fn the_locale_table_matches_node_natively() {
     assert!(rows.len() >= 300, "the table has only {} rows", rows.len());
     let filter = std::env::var("LOCALE_FILTER").unwrap_or_default();
     let verbose = std::env::var("LOCALE_VERBOSE").is_ok() || !filter.is_empty();
-    let selected: Vec<&Value> = rows.iter().filter(|row| row.to_string().contains(filter.as_str())).collect();
+    let selected: Vec<&Value> = rows
+        .iter()
+        .filter(|row| row.to_string().contains(filter.as_str()))
+        .collect();
     let evaluate = evaluator();
     let f = fixture();
-    let (mut passed, mut by_api) = (0usize, std::collections::BTreeMap::<String, (usize, usize)>::new());
+    let (mut passed, mut by_api) = (
+        0usize,
+        std::collections::BTreeMap::<String, (usize, usize)>::new(),
+    );
     for chunk in selected.chunks(BATCH) {
         let inputs: Vec<Value> = chunk
             .iter()
@@ -65,7 +72,10 @@ fn the_locale_table_matches_node_natively() {
                 row
             })
             .collect();
-        let code = format!("const evaluate = {evaluate};\nreturn {}.map((row) => evaluate(row));", Value::from(inputs));
+        let code = format!(
+            "const evaluate = {evaluate};\nreturn {}.map((row) => evaluate(row));",
+            Value::from(inputs)
+        );
         let answers = completed(&f.execute(&code));
         let answers = answers.as_array().expect("an array of answers");
         assert_eq!(answers.len(), chunk.len());
@@ -77,7 +87,10 @@ fn the_locale_table_matches_node_natively() {
                 passed += 1;
                 entry.0 += 1;
             } else if verbose {
-                println!("DIFFERS {} {} {} {}", row["api"], row["locale"], row["options"], row["value"]);
+                println!(
+                    "DIFFERS {} {} {} {}",
+                    row["api"], row["locale"], row["options"], row["value"]
+                );
                 println!("  node:   {}", row["expected"]);
                 println!("  native: {got}");
             }
@@ -90,7 +103,10 @@ fn the_locale_table_matches_node_natively() {
     }
     println!("locale table, native (ICU4X): {passed} of {total} rows match Node ({rate:.1}%)");
     if filter.is_empty() {
-        assert!(rate >= NATIVE_FLOOR, "{rate:.1}% of the locale table matches Node natively; the floor is {NATIVE_FLOOR}%");
+        assert!(
+            rate >= NATIVE_FLOOR,
+            "{rate:.1}% of the locale table matches Node natively; the floor is {NATIVE_FLOOR}%"
+        );
     }
 }
 

@@ -26,7 +26,11 @@ struct Row {
 }
 
 fn rows() -> Vec<Row> {
-    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/memory_rows.json")).expect("rows");
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/memory_rows.json"
+    ))
+    .expect("rows");
     serde_json::from_str(&text).expect("rows parse")
 }
 
@@ -40,7 +44,10 @@ fn every_allocation_path_is_bounded() {
     let default_bound = SandboxLimits::default().max_heap_bytes;
     let bound = (default_bound / 4) as u64;
     let bounded = fixture_with(RuntimeConfig {
-        sandbox: SandboxLimits { max_heap_bytes: default_bound / 4, ..SandboxLimits::default() },
+        sandbox: SandboxLimits {
+            max_heap_bytes: default_bound / 4,
+            ..SandboxLimits::default()
+        },
         ..RuntimeConfig::default()
     });
     let unbounded = fixture();
@@ -56,9 +63,19 @@ fn every_allocation_path_is_bounded() {
         let out = f.execute(&row.code);
         let got = outcome_line(&out);
         let peak = f.state(out.execution_id()).peak_heap_bytes.unwrap_or(0);
-        eprintln!("{:>6.1} MiB  {}  {}", peak as f64 / 1048576.0, &got[..got.len().min(60)], &row.code[..row.code.len().min(70)]);
+        eprintln!(
+            "{:>6.1} MiB  {}  {}",
+            peak as f64 / 1048576.0,
+            &got[..got.len().min(60)],
+            &row.code[..row.code.len().min(70)]
+        );
         if !got.starts_with(&row.expect) {
-            problems.push(format!("{}\n  expected {}…\n  got      {}", row.code, row.expect, &got[..got.len().min(300)]));
+            problems.push(format!(
+                "{}\n  expected {}…\n  got      {}",
+                row.code,
+                row.expect,
+                &got[..got.len().min(300)]
+            ));
         }
         if got.starts_with("error MEMORY_EXCEEDED") {
             if !out.report().contains("Peak heap:") {
@@ -67,13 +84,19 @@ fn every_allocation_path_is_bounded() {
             // (A run refused a large block before allocating it can end with a peak well under the
             // bound: the block is counted in the message, not in the peak.)
             if peak == 0 {
-                problems.push(format!("{}: ended by memory with no peak recorded", row.code));
+                problems.push(format!(
+                    "{}: ended by memory with no peak recorded",
+                    row.code
+                ));
             }
         }
         // A single native step can overshoot before the next check (a collection's storage
         // doubling, a regular expression's widened text): bounded, not exact.
         if peak > row_bound * 5 {
-            problems.push(format!("{}: peak {peak} bytes, the bound is {row_bound}", row.code));
+            problems.push(format!(
+                "{}: peak {peak} bytes, the bound is {row_bound}",
+                row.code
+            ));
         }
         let after = outcome_line(&f.execute("return 6 * 7"));
         if after != "value 42" {
@@ -87,14 +110,21 @@ fn every_allocation_path_is_bounded() {
 #[test]
 fn options_lower_the_bound_only() {
     let f = fixture();
-    let code = "const a = []; for (let i = 0; i < 5e4; i++) a.push({i, s: 'v' + i}); return a.length;";
+    let code =
+        "const a = []; for (let i = 0; i < 5e4; i++) a.push({i, s: 'v' + i}); return a.length;";
     assert_eq!(outcome_line(&f.execute(code)), "value 50000");
     let lowered = f.execute(&format!("// @options: {{\"max_heap_mb\": 2}}\n{code}"));
     let line = outcome_line(&lowered);
-    assert!(line.starts_with("error MEMORY_EXCEEDED") && line.contains("its bound is 2.0 MiB"), "{line}");
+    assert!(
+        line.starts_with("error MEMORY_EXCEEDED") && line.contains("its bound is 2.0 MiB"),
+        "{line}"
+    );
     let big = "// @options: {\"max_heap_mb\": 4096}\nconst a = []; for (let i = 0; i < 5e6; i++) a.push({i}); return a.length;";
     let line = outcome_line(&f.execute(big));
-    assert!(line.starts_with("error MEMORY_EXCEEDED") && line.contains("its bound is 32.0 MiB"), "{line}");
+    assert!(
+        line.starts_with("error MEMORY_EXCEEDED") && line.contains("its bound is 32.0 MiB"),
+        "{line}"
+    );
     let refused = outcome_line(&f.execute("// @options: {\"max_heap_mb\": 0}\nreturn 1"));
     assert!(refused.starts_with("error INVALID_OPTIONS"), "{refused}");
 }
@@ -117,8 +147,14 @@ fn memory_comes_back_after_each_run() {
         after_tenth < after_first + 2 * 1024 * 1024,
         "live bytes grew from {after_first} to {after_tenth} over nine heavy runs"
     );
-    let peak = f.state(f.execute(code).execution_id()).peak_heap_bytes.unwrap_or(0);
-    assert!(peak > 2 * 1024 * 1024, "a 50,000-record run peaked at {peak} bytes");
+    let peak = f
+        .state(f.execute(code).execution_id())
+        .peak_heap_bytes
+        .unwrap_or(0);
+    assert!(
+        peak > 2 * 1024 * 1024,
+        "a 50,000-record run peaked at {peak} bytes"
+    );
 }
 
 fn boa_engine_live() -> usize {

@@ -11,7 +11,12 @@ use codemode_runtime::run::{Effect, Finished, Pass, PassEnd, PassLimits, PassRul
 use codemode_runtime::sandbox::{CallRequest, Settled};
 use serde_json::{json, Value};
 
-const LIMITS: PassLimits = PassLimits { max_result_bytes: 1000, max_journal_bytes: 100_000, max_in_flight: 16, hold_ms: 5_000 };
+const LIMITS: PassLimits = PassLimits {
+    max_result_bytes: 1000,
+    max_journal_bytes: 100_000,
+    max_in_flight: 16,
+    hold_ms: 5_000,
+};
 
 /// What the script does when it runs once: issue calls, clear timers, finish steps, settle.
 #[derive(Default, Clone)]
@@ -50,11 +55,20 @@ fn timer_entry(seq: u32, delay: i64, at: i64, delivery: u32) -> JournalEntry {
 }
 
 fn issue(calls: &[(u32, &str)]) -> Tick {
-    Tick { issue: calls.iter().map(|(seq, method)| request(*seq, method)).collect(), ..Tick::default() }
+    Tick {
+        issue: calls
+            .iter()
+            .map(|(seq, method)| request(*seq, method))
+            .collect(),
+        ..Tick::default()
+    }
 }
 
 fn settle() -> Tick {
-    Tick { settle: Some(Settled::Returned(Some(json!("done")))), ..Tick::default() }
+    Tick {
+        settle: Some(Settled::Returned(Some(json!("done")))),
+        ..Tick::default()
+    }
 }
 
 fn quiet() -> Tick {
@@ -64,7 +78,13 @@ fn quiet() -> Tick {
 /// A call of the test connector `t`; methods starting with `guarded` need approval, `big` returns
 /// more than `max_result_bytes`, `fail` fails.
 fn request(seq: u32, method: &str) -> CallRequest {
-    CallRequest { seq, connector: "t".into(), method: method.into(), args: json!({"n": seq}), issued_at: 0 }
+    CallRequest {
+        seq,
+        connector: "t".into(),
+        method: method.into(),
+        args: json!({"n": seq}),
+        issued_at: 0,
+    }
 }
 
 fn requires_approval(_connector: &str, method: &str) -> bool {
@@ -89,7 +109,13 @@ fn entry(seq: u32, method: &str, delivery: u32) -> JournalEntry {
 
 fn shown(seq: u32, method: &str) -> PendingAction {
     let request = request(seq, method);
-    PendingAction { execution_id: "x".into(), seq, connector: request.connector, method: request.method, args: request.args }
+    PendingAction {
+        execution_id: "x".into(),
+        seq,
+        connector: request.connector,
+        method: request.method,
+        args: request.args,
+    }
 }
 
 /// One pass case and what it must do.
@@ -123,7 +149,11 @@ impl Case {
 /// tick per run and a connector that answers in the order calls started. Returns the trace and
 /// the pass's calls.
 fn drive(case: &Case) -> (Vec<String>, Vec<codemode_runtime::model::CallRecord>) {
-    let decisions: BTreeMap<u32, Decision> = case.approved.iter().map(|seq| (*seq, Decision::new(DecisionKind::Approved, None, None, 0))).collect();
+    let decisions: BTreeMap<u32, Decision> = case
+        .approved
+        .iter()
+        .map(|seq| (*seq, Decision::new(DecisionKind::Approved, None, None, 0)))
+        .collect();
     let mut pass = Pass::new(PassRules {
         execution_id: "x",
         journal: &case.journal,
@@ -171,23 +201,41 @@ fn drive(case: &Case) -> (Vec<String>, Vec<codemode_runtime::model::CallRecord>)
                     "big" => Outcome::Ok(Value::String("x".repeat(2000))),
                     _ => Outcome::Ok(json!(format!("ran {}", request.seq))),
                 };
-                pass.call_finished(Finished { request, outcome, started }, now);
+                pass.call_finished(
+                    Finished {
+                        request,
+                        outcome,
+                        started,
+                    },
+                    now,
+                );
             }
-            Effect::Append(entry) => trace.push(format!("append #{} {}", entry.seq, outcome_word(&entry.outcome))),
+            Effect::Append(entry) => trace.push(format!(
+                "append #{} {}",
+                entry.seq,
+                outcome_word(&entry.outcome)
+            )),
             Effect::Deliver(entry) => trace.push(format!("deliver #{}", entry.seq)),
             Effect::End(end) => {
                 trace.push(match end {
                     PassEnd::Settled(_) => "end settled".to_string(),
-                    PassEnd::Paused(pending) => format!("end paused {}", seqs(pending.iter().map(|p| p.seq))),
+                    PassEnd::Paused(pending) => {
+                        format!("end paused {}", seqs(pending.iter().map(|p| p.seq)))
+                    }
                     PassEnd::Failed(error) => format!("end failed {}", error.code),
-                    PassEnd::Cancelled { aborted } => format!("end cancelled {}", seqs(aborted.into_iter())),
+                    PassEnd::Cancelled { aborted } => {
+                        format!("end cancelled {}", seqs(aborted.into_iter()))
+                    }
                     PassEnd::Waiting { wake_at } => format!("end waiting until {wake_at}"),
                 });
                 return (trace, pass.into_calls().into_sorted());
             }
         }
     }
-    panic!("{}: the pass did not end in 200 steps: {trace:?}", case.name);
+    panic!(
+        "{}: the pass did not end in 200 steps: {trace:?}",
+        case.name
+    );
 }
 
 /// A pass over `journal` with no approvals shown, no deadline and the default limits.
@@ -414,7 +462,10 @@ fn pass_cases() {
     for case in cases {
         let (trace, _) = drive(&case);
         if trace != case.expect {
-            problems.push(format!("{}:\n  expected {:?}\n  got      {:?}", case.name, case.expect, trace));
+            problems.push(format!(
+                "{}:\n  expected {:?}\n  got      {:?}",
+                case.name, case.expect, trace
+            ));
         }
     }
     assert!(problems.is_empty(), "{}", problems.join("\n"));
@@ -435,32 +486,58 @@ fn a_failing_pass_journals_the_calls_under_way() {
     assert_eq!(pass.poll(3), Effect::RunScript);
     assert!(matches!(pass.poll(4), Effect::Start { calls, .. } if calls.len() == 1));
     assert_eq!(pass.poll(5), Effect::AwaitCall);
-    pass.script_failed(codemode_runtime::model::ErrorInfo::run(codemode_runtime::error::RunCode::LimitExceeded, "x"));
-    assert_eq!(pass.poll(6), Effect::AwaitCall, "the call under way is waited for");
-    pass.call_finished(Finished { request: request(0, "a"), outcome: Outcome::Ok(json!(1)), started: 4 }, 7);
+    pass.script_failed(codemode_runtime::model::ErrorInfo::run(
+        codemode_runtime::error::RunCode::LimitExceeded,
+        "x",
+    ));
+    assert_eq!(
+        pass.poll(6),
+        Effect::AwaitCall,
+        "the call under way is waited for"
+    );
+    pass.call_finished(
+        Finished {
+            request: request(0, "a"),
+            outcome: Outcome::Ok(json!(1)),
+            started: 4,
+        },
+        7,
+    );
     assert!(matches!(pass.poll(8), Effect::Append(e) if e.seq == 0 && e.delivery == 1));
     assert!(matches!(pass.poll(9), Effect::End(PassEnd::Failed(e)) if e.code == "LIMIT_EXCEEDED"));
     let calls = pass.into_calls().into_sorted();
-    assert_eq!(calls.iter().map(|c| (c.seq, c.state)).collect::<Vec<_>>(), [(0, CallState::Applied), (5, CallState::Applied)]);
+    assert_eq!(
+        calls.iter().map(|c| (c.seq, c.state)).collect::<Vec<_>>(),
+        [(0, CallState::Applied), (5, CallState::Applied)]
+    );
 }
 
 /// The calls list says what happened to each call: applied, failed, cancelled at the end.
 #[test]
 fn calls_record_each_outcome() {
     let case = Case {
-        script: vec![
-            Tick {
-                issue: vec![request(0, "a"), request(1, "fail"), request(2, "guardedWrite")],
-                settle: Some(Settled::Returned(None)),
-                ..Tick::default()
-            },
-        ],
+        script: vec![Tick {
+            issue: vec![
+                request(0, "a"),
+                request(1, "fail"),
+                request(2, "guardedWrite"),
+            ],
+            settle: Some(Settled::Returned(None)),
+            ..Tick::default()
+        }],
         ..Case::new("outcomes")
     };
     let (trace, calls) = drive(&case);
     assert_eq!(trace.last().map(String::as_str), Some("end settled"));
     let states: Vec<(u32, CallState)> = calls.iter().map(|c| (c.seq, c.state)).collect();
-    assert_eq!(states, [(0, CallState::Applied), (1, CallState::Error), (2, CallState::Cancelled)]);
+    assert_eq!(
+        states,
+        [
+            (0, CallState::Applied),
+            (1, CallState::Error),
+            (2, CallState::Cancelled)
+        ]
+    );
     assert!(calls[2].requires_approval && !calls[0].requires_approval);
 }
 
@@ -476,10 +553,20 @@ fn cancel_abandons_the_calls_under_way() {
     assert!(matches!(pass.poll(2), Effect::Start { calls, .. } if calls.len() == 1));
     assert_eq!(pass.poll(3), Effect::AwaitCall);
     pass.cancel();
-    assert_eq!(pass.poll(4), Effect::End(PassEnd::Cancelled { aborted: vec![0] }));
+    assert_eq!(
+        pass.poll(4),
+        Effect::End(PassEnd::Cancelled { aborted: vec![0] })
+    );
     let calls = pass.into_calls().into_sorted();
-    assert_eq!(calls.iter().map(|c| (c.seq, c.state)).collect::<Vec<_>>(), [(0, CallState::Cancelled), (1, CallState::Cancelled)]);
-    assert!(calls[0].error.as_deref().unwrap_or_default().contains("may have happened"));
+    assert_eq!(
+        calls.iter().map(|c| (c.seq, c.state)).collect::<Vec<_>>(),
+        [(0, CallState::Cancelled), (1, CallState::Cancelled)]
+    );
+    assert!(calls[0]
+        .error
+        .as_deref()
+        .unwrap_or_default()
+        .contains("may have happened"));
     assert_eq!(calls[1].error, None, "the call awaiting approval never ran");
 }
 
@@ -489,13 +576,23 @@ fn cancel_abandons_the_calls_under_way() {
 fn timers_in_the_calls_list() {
     let case = Case {
         script: vec![
-            Tick { issue: vec![timer(0, 500, 1000), timer(1, 700, 1000)], ..Tick::default() },
-            Tick { clear: vec![1], settle: Some(Settled::Returned(None)), ..Tick::default() },
+            Tick {
+                issue: vec![timer(0, 500, 1000), timer(1, 700, 1000)],
+                ..Tick::default()
+            },
+            Tick {
+                clear: vec![1],
+                settle: Some(Settled::Returned(None)),
+                ..Tick::default()
+            },
         ],
         ..Case::new("timer records")
     };
     let (trace, calls) = drive(&case);
     assert_eq!(trace.last().map(String::as_str), Some("end settled"));
     assert_eq!(calls.len(), 1, "{calls:#?}");
-    assert_eq!((calls[0].seq, calls[0].state, calls[0].duration_ms), (0, CallState::Applied, Some(500)));
+    assert_eq!(
+        (calls[0].seq, calls[0].state, calls[0].duration_ms),
+        (0, CallState::Applied, Some(500))
+    );
 }

@@ -38,10 +38,17 @@ fn common_patterns_match_as_in_node() {
     let cases = cases.as_array().expect("cases.json is an array");
     let expected = read_json("expected.json");
     let expected = expected.as_array().expect("expected.json is an array");
-    assert!(cases.len() >= 50, "the table has only {} patterns", cases.len());
+    assert!(
+        cases.len() >= 50,
+        "the table has only {} patterns",
+        cases.len()
+    );
     let names: Vec<&Value> = cases.iter().map(|c| &c["name"]).collect();
     let expected_names: Vec<&Value> = expected.iter().map(|e| &e["name"]).collect();
-    assert_eq!(names, expected_names, "expected.json is not generated from cases.json: run `node scripts/regex-expected.mjs`");
+    assert_eq!(
+        names, expected_names,
+        "expected.json is not generated from cases.json: run `node scripts/regex-expected.mjs`"
+    );
 
     let code = format!(
         "const cases = {};\nconst evaluate = {EVALUATE};\n\
@@ -62,17 +69,31 @@ fn common_patterns_match_as_in_node() {
         };
         // Compared as JSON text: key order counts (named groups come out in pattern order).
         if want.to_string() != got.to_string() {
-            mismatches.push(format!("{} /{}/{}\n  Node:    {want}\n  sandbox: {got}", case["name"], case["pattern"], case["flags"]));
+            mismatches.push(format!(
+                "{} /{}/{}\n  Node:    {want}\n  sandbox: {got}",
+                case["name"], case["pattern"], case["flags"]
+            ));
         }
     }
-    println!("regex: {} of {} patterns match as in Node", cases.len() - mismatches.len(), cases.len());
-    assert!(mismatches.is_empty(), "{} patterns differ from Node:\n{}", mismatches.len(), mismatches.join("\n"));
+    println!(
+        "regex: {} of {} patterns match as in Node",
+        cases.len() - mismatches.len(),
+        cases.len()
+    );
+    assert!(
+        mismatches.is_empty(),
+        "{} patterns differ from Node:\n{}",
+        mismatches.len(),
+        mismatches.join("\n")
+    );
 }
 
 /// The error of a run that must end on the step limit.
 fn limit_error(output: &ExecuteOutput) -> String {
     match output {
-        ExecuteOutput::Error { error, .. } if error.code == "LIMIT_EXCEEDED" => error.message.clone(),
+        ExecuteOutput::Error { error, .. } if error.code == "LIMIT_EXCEEDED" => {
+            error.message.clone()
+        }
         other => panic!("expected LIMIT_EXCEEDED, got {other:#?}"),
     }
 }
@@ -92,7 +113,10 @@ fn catastrophic_patterns_end_the_run_quickly() {
         let started = Instant::now();
         let message = limit_error(&f.execute(code));
         let took = started.elapsed();
-        assert!(message.contains("regular expression") && message.contains("step limit"), "{code}: {message}");
+        assert!(
+            message.contains("regular expression") && message.contains("step limit"),
+            "{code}: {message}"
+        );
         // 10 million steps; a debug build on a loaded machine is slower than a release Worker.
         assert!(took < Duration::from_secs(20), "{code} took {took:?}");
         eprintln!("{code}: ended after {took:?}");
@@ -119,5 +143,8 @@ fn the_step_limit_ends_a_run_at_the_same_place_every_time() {
     assert_eq!(runs[0], runs[1]);
     // Lengths up to about 20 take fewer than 10 million steps; the run ends on a longer one.
     let reached = runs[0].1;
-    assert!((5..30).contains(&reached), "the run ended after {reached} calls");
+    assert!(
+        (5..30).contains(&reached),
+        "the run ended after {reached} calls"
+    );
 }

@@ -32,16 +32,27 @@ struct Scripted {
 
 impl Scripted {
     fn new(handler: impl Fn(&HttpRequest) -> Result<HttpResponse, String> + 'static) -> Rc<Self> {
-        Rc::new(Self { handler: Box::new(handler), sent: RefCell::new(Vec::new()) })
+        Rc::new(Self {
+            handler: Box::new(handler),
+            sent: RefCell::new(Vec::new()),
+        })
     }
 
     /// Bodies of the requests sent so far, parsed.
     fn bodies(&self) -> Vec<Value> {
-        self.sent.borrow().iter().filter_map(|r| r.body.as_deref()).filter_map(|b| serde_json::from_str(b).ok()).collect()
+        self.sent
+            .borrow()
+            .iter()
+            .filter_map(|r| r.body.as_deref())
+            .filter_map(|b| serde_json::from_str(b).ok())
+            .collect()
     }
 
     fn rpc_methods(&self) -> Vec<String> {
-        self.bodies().iter().filter_map(|b| b["method"].as_str().map(str::to_string)).collect()
+        self.bodies()
+            .iter()
+            .filter_map(|b| b["method"].as_str().map(str::to_string))
+            .collect()
     }
 }
 
@@ -54,7 +65,11 @@ impl HttpClient for Scripted {
 }
 
 fn header<'a>(request: &'a HttpRequest, name: &str) -> Option<&'a str> {
-    request.headers.iter().find(|(n, _)| n.eq_ignore_ascii_case(name)).map(|(_, v)| v.as_str())
+    request
+        .headers
+        .iter()
+        .find(|(n, _)| n.eq_ignore_ascii_case(name))
+        .map(|(_, v)| v.as_str())
 }
 
 fn json_response(status: u16, body: Value) -> HttpResponse {
@@ -102,46 +117,89 @@ fn mcp_server(expire_after: Option<usize>) -> Rc<Scripted> {
     let calls = RefCell::new(0usize);
     let session = RefCell::new(1u32);
     Scripted::new(move |request| {
-        let message: Value = serde_json::from_str(request.body.as_deref().unwrap_or("null")).map_err(|e| e.to_string())?;
+        let message: Value = serde_json::from_str(request.body.as_deref().unwrap_or("null"))
+            .map_err(|e| e.to_string())?;
         let id = message["id"].clone();
         let current = format!("s{}", session.borrow());
         let method = message["method"].as_str().unwrap_or_default();
         if method != "initialize" && header(request, "mcp-session-id") != Some(current.as_str()) {
-            return Ok(json_response(404, json!({"jsonrpc": "2.0", "id": id, "error": {"code": -32001, "message": "Session not found"}})));
+            return Ok(json_response(
+                404,
+                json!({"jsonrpc": "2.0", "id": id, "error": {"code": -32001, "message": "Session not found"}}),
+            ));
         }
         let reply = |result: Value| json!({"jsonrpc": "2.0", "id": id, "result": result});
         match method {
             "initialize" => {
-                let mut response = json_response(200, reply(json!({
+                let mut response = json_response(
+                    200,
+                    reply(json!({
                     "protocolVersion": "2025-06-18", "capabilities": {"tools": {}},
-                    "serverInfo": {"name": "scripted", "version": "1"}, "instructions": "Scripted test server."})));
+                    "serverInfo": {"name": "scripted", "version": "1"}, "instructions": "Scripted test server."})),
+                );
                 response.headers.push(("mcp-session-id".into(), current));
                 Ok(response)
             }
-            "notifications/initialized" => Ok(HttpResponse { status: 202, headers: vec![], body: String::new() }),
+            "notifications/initialized" => Ok(HttpResponse {
+                status: 202,
+                headers: vec![],
+                body: String::new(),
+            }),
             "tools/list" => Ok(match message["params"]["cursor"].as_str() {
-                None => json_response(200, reply(json!({"tools": tools_page_one(), "nextCursor": "page2"}))),
+                None => json_response(
+                    200,
+                    reply(json!({"tools": tools_page_one(), "nextCursor": "page2"})),
+                ),
                 Some("page2") => sse_response(reply(json!({"tools": tools_page_two()}))),
-                Some(other) => json_response(200, json!({"jsonrpc": "2.0", "id": id, "error": {"code": -32602, "message": format!("bad cursor {other}")}})),
+                Some(other) => json_response(
+                    200,
+                    json!({"jsonrpc": "2.0", "id": id, "error": {"code": -32602, "message": format!("bad cursor {other}")}}),
+                ),
             }),
             "tools/call" => {
                 *calls.borrow_mut() += 1;
                 if expire_after == Some(*calls.borrow()) {
                     *session.borrow_mut() += 1;
-                    return Ok(json_response(404, json!({"jsonrpc": "2.0", "id": id, "error": {"code": -32001, "message": "Session not found"}})));
+                    return Ok(json_response(
+                        404,
+                        json!({"jsonrpc": "2.0", "id": id, "error": {"code": -32001, "message": "Session not found"}}),
+                    ));
                 }
                 let args = &message["params"]["arguments"];
                 let text = |t: String| json!({"content": [{"type": "text", "text": t}]});
-                Ok(json_response(200, reply(match message["params"]["name"].as_str().unwrap_or_default() {
-                    "add" => text((args["a"].as_f64().unwrap_or(0.0) + args["b"].as_f64().unwrap_or(0.0)).to_string()),
-                    "get-weather" => text(format!("sunny in {}", args["city"].as_str().unwrap_or("?"))),
-                    "structured" => json!({"content": [{"type": "text", "text": "{\"total\": 1}"}], "structuredContent": {"total": 42}}),
-                    "fail" => json!({"content": [{"type": "text", "text": "the database is on fire"}], "isError": true}),
-                    "drop_table" | "tagged" => text("\"done\"".into()),
-                    other => return Ok(json_response(200, json!({"jsonrpc": "2.0", "id": id, "error": {"code": -32602, "message": format!("Tool {other} not found")}}))),
-                })))
+                Ok(json_response(
+                    200,
+                    reply(
+                        match message["params"]["name"].as_str().unwrap_or_default() {
+                            "add" => text(
+                                (args["a"].as_f64().unwrap_or(0.0)
+                                    + args["b"].as_f64().unwrap_or(0.0))
+                                .to_string(),
+                            ),
+                            "get-weather" => {
+                                text(format!("sunny in {}", args["city"].as_str().unwrap_or("?")))
+                            }
+                            "structured" => {
+                                json!({"content": [{"type": "text", "text": "{\"total\": 1}"}], "structuredContent": {"total": 42}})
+                            }
+                            "fail" => {
+                                json!({"content": [{"type": "text", "text": "the database is on fire"}], "isError": true})
+                            }
+                            "drop_table" | "tagged" => text("\"done\"".into()),
+                            other => {
+                                return Ok(json_response(
+                                    200,
+                                    json!({"jsonrpc": "2.0", "id": id, "error": {"code": -32602, "message": format!("Tool {other} not found")}}),
+                                ))
+                            }
+                        },
+                    ),
+                ))
             }
-            other => Ok(json_response(200, json!({"jsonrpc": "2.0", "id": id, "error": {"code": -32601, "message": format!("no {other}")}}))),
+            other => Ok(json_response(
+                200,
+                json!({"jsonrpc": "2.0", "id": id, "error": {"code": -32601, "message": format!("no {other}")}}),
+            )),
         }
     })
 }
@@ -153,7 +211,12 @@ fn settings(name: &str) -> RemoteSettings {
 }
 
 fn connect_mcp(http: &Rc<Scripted>) -> McpConnector {
-    run(McpConnector::connect(settings("docs"), "http://mcp.test/mcp", http.clone())).expect("connect")
+    run(McpConnector::connect(
+        settings("docs"),
+        "http://mcp.test/mcp",
+        http.clone(),
+    ))
+    .expect("connect")
 }
 
 fn runtime_with(connector: impl Connector + 'static) -> Runtime {
@@ -163,7 +226,11 @@ fn runtime_with(connector: impl Connector + 'static) -> Runtime {
 }
 
 fn ctx(method: &str) -> CallContext {
-    CallContext { execution_id: "ex1".into(), seq: 4, method: method.into() }
+    CallContext {
+        execution_id: "ex1".into(),
+        seq: 4,
+        method: method.into(),
+    }
 }
 
 #[test]
@@ -187,18 +254,53 @@ fn mcp_handshake_lists_every_page_and_names_tools_for_javascript() {
     let connector = connect_mcp(&http);
     let tools = connector.tools();
     let names: Vec<&str> = tools.iter().map(|t| t.name.as_str()).collect();
-    assert_eq!(names, ["add", "getWeather", "structured", "fail", "drop_table", "tagged"]);
-    assert_eq!(tools[1].description, "Weather for a city", "title stands in for a missing description");
+    assert_eq!(
+        names,
+        [
+            "add",
+            "getWeather",
+            "structured",
+            "fail",
+            "drop_table",
+            "tagged"
+        ]
+    );
+    assert_eq!(
+        tools[1].description, "Weather for a city",
+        "title stands in for a missing description"
+    );
     assert!(tools[2].output_schema.is_some());
-    let approvals: Vec<&str> = tools.iter().filter(|t| t.requires_approval).map(|t| t.name.as_str()).collect();
-    assert_eq!(approvals, ["drop_table", "tagged"], "destructive annotation and _meta mark approval");
-    assert_eq!(http.rpc_methods(), ["initialize", "notifications/initialized", "tools/list", "tools/list"]);
+    let approvals: Vec<&str> = tools
+        .iter()
+        .filter(|t| t.requires_approval)
+        .map(|t| t.name.as_str())
+        .collect();
+    assert_eq!(
+        approvals,
+        ["drop_table", "tagged"],
+        "destructive annotation and _meta mark approval"
+    );
+    assert_eq!(
+        http.rpc_methods(),
+        [
+            "initialize",
+            "notifications/initialized",
+            "tools/list",
+            "tools/list"
+        ]
+    );
     let init = &http.bodies()[0];
-    assert_eq!(init["params"]["protocolVersion"], "2025-11-25", "asks for the newest version");
+    assert_eq!(
+        init["params"]["protocolVersion"], "2025-11-25",
+        "asks for the newest version"
+    );
     let sent = http.sent.borrow();
     for request in sent.iter() {
         assert_eq!(header(request, "authorization"), Some("Bearer t0ken"));
-        assert_eq!(header(request, "accept"), Some("application/json, text/event-stream"));
+        assert_eq!(
+            header(request, "accept"),
+            Some("application/json, text/event-stream")
+        );
     }
     for request in &sent[1..] {
         assert_eq!(header(request, "mcp-session-id"), Some("s1"));
@@ -224,13 +326,29 @@ fn mcp_results_unwrap_for_scripts() {
         completed(&output),
         json!({"sum": 3, "s": {"total": 42}, "w": "sunny in Oslo", "failure": "the database is on fire"})
     );
-    let calls: Vec<Value> = http.bodies().into_iter().filter(|b| b["method"] == "tools/call").collect();
-    assert_eq!(calls[2]["params"]["name"], "get-weather", "the server gets its own tool name");
+    let calls: Vec<Value> = http
+        .bodies()
+        .into_iter()
+        .filter(|b| b["method"] == "tools/call")
+        .collect();
+    assert_eq!(
+        calls[2]["params"]["name"], "get-weather",
+        "the server gets its own tool name"
+    );
     let id = output.execution_id().to_string();
-    assert_eq!(calls[0]["params"]["_meta"]["codemode/idempotencyKey"], format!("{id}:0"));
+    assert_eq!(
+        calls[0]["params"]["_meta"]["codemode/idempotencyKey"],
+        format!("{id}:0")
+    );
     let sent = http.sent.borrow();
-    let first_call = sent.iter().find(|r| r.body.as_deref().is_some_and(|b| b.contains("tools/call"))).expect("a call");
-    assert_eq!(header(first_call, "idempotency-key"), Some(format!("{id}:0").as_str()));
+    let first_call = sent
+        .iter()
+        .find(|r| r.body.as_deref().is_some_and(|b| b.contains("tools/call")))
+        .expect("a call");
+    assert_eq!(
+        header(first_call, "idempotency-key"),
+        Some(format!("{id}:0").as_str())
+    );
 }
 
 #[test]
@@ -242,8 +360,14 @@ fn mcp_arguments_are_validated_before_anything_is_sent() {
     ))
     .expect("execute");
     let message = completed(&output);
-    assert!(message.as_str().is_some_and(|m| m.contains("`b`")), "names the field: {message}");
-    assert!(!http.rpc_methods().contains(&"tools/call".to_string()), "nothing reached the server");
+    assert!(
+        message.as_str().is_some_and(|m| m.contains("`b`")),
+        "names the field: {message}"
+    );
+    assert!(
+        !http.rpc_methods().contains(&"tools/call".to_string()),
+        "nothing reached the server"
+    );
 }
 
 #[test]
@@ -255,19 +379,37 @@ fn mcp_destructive_tool_pauses_and_runs_once_approved() {
     assert!(!http.rpc_methods().contains(&"tools/call".to_string()));
     let done = run(runtime.approve_execution(output.execution_id())).expect("approve");
     assert_eq!(completed(&done), json!("done"));
-    assert_eq!(http.rpc_methods().iter().filter(|m| *m == "tools/call").count(), 1);
+    assert_eq!(
+        http.rpc_methods()
+            .iter()
+            .filter(|m| *m == "tools/call")
+            .count(),
+        1
+    );
 }
 
 #[test]
 fn mcp_session_dropped_by_the_server_is_renewed_once() {
     let http = mcp_server(Some(2));
     let connector = connect_mcp(&http);
-    assert_eq!(run(connector.execute(json!({"a": 1, "b": 1}), &ctx("add"))), Ok(json!(2)));
-    assert_eq!(run(connector.execute(json!({"a": 2, "b": 2}), &ctx("add"))), Ok(json!(4)));
+    assert_eq!(
+        run(connector.execute(json!({"a": 1, "b": 1}), &ctx("add"))),
+        Ok(json!(2))
+    );
+    assert_eq!(
+        run(connector.execute(json!({"a": 2, "b": 2}), &ctx("add"))),
+        Ok(json!(4))
+    );
     let methods = http.rpc_methods();
     assert_eq!(
         &methods[4..],
-        ["tools/call", "tools/call", "initialize", "notifications/initialized", "tools/call"],
+        [
+            "tools/call",
+            "tools/call",
+            "initialize",
+            "notifications/initialized",
+            "tools/call"
+        ],
         "re-initialised after the 404, then retried"
     );
     let last = http.sent.borrow().last().cloned().expect("a request");
@@ -277,43 +419,92 @@ fn mcp_session_dropped_by_the_server_is_renewed_once() {
 #[test]
 fn mcp_tools_that_collide_as_methods_are_refused() {
     let http = Scripted::new(|request| {
-        let message: Value = serde_json::from_str(request.body.as_deref().unwrap_or("null")).map_err(|e| e.to_string())?;
-        let reply = |result: Value| json_response(200, json!({"jsonrpc": "2.0", "id": message["id"], "result": result}));
+        let message: Value = serde_json::from_str(request.body.as_deref().unwrap_or("null"))
+            .map_err(|e| e.to_string())?;
+        let reply = |result: Value| {
+            json_response(
+                200,
+                json!({"jsonrpc": "2.0", "id": message["id"], "result": result}),
+            )
+        };
         Ok(match message["method"].as_str().unwrap_or_default() {
-            "initialize" => reply(json!({"protocolVersion": "2025-03-26", "capabilities": {}, "serverInfo": {"name": "x", "version": "1"}})),
-            "tools/list" => reply(json!({"tools": [{"name": "get-item", "inputSchema": {"type": "object"}}, {"name": "getItem", "inputSchema": {"type": "object"}}]})),
-            _ => HttpResponse { status: 202, headers: vec![], body: String::new() },
+            "initialize" => reply(
+                json!({"protocolVersion": "2025-03-26", "capabilities": {}, "serverInfo": {"name": "x", "version": "1"}}),
+            ),
+            "tools/list" => reply(
+                json!({"tools": [{"name": "get-item", "inputSchema": {"type": "object"}}, {"name": "getItem", "inputSchema": {"type": "object"}}]}),
+            ),
+            _ => HttpResponse {
+                status: 202,
+                headers: vec![],
+                body: String::new(),
+            },
         })
     });
-    let error = run(McpConnector::connect(settings("docs"), "http://mcp.test/mcp", http)).err().expect("refused");
+    let error = run(McpConnector::connect(
+        settings("docs"),
+        "http://mcp.test/mcp",
+        http,
+    ))
+    .err()
+    .expect("refused");
     assert_eq!(error.code(), "INVALID_CONFIG");
     let message = error.to_string();
-    assert!(message.contains("`get-item`") && message.contains("`getItem`") && message.contains("`docs`"), "{message}");
+    assert!(
+        message.contains("`get-item`")
+            && message.contains("`getItem`")
+            && message.contains("`docs`"),
+        "{message}"
+    );
 }
 
 #[test]
 fn mcp_server_that_cannot_be_reached_is_connector_unavailable() {
     let down = Scripted::new(|_| Err("connection refused".to_string()));
-    let error = run(McpConnector::connect(settings("docs"), "http://mcp.test/mcp", down)).err().expect("fails");
+    let error = run(McpConnector::connect(
+        settings("docs"),
+        "http://mcp.test/mcp",
+        down,
+    ))
+    .err()
+    .expect("fails");
     assert_eq!(error.code(), "CONNECTOR_UNAVAILABLE");
     assert!(error.to_string().contains("connection refused"), "{error}");
 
     let old = Scripted::new(|request| {
-        let message: Value = serde_json::from_str(request.body.as_deref().unwrap_or("null")).map_err(|e| e.to_string())?;
-        Ok(json_response(200, json!({"jsonrpc": "2.0", "id": message["id"], "result": {"protocolVersion": "2023-01-01"}})))
+        let message: Value = serde_json::from_str(request.body.as_deref().unwrap_or("null"))
+            .map_err(|e| e.to_string())?;
+        Ok(json_response(
+            200,
+            json!({"jsonrpc": "2.0", "id": message["id"], "result": {"protocolVersion": "2023-01-01"}}),
+        ))
     });
-    let error = run(McpConnector::connect(settings("docs"), "http://mcp.test/mcp", old)).err().expect("fails");
+    let error = run(McpConnector::connect(
+        settings("docs"),
+        "http://mcp.test/mcp",
+        old,
+    ))
+    .err()
+    .expect("fails");
     assert!(error.to_string().contains("2023-01-01"), "{error}");
 }
 
 #[test]
 fn mcp_result_unwrapping_rules() {
-    assert_eq!(unwrap_tool_result(&json!({"content": [{"type": "text", "text": "[1,2]"}]})), Ok(json!([1, 2])));
-    assert_eq!(unwrap_tool_result(&json!({"content": [{"type": "text", "text": "plain"}]})), Ok(json!("plain")));
+    assert_eq!(
+        unwrap_tool_result(&json!({"content": [{"type": "text", "text": "[1,2]"}]})),
+        Ok(json!([1, 2]))
+    );
+    assert_eq!(
+        unwrap_tool_result(&json!({"content": [{"type": "text", "text": "plain"}]})),
+        Ok(json!("plain"))
+    );
     assert_eq!(unwrap_tool_result(&json!({"content": []})), Ok(Value::Null));
     let image = json!({"content": [{"type": "image", "data": "AA==", "mimeType": "image/png"}]});
     assert_eq!(unwrap_tool_result(&image), Ok(image["content"].clone()));
-    let failed = unwrap_tool_result(&json!({"isError": true, "content": []})).err().expect("rejects");
+    let failed = unwrap_tool_result(&json!({"isError": true, "content": []}))
+        .err()
+        .expect("rejects");
     assert_eq!(failed.0, "the tool failed");
 }
 
@@ -354,19 +545,45 @@ fn pet_document() -> Value {
 fn pet_service() -> Rc<Scripted> {
     Scripted::new(|request| {
         Ok(match (request.method.as_str(), request.url.as_str()) {
-            ("GET", "https://pets.test/v2/pets/7") => json_response(200, json!({"name": "Rex", "trace": header(request, "X-Trace")})),
-            ("GET", "https://pets.test/v2/pets/404") => HttpResponse { status: 404, headers: vec![], body: "no such pet\n".into() },
-            ("GET", url) if url.starts_with("https://pets.test/v2/pets?") => json_response(200, json!({"url": url})),
-            ("POST", "https://pets.test/v2/pets") => json_response(201, serde_json::from_str(request.body.as_deref().unwrap_or("null")).unwrap_or_default()),
-            ("DELETE", _) => HttpResponse { status: 204, headers: vec![], body: String::new() },
-            _ => HttpResponse { status: 500, headers: vec![], body: format!("unexpected {} {}", request.method, request.url) },
+            ("GET", "https://pets.test/v2/pets/7") => json_response(
+                200,
+                json!({"name": "Rex", "trace": header(request, "X-Trace")}),
+            ),
+            ("GET", "https://pets.test/v2/pets/404") => HttpResponse {
+                status: 404,
+                headers: vec![],
+                body: "no such pet\n".into(),
+            },
+            ("GET", url) if url.starts_with("https://pets.test/v2/pets?") => {
+                json_response(200, json!({"url": url}))
+            }
+            ("POST", "https://pets.test/v2/pets") => json_response(
+                201,
+                serde_json::from_str(request.body.as_deref().unwrap_or("null")).unwrap_or_default(),
+            ),
+            ("DELETE", _) => HttpResponse {
+                status: 204,
+                headers: vec![],
+                body: String::new(),
+            },
+            _ => HttpResponse {
+                status: 500,
+                headers: vec![],
+                body: format!("unexpected {} {}", request.method, request.url),
+            },
         })
     })
 }
 
 fn pets(http: &Rc<Scripted>) -> OpenApiConnector {
-    OpenApiConnector::from_document(settings("pets"), &pet_document(), Some("https://pets.test/specs/openapi.json"), None, http.clone())
-        .expect("connector")
+    OpenApiConnector::from_document(
+        settings("pets"),
+        &pet_document(),
+        Some("https://pets.test/specs/openapi.json"),
+        None,
+        http.clone(),
+    )
+    .expect("connector")
 }
 
 #[test]
@@ -376,20 +593,45 @@ fn openapi_operations_become_methods_with_inlined_schemas() {
     let names: Vec<&str> = tools.iter().map(|t| t.name.as_str()).collect();
     // In the order the document lists them.
     assert_eq!(names, ["getPet", "deletePetsByPetId", "findPets", "addPet"]);
-    let approvals: Vec<&str> = tools.iter().filter(|t| t.requires_approval).map(|t| t.name.as_str()).collect();
-    assert_eq!(approvals, ["deletePetsByPetId", "addPet"], "writes need approval by default");
+    let approvals: Vec<&str> = tools
+        .iter()
+        .filter(|t| t.requires_approval)
+        .map(|t| t.name.as_str())
+        .collect();
+    assert_eq!(
+        approvals,
+        ["deletePetsByPetId", "addPet"],
+        "writes need approval by default"
+    );
     let tool = |name: &str| tools.iter().find(|t| t.name == name).expect("tool");
     let find = tool("findPets");
-    assert_eq!(find.input_schema["properties"]["tags"]["type"], "array", "parameter $ref resolved");
-    assert_eq!(find.input_schema["properties"]["limit"]["type"], json!(["integer", "null"]), "nullable");
+    assert_eq!(
+        find.input_schema["properties"]["tags"]["type"], "array",
+        "parameter $ref resolved"
+    );
+    assert_eq!(
+        find.input_schema["properties"]["limit"]["type"],
+        json!(["integer", "null"]),
+        "nullable"
+    );
     let add = tool("addPet");
     assert_eq!(add.input_schema["required"], json!(["body"]));
-    assert_eq!(add.input_schema["properties"]["body"]["required"], json!(["name"]));
-    assert_eq!(add.input_schema["properties"]["body"]["properties"]["friends"]["items"], json!({}), "a cycle ends in {{}}");
+    assert_eq!(
+        add.input_schema["properties"]["body"]["required"],
+        json!(["name"])
+    );
+    assert_eq!(
+        add.input_schema["properties"]["body"]["properties"]["friends"]["items"],
+        json!({}),
+        "a cycle ends in {{}}"
+    );
     let get = tool("getPet");
     assert_eq!(get.input_schema["required"], json!(["petId"]));
     assert_eq!(get.description, "Find a pet (GET /pets/{petId})");
-    assert!(get.output_schema.as_ref().is_some_and(|s| s["properties"]["name"]["type"] == "string"));
+    assert!(get
+        .output_schema
+        .as_ref()
+        .is_some_and(|s| s["properties"]["name"]["type"] == "string"));
     assert!(connector.instructions().contains("Pets: A pet shop."));
 }
 
@@ -398,9 +640,14 @@ fn openapi_calls_build_urls_headers_and_bodies() {
     let http = pet_service();
     let mut config = settings("pets");
     config.approval = ApprovalRule::None;
-    let connector =
-        OpenApiConnector::from_document(config, &pet_document(), Some("https://pets.test/specs/openapi.json"), None, http.clone())
-            .expect("connector");
+    let connector = OpenApiConnector::from_document(
+        config,
+        &pet_document(),
+        Some("https://pets.test/specs/openapi.json"),
+        None,
+        http.clone(),
+    )
+    .expect("connector");
     let runtime = runtime_with(connector);
     let output = run(runtime.execute(
         r#"const pet = await pets.getPet({petId: 7, "X-Trace": "t-1"});
@@ -424,7 +671,10 @@ fn openapi_calls_build_urls_headers_and_bodies() {
     );
     let sent = http.sent.borrow();
     let id = output.execution_id();
-    assert_eq!(header(&sent[0], "idempotency-key"), Some(format!("{id}:0").as_str()));
+    assert_eq!(
+        header(&sent[0], "idempotency-key"),
+        Some(format!("{id}:0").as_str())
+    );
     assert_eq!(header(&sent[0], "authorization"), Some("Bearer t0ken"));
     assert_eq!(header(&sent[2], "content-type"), Some("application/json"));
 }
@@ -433,30 +683,68 @@ fn openapi_calls_build_urls_headers_and_bodies() {
 fn openapi_path_parameters_are_percent_encoded_and_validated() {
     let http = pet_service();
     let connector = pets(&http);
-    let error = run(connector.execute(json!({"petId": "7/../../admin"}), &ctx("getPet"))).err().expect("500 from the service");
-    assert!(error.0.starts_with("HTTP 500: unexpected GET https://pets.test/v2/pets/7%2F..%2F..%2Fadmin"), "{error}");
+    let error = run(connector.execute(json!({"petId": "7/../../admin"}), &ctx("getPet")))
+        .err()
+        .expect("500 from the service");
+    assert!(
+        error
+            .0
+            .starts_with("HTTP 500: unexpected GET https://pets.test/v2/pets/7%2F..%2F..%2Fadmin"),
+        "{error}"
+    );
     let runtime = runtime_with(pets(&http));
     let before = http.sent.borrow().len();
-    let output = run(runtime.execute(r#"try { await pets.getPet({petId: "seven"}) } catch (e) { return e.message }"#)).expect("execute");
-    assert!(completed(&output).as_str().is_some_and(|m| m.contains("`petId`")), "{output:?}");
-    assert_eq!(http.sent.borrow().len(), before, "an invalid argument is never sent");
+    let output = run(runtime
+        .execute(r#"try { await pets.getPet({petId: "seven"}) } catch (e) { return e.message }"#))
+    .expect("execute");
+    assert!(
+        completed(&output)
+            .as_str()
+            .is_some_and(|m| m.contains("`petId`")),
+        "{output:?}"
+    );
+    assert_eq!(
+        http.sent.borrow().len(),
+        before,
+        "an invalid argument is never sent"
+    );
 }
 
 #[test]
 fn openapi_documents_that_cannot_work_are_refused() {
     let http = pet_service();
     let swagger = json!({"swagger": "2.0", "paths": {}});
-    let error = OpenApiConnector::from_document(settings("pets"), &swagger, None, None, http.clone()).err().expect("refused");
+    let error =
+        OpenApiConnector::from_document(settings("pets"), &swagger, None, None, http.clone())
+            .err()
+            .expect("refused");
     assert_eq!(error.code(), "INVALID_CONFIG");
     assert!(error.to_string().contains("not OpenAPI 3.x"), "{error}");
     let mut no_servers = pet_document();
-    no_servers.as_object_mut().expect("object").remove("servers");
-    let error = OpenApiConnector::from_document(settings("pets"), &no_servers, None, None, http.clone()).err().expect("refused");
+    no_servers
+        .as_object_mut()
+        .expect("object")
+        .remove("servers");
+    let error =
+        OpenApiConnector::from_document(settings("pets"), &no_servers, None, None, http.clone())
+            .err()
+            .expect("refused");
     assert!(error.to_string().contains("baseUrl"), "{error}");
     let mut listed = settings("pets");
     listed.approval = ApprovalRule::Listed(["addPet".to_string(), "adPet".to_string()].into());
-    let error = OpenApiConnector::from_document(listed, &pet_document(), None, Some("https://pets.test"), http).err().expect("refused");
-    assert!(error.to_string().contains("`adPet`"), "a typo in requireApproval is named: {error}");
+    let error = OpenApiConnector::from_document(
+        listed,
+        &pet_document(),
+        None,
+        Some("https://pets.test"),
+        http,
+    )
+    .err()
+    .expect("refused");
+    assert!(
+        error.to_string().contains("`adPet`"),
+        "a typo in requireApproval is named: {error}"
+    );
 }
 
 // ---- configuration ----
@@ -476,15 +764,32 @@ fn configuration_declares_both_kinds_with_secret_headers() {
     ]"#;
     let entries = config::parse(text, &secrets, &["notes"]).expect("parses");
     assert_eq!(entries.len(), 3);
-    assert_eq!(entries[0].kind, EntryKind::Mcp { url: "https://docs.test/mcp".into() });
+    assert_eq!(
+        entries[0].kind,
+        EntryKind::Mcp {
+            url: "https://docs.test/mcp".into()
+        }
+    );
     assert_eq!(
         entries[0].settings.headers,
-        [("Authorization".to_string(), "Bearer s3cret".to_string()), ("X-Team".to_string(), "core".to_string())]
+        [
+            ("Authorization".to_string(), "Bearer s3cret".to_string()),
+            ("X-Team".to_string(), "core".to_string())
+        ]
     );
-    assert_eq!(entries[0].settings.approval, ApprovalRule::Listed(["deletePage".to_string()].into()));
+    assert_eq!(
+        entries[0].settings.approval,
+        ApprovalRule::Listed(["deletePage".to_string()].into())
+    );
     assert_eq!(entries[0].settings.timeout_ms, 5000);
     assert_eq!(entries[1].settings.approval, ApprovalRule::None);
-    assert!(matches!(&entries[2].kind, EntryKind::OpenApi { spec: SpecSource::Inline(_), base_url: Some(_) }));
+    assert!(matches!(
+        &entries[2].kind,
+        EntryKind::OpenApi {
+            spec: SpecSource::Inline(_),
+            base_url: Some(_)
+        }
+    ));
     assert!(config::parse("", &secrets, &[]).expect("empty").is_empty());
 }
 
@@ -493,24 +798,68 @@ fn bad_configuration_names_the_entry() {
     let cases = [
         ("{", "not valid JSON"),
         (r#"{"name": "x"}"#, "JSON array"),
-        (r#"[{"name": "docs", "type": "mcp", "url": "https://d.test", "urll": 1}]"#, "CODEMODE_CONNECTORS[0] (`docs`): unknown key `urll`"),
-        (r#"[{"name": "my-docs", "type": "mcp", "url": "https://d.test"}]"#, "JavaScript identifier"),
-        (r#"[{"name": "console", "type": "mcp", "url": "https://d.test"}]"#, "part of the sandbox's API"),
-        (r#"[{"name": "notes", "type": "mcp", "url": "https://d.test"}]"#, "already named `notes`"),
-        (r#"[{"name": "a", "type": "grpc"}]"#, "\"mcp\" or \"openapi\""),
+        (
+            r#"[{"name": "docs", "type": "mcp", "url": "https://d.test", "urll": 1}]"#,
+            "CODEMODE_CONNECTORS[0] (`docs`): unknown key `urll`",
+        ),
+        (
+            r#"[{"name": "my-docs", "type": "mcp", "url": "https://d.test"}]"#,
+            "JavaScript identifier",
+        ),
+        (
+            r#"[{"name": "console", "type": "mcp", "url": "https://d.test"}]"#,
+            "part of the sandbox's API",
+        ),
+        (
+            r#"[{"name": "notes", "type": "mcp", "url": "https://d.test"}]"#,
+            "already named `notes`",
+        ),
+        (
+            r#"[{"name": "a", "type": "grpc"}]"#,
+            "\"mcp\" or \"openapi\"",
+        ),
         (r#"[{"name": "a", "type": "mcp"}]"#, "`url` is required"),
-        (r#"[{"name": "a", "type": "mcp", "url": "file:///etc/passwd"}]"#, "http(s)"),
-        (r#"[{"name": "a", "type": "openapi", "url": "https://d.test"}]"#, "not `url`"),
-        (r#"[{"name": "a", "type": "openapi", "spec": 3}]"#, "`spec` is required"),
-        (r#"[{"name": "a", "type": "mcp", "url": "https://d.test", "headers": {"Authorization": {"secret": "NOPE"}}}]"#, "secret `NOPE`"),
-        (r#"[{"name": "a", "type": "mcp", "url": "https://d.test", "headers": {"Bad Header": "x"}}]"#, "header name"),
-        (r#"[{"name": "a", "type": "mcp", "url": "https://d.test", "requireApproval": "writes"}]"#, "\"annotated\""),
-        (r#"[{"name": "a", "type": "openapi", "spec": {}, "requireApproval": "annotated"}]"#, "\"writes\""),
-        (r#"[{"name": "a", "type": "mcp", "url": "https://d.test", "timeoutMs": 0}]"#, "timeoutMs"),
-        (r#"[{"name": "a", "type": "mcp", "url": "https://d.test"}, {"name": "a", "type": "mcp", "url": "https://e.test"}]"#, "CODEMODE_CONNECTORS[1] (`a`)"),
+        (
+            r#"[{"name": "a", "type": "mcp", "url": "file:///etc/passwd"}]"#,
+            "http(s)",
+        ),
+        (
+            r#"[{"name": "a", "type": "openapi", "url": "https://d.test"}]"#,
+            "not `url`",
+        ),
+        (
+            r#"[{"name": "a", "type": "openapi", "spec": 3}]"#,
+            "`spec` is required",
+        ),
+        (
+            r#"[{"name": "a", "type": "mcp", "url": "https://d.test", "headers": {"Authorization": {"secret": "NOPE"}}}]"#,
+            "secret `NOPE`",
+        ),
+        (
+            r#"[{"name": "a", "type": "mcp", "url": "https://d.test", "headers": {"Bad Header": "x"}}]"#,
+            "header name",
+        ),
+        (
+            r#"[{"name": "a", "type": "mcp", "url": "https://d.test", "requireApproval": "writes"}]"#,
+            "\"annotated\"",
+        ),
+        (
+            r#"[{"name": "a", "type": "openapi", "spec": {}, "requireApproval": "annotated"}]"#,
+            "\"writes\"",
+        ),
+        (
+            r#"[{"name": "a", "type": "mcp", "url": "https://d.test", "timeoutMs": 0}]"#,
+            "timeoutMs",
+        ),
+        (
+            r#"[{"name": "a", "type": "mcp", "url": "https://d.test"}, {"name": "a", "type": "mcp", "url": "https://e.test"}]"#,
+            "CODEMODE_CONNECTORS[1] (`a`)",
+        ),
     ];
     for (text, expected) in cases {
-        let error = config::parse(text, &secrets, &["notes"]).err().unwrap_or_else(|| panic!("accepted {text}"));
+        let error = config::parse(text, &secrets, &["notes"])
+            .err()
+            .unwrap_or_else(|| panic!("accepted {text}"));
         assert_eq!(error.code(), "INVALID_CONFIG", "{text}");
         assert!(error.to_string().contains(expected), "{text}: {error}");
     }
@@ -521,12 +870,24 @@ fn configured_connectors_connect_in_order_and_fetch_documents() {
     let http = Scripted::new(|request| {
         Ok(match request.url.as_str() {
             "https://pets.test/specs/openapi.json" => json_response(200, pet_document()),
-            "https://pets.test/missing.json" => HttpResponse { status: 404, headers: vec![], body: "not here".into() },
-            _ => HttpResponse { status: 200, headers: vec![], body: "openapi: 3.0.0".into() },
+            "https://pets.test/missing.json" => HttpResponse {
+                status: 404,
+                headers: vec![],
+                body: "not here".into(),
+            },
+            _ => HttpResponse {
+                status: 200,
+                headers: vec![],
+                body: "openapi: 3.0.0".into(),
+            },
         })
     });
-    let entries = config::parse(r#"[{"name": "pets", "type": "openapi", "spec": "https://pets.test/specs/openapi.json"}]"#, &secrets, &[])
-        .expect("parses");
+    let entries = config::parse(
+        r#"[{"name": "pets", "type": "openapi", "spec": "https://pets.test/specs/openapi.json"}]"#,
+        &secrets,
+        &[],
+    )
+    .expect("parses");
     let connected = run(config::connect(entries, http.clone())).expect("connects");
     assert!(connected.unavailable.is_none());
     assert_eq!(connected.connectors[0].name(), "pets");
@@ -535,15 +896,29 @@ fn configured_connectors_connect_in_order_and_fetch_documents() {
     // One service down: the others still connect, the missing one is reported by name.
     let text = r#"[{"name": "gone", "type": "openapi", "spec": "https://pets.test/missing.json"},
                    {"name": "pets", "type": "openapi", "spec": "https://pets.test/specs/openapi.json"}]"#;
-    let connected = run(config::connect(config::parse(text, &secrets, &[]).expect("parses"), http.clone())).expect("connects");
+    let connected = run(config::connect(
+        config::parse(text, &secrets, &[]).expect("parses"),
+        http.clone(),
+    ))
+    .expect("connects");
     let names: Vec<&str> = connected.connectors.iter().map(|c| c.name()).collect();
     assert_eq!(names, ["pets"]);
     let error = connected.unavailable.expect("reported");
     assert_eq!(error.code(), "CONNECTOR_UNAVAILABLE");
-    assert!(error.to_string().contains("HTTP 404") && error.to_string().contains("(`gone`)"), "{error}");
+    assert!(
+        error.to_string().contains("HTTP 404") && error.to_string().contains("(`gone`)"),
+        "{error}"
+    );
 
-    let yaml = config::parse(r#"[{"name": "pets", "type": "openapi", "spec": "https://pets.test/yaml"}]"#, &secrets, &[]).expect("parses");
-    let Err(error) = run(config::connect(yaml, http)) else { panic!("a YAML document is refused") };
+    let yaml = config::parse(
+        r#"[{"name": "pets", "type": "openapi", "spec": "https://pets.test/yaml"}]"#,
+        &secrets,
+        &[],
+    )
+    .expect("parses");
+    let Err(error) = run(config::connect(yaml, http)) else {
+        panic!("a YAML document is refused")
+    };
     assert!(error.to_string().contains("YAML"), "{error}");
 }
 
@@ -552,13 +927,22 @@ fn a_runtime_missing_connectors_serves_reads_and_refuses_to_run_scripts() {
     let store = Rc::new(MemoryStore::new());
     let clock: Rc<dyn Fn() -> i64> = Rc::new(|| 1_700_000_000_000);
     let http = mcp_server(None);
-    let full = Runtime::new(store.clone(), vec![Box::new(connect_mcp(&http))], clock.clone()).expect("runtime");
+    let full = Runtime::new(
+        store.clone(),
+        vec![Box::new(connect_mcp(&http))],
+        clock.clone(),
+    )
+    .expect("runtime");
     let paused = run(full.execute("return await docs.drop_table({})")).expect("execute");
     let id = paused.execution_id().to_string();
 
     // The same storage, rebuilt while the server is down.
-    let down = codemode_runtime::Error::ConnectorUnavailable("CONNECTOR_UNAVAILABLE test: docs is down".into());
-    let degraded = Runtime::new(store, vec![], clock).expect("runtime").with_unavailable_connectors(down);
+    let down = codemode_runtime::Error::ConnectorUnavailable(
+        "CONNECTOR_UNAVAILABLE test: docs is down".into(),
+    );
+    let degraded = Runtime::new(store, vec![], clock)
+        .expect("runtime")
+        .with_unavailable_connectors(down);
     for result in [
         run(degraded.execute("return 1")).map(|_| ()),
         run(degraded.approve_execution(&id)).map(|_| ()),
@@ -580,8 +964,13 @@ fn path_parameters_cannot_climb_out_of_the_path() {
     let http = pet_service();
     let connector = pets(&http);
     for value in ["..", ".", ""] {
-        let error = run(connector.execute(json!({"petId": value}), &ctx("getPet"))).err().expect("refused");
-        assert!(error.0.contains("path parameter `petId`"), "{value:?}: {error}");
+        let error = run(connector.execute(json!({"petId": value}), &ctx("getPet")))
+            .err()
+            .expect("refused");
+        assert!(
+            error.0.contains("path parameter `petId`"),
+            "{value:?}: {error}"
+        );
     }
     assert!(http.sent.borrow().is_empty(), "nothing was sent");
 }
@@ -591,11 +980,26 @@ fn configured_headers_win_over_header_parameters() {
     let http = pet_service();
     let mut config = settings("pets");
     config.headers.push(("X-Trace".into(), "configured".into()));
-    let connector = OpenApiConnector::from_document(config, &pet_document(), Some("https://pets.test/specs/openapi.json"), None, http.clone())
-        .expect("connector");
-    run(connector.execute(json!({"petId": 7, "X-Trace": "from the model"}), &ctx("getPet"))).expect("call");
+    let connector = OpenApiConnector::from_document(
+        config,
+        &pet_document(),
+        Some("https://pets.test/specs/openapi.json"),
+        None,
+        http.clone(),
+    )
+    .expect("connector");
+    run(connector.execute(
+        json!({"petId": 7, "X-Trace": "from the model"}),
+        &ctx("getPet"),
+    ))
+    .expect("call");
     let sent = http.sent.borrow();
-    let traces: Vec<&str> = sent[0].headers.iter().filter(|(n, _)| n.eq_ignore_ascii_case("x-trace")).map(|(_, v)| v.as_str()).collect();
+    let traces: Vec<&str> = sent[0]
+        .headers
+        .iter()
+        .filter(|(n, _)| n.eq_ignore_ascii_case("x-trace"))
+        .map(|(_, v)| v.as_str())
+        .collect();
     assert_eq!(traces, ["configured"]);
 }
 
@@ -603,15 +1007,42 @@ fn configured_headers_win_over_header_parameters() {
 fn a_fetched_document_cannot_send_calls_to_another_host() {
     let mut document = pet_document();
     document["servers"] = json!([{"url": "https://elsewhere.test/api"}]);
-    let error = OpenApiConnector::from_document(settings("pets"), &document, Some("https://pets.test/openapi.json"), None, pet_service())
-        .err()
-        .expect("refused");
+    let error = OpenApiConnector::from_document(
+        settings("pets"),
+        &document,
+        Some("https://pets.test/openapi.json"),
+        None,
+        pet_service(),
+    )
+    .err()
+    .expect("refused");
     assert!(error.to_string().contains("set `baseUrl`"), "{error}");
     // Confirmed by configuration, it works; and an inline document is the configuration itself.
-    assert!(OpenApiConnector::from_document(settings("pets"), &document, Some("https://pets.test/openapi.json"), Some("https://elsewhere.test/api"), pet_service()).is_ok());
-    assert!(OpenApiConnector::from_document(settings("pets"), &document, None, None, pet_service()).is_ok());
+    assert!(OpenApiConnector::from_document(
+        settings("pets"),
+        &document,
+        Some("https://pets.test/openapi.json"),
+        Some("https://elsewhere.test/api"),
+        pet_service()
+    )
+    .is_ok());
+    assert!(OpenApiConnector::from_document(
+        settings("pets"),
+        &document,
+        None,
+        None,
+        pet_service()
+    )
+    .is_ok());
     document["servers"] = json!([{"url": "file:///etc"}]);
-    assert!(OpenApiConnector::from_document(settings("pets"), &document, None, None, pet_service()).is_err());
+    assert!(OpenApiConnector::from_document(
+        settings("pets"),
+        &document,
+        None,
+        None,
+        pet_service()
+    )
+    .is_err());
 }
 
 #[test]
@@ -621,9 +1052,17 @@ fn credentials_reach_the_document_host_only_when_calls_go_there() {
                     "headers": {"Authorization": {"secret": "DOCS_TOKEN"}}},
                    {"name": "same", "type": "openapi", "spec": "https://api.test/openapi.json", "baseUrl": "https://api.test/v2",
                     "headers": {"Authorization": {"secret": "DOCS_TOKEN"}}}]"#;
-    run(config::connect(config::parse(text, &secrets, &[]).expect("parses"), http.clone())).expect("connects");
+    run(config::connect(
+        config::parse(text, &secrets, &[]).expect("parses"),
+        http.clone(),
+    ))
+    .expect("connects");
     let sent = http.sent.borrow();
-    assert_eq!(header(&sent[0], "authorization"), None, "the document is on another host than the API");
+    assert_eq!(
+        header(&sent[0], "authorization"),
+        None,
+        "the document is on another host than the API"
+    );
     assert_eq!(header(&sent[1], "authorization"), Some("s3cret"));
 }
 
@@ -634,8 +1073,12 @@ fn reused_schemas_do_not_blow_up_when_inlined() {
     let mut schemas = serde_json::Map::new();
     for level in 0..10 {
         let next = json!({"$ref": format!("#/components/schemas/S{}", level + 1)});
-        let properties: serde_json::Map<String, Value> = (0..6).map(|p| (format!("p{p}"), next.clone())).collect();
-        schemas.insert(format!("S{level}"), json!({"type": "object", "properties": properties}));
+        let properties: serde_json::Map<String, Value> =
+            (0..6).map(|p| (format!("p{p}"), next.clone())).collect();
+        schemas.insert(
+            format!("S{level}"),
+            json!({"type": "object", "properties": properties}),
+        );
     }
     schemas.insert("S10".into(), json!({"type": "string"}));
     let document = json!({
@@ -646,27 +1089,57 @@ fn reused_schemas_do_not_blow_up_when_inlined() {
         "components": {"schemas": schemas}
     });
     let started = std::time::Instant::now();
-    let connector = OpenApiConnector::from_document(settings("dense"), &document, None, None, pet_service()).expect("connector");
-    let size = connector.tools()[0].input_schema.to_string().len() + connector.tools()[0].output_schema.as_ref().map_or(0, |s| s.to_string().len());
+    let connector =
+        OpenApiConnector::from_document(settings("dense"), &document, None, None, pet_service())
+            .expect("connector");
+    let size = connector.tools()[0].input_schema.to_string().len()
+        + connector.tools()[0]
+            .output_schema
+            .as_ref()
+            .map_or(0, |s| s.to_string().len());
     assert!(size < 200_000, "inlined schemas stay small: {size} bytes");
-    assert!(started.elapsed() < std::time::Duration::from_secs(10), "and quick: {:?}", started.elapsed());
+    assert!(
+        started.elapsed() < std::time::Duration::from_secs(10),
+        "and quick: {:?}",
+        started.elapsed()
+    );
 }
 
 #[test]
 fn remote_names_that_would_change_the_connector_object_get_a_suffix() {
-    assert_eq!(codemode_runtime::connector::remote_method_name("then"), "then_");
-    assert_eq!(codemode_runtime::connector::remote_method_name("to-JSON"), "toJSON_");
-    assert_eq!(codemode_runtime::connector::remote_method_name("thenable"), "thenable");
+    assert_eq!(
+        codemode_runtime::connector::remote_method_name("then"),
+        "then_"
+    );
+    assert_eq!(
+        codemode_runtime::connector::remote_method_name("to-JSON"),
+        "toJSON_"
+    );
+    assert_eq!(
+        codemode_runtime::connector::remote_method_name("thenable"),
+        "thenable"
+    );
 }
 
 #[test]
 fn header_and_timeout_settings_are_checked() {
     for (text, expected) in [
-        (r#"[{"name": "a", "type": "mcp", "url": "https://d.test", "headers": {"Mcp-Session-Id": "x"}}]"#, "set by the connector"),
-        (r#"[{"name": "a", "type": "mcp", "url": "https://d.test", "headers": {"X-A": "1", "x-a": "2"}}]"#, "given twice"),
-        (r#"[{"name": "a", "type": "mcp", "url": "https://d.test", "timeoutMs": 3000000000}]"#, "from 1 to 300000"),
+        (
+            r#"[{"name": "a", "type": "mcp", "url": "https://d.test", "headers": {"Mcp-Session-Id": "x"}}]"#,
+            "set by the connector",
+        ),
+        (
+            r#"[{"name": "a", "type": "mcp", "url": "https://d.test", "headers": {"X-A": "1", "x-a": "2"}}]"#,
+            "given twice",
+        ),
+        (
+            r#"[{"name": "a", "type": "mcp", "url": "https://d.test", "timeoutMs": 3000000000}]"#,
+            "from 1 to 300000",
+        ),
     ] {
-        let error = config::parse(text, &secrets, &[]).err().unwrap_or_else(|| panic!("accepted {text}"));
+        let error = config::parse(text, &secrets, &[])
+            .err()
+            .unwrap_or_else(|| panic!("accepted {text}"));
         assert!(error.to_string().contains(expected), "{text}: {error}");
     }
 }
@@ -674,7 +1147,8 @@ fn header_and_timeout_settings_are_checked() {
 #[test]
 fn a_server_request_reusing_our_id_is_not_taken_for_the_reply() {
     let http = Scripted::new(|request| {
-        let message: Value = serde_json::from_str(request.body.as_deref().unwrap_or("null")).map_err(|e| e.to_string())?;
+        let message: Value = serde_json::from_str(request.body.as_deref().unwrap_or("null"))
+            .map_err(|e| e.to_string())?;
         let id = message["id"].clone();
         Ok(match message["method"].as_str().unwrap_or_default() {
             "initialize" => json_response(200, json!({"jsonrpc": "2.0", "id": id, "result": {"protocolVersion": "2025-06-18"}})),
@@ -684,8 +1158,16 @@ fn a_server_request_reusing_our_id_is_not_taken_for_the_reply() {
             _ => HttpResponse { status: 202, headers: vec![], body: String::new() },
         })
     });
-    let connector = run(McpConnector::connect(settings("docs"), "http://mcp.test/mcp", http)).expect("connects");
-    assert_eq!(run(connector.execute(json!({}), &ctx("t"))), Ok(json!("real")));
+    let connector = run(McpConnector::connect(
+        settings("docs"),
+        "http://mcp.test/mcp",
+        http,
+    ))
+    .expect("connects");
+    assert_eq!(
+        run(connector.execute(json!({}), &ctx("t"))),
+        Ok(json!("real"))
+    );
 }
 
 trait Prepend {

@@ -10,7 +10,13 @@ use common::*;
 fn normalise(report: &str, ids: &[&str]) -> String {
     let mut text = report
         .lines()
-        .map(|line| if line.starts_with("Wall time ") { "Wall time <t> seconds" } else { line })
+        .map(|line| {
+            if line.starts_with("Wall time ") {
+                "Wall time <t> seconds"
+            } else {
+                line
+            }
+        })
         .collect::<Vec<_>>()
         .join("\n");
     text.push('\n');
@@ -22,7 +28,10 @@ fn normalise(report: &str, ids: &[&str]) -> String {
 
 fn check(name: &str, report: &str, ids: &[&str]) {
     let actual = normalise(report, ids);
-    let path = format!("{}/tests/golden/report/{name}.txt", env!("CARGO_MANIFEST_DIR"));
+    let path = format!(
+        "{}/tests/golden/report/{name}.txt",
+        env!("CARGO_MANIFEST_DIR")
+    );
     if std::env::var_os("UPDATE_GOLDEN").is_some() {
         std::fs::write(&path, &actual).expect("write golden");
         return;
@@ -46,12 +55,18 @@ fn completed_with_one_text_item() {
 
 #[test]
 fn completed_with_several_text_items_and_a_return_value() {
-    run_and_check("completed_several_texts", "text('first'); text({a: 1, b: [2, 3]}); return {done: true}");
+    run_and_check(
+        "completed_several_texts",
+        "text('first'); text({a: 1, b: [2, 3]}); return {done: true}",
+    );
 }
 
 #[test]
 fn completed_with_a_return_value_only() {
-    run_and_check("completed_return_only", "return await counter.bump({by: 5})");
+    run_and_check(
+        "completed_return_only",
+        "return await counter.bump({by: 5})",
+    );
 }
 
 #[test]
@@ -73,7 +88,10 @@ fn failed_with_the_script_line_and_the_calls_made_before() {
 
 #[test]
 fn failed_in_a_runtime_type_error_names_the_line() {
-    let out = run_and_check("failed_type_error", "const a = 1;\nconst b = null;\nreturn b.x;");
+    let out = run_and_check(
+        "failed_type_error",
+        "const a = 1;\nconst b = null;\nreturn b.x;",
+    );
     assert!(out.report().contains("(line 3)"), "{}", out.report());
 }
 
@@ -85,10 +103,16 @@ fn paused_says_which_action_waits_and_not_to_retry() {
 #[test]
 fn rejected_run() {
     let f = fixture();
-    let out = f.execute("await counter.bump({by: 1}); await notes.createNote({text: 'no'}); return 'unreachable'");
+    let out = f.execute(
+        "await counter.bump({by: 1}); await notes.createNote({text: 'no'}); return 'unreachable'",
+    );
     let id = out.execution_id().to_string();
     assert!(f.reject(&id, 1));
-    check("rejected", f.state(&id).report.as_deref().unwrap_or_default(), &[&id]);
+    check(
+        "rejected",
+        f.state(&id).report.as_deref().unwrap_or_default(),
+        &[&id],
+    );
 }
 
 #[test]
@@ -98,7 +122,11 @@ fn rolled_back_run() {
     let id = out.execution_id().to_string();
     let rollback = run(f.runtime.rollback_execution(&id)).expect("rollback");
     assert_eq!(rollback.reverted, 1);
-    check("rolled_back", f.state(&id).report.as_deref().unwrap_or_default(), &[&id]);
+    check(
+        "rolled_back",
+        f.state(&id).report.as_deref().unwrap_or_default(),
+        &[&id],
+    );
 }
 
 #[test]
@@ -110,15 +138,24 @@ fn truncated_output_keeps_head_and_tail_and_points_to_the_full_text() {
     check("truncated", out.report(), &[&id]);
     let full = f.runtime.execution_output(&id).expect("output");
     assert!(full.truncated);
-    assert!(full.text.contains("line 20") && full.text.contains("line 39") && full.text.contains("end"));
-    assert!(!out.report().contains("line 20"), "the middle is cut: {}", out.report());
+    assert!(
+        full.text.contains("line 20") && full.text.contains("line 39") && full.text.contains("end")
+    );
+    assert!(
+        !out.report().contains("line 20"),
+        "the middle is cut: {}",
+        out.report()
+    );
 }
 
 #[test]
 fn output_within_budget_is_not_truncated() {
     let f = fixture();
     let out = f.execute("console.log('short'); return 1");
-    let full = f.runtime.execution_output(out.execution_id()).expect("output");
+    let full = f
+        .runtime
+        .execution_output(out.execution_id())
+        .expect("output");
     assert!(!full.truncated);
     assert_eq!(full.text, "1\n<console_output>\nshort\n</console_output>\n");
 }

@@ -32,37 +32,137 @@ fn every_method_is_callable() {
         ("tool", json!([]), "/name", json!("codemode")),
         ("tool", json!([]), "/inputSchema/required", json!(["code"])),
         ("execute", json!(["return 1 + 1"]), "/result", json!(2)),
-        ("execute", json!([{"code": "return 'obj'"}]), "/result", json!("obj")),
+        (
+            "execute",
+            json!([{"code": "return 'obj'"}]),
+            "/result",
+            json!("obj"),
+        ),
         ("execute", json!(["return 1"]), "/calls", json!([])),
         ("execute", json!(["1 + 2"]), "/status", json!("completed")),
-        ("search", json!(["list saved notes"]), "/results/0/path", json!("notes.listNotes")),
+        (
+            "search",
+            json!(["list saved notes"]),
+            "/results/0/path",
+            json!("notes.listNotes"),
+        ),
         ("search", json!([]), "/total", json!(7)),
         ("search", json!([null]), "/truncated", json!(false)),
-        ("describe", json!(["notes.createNote"]), "/requiresApproval", json!(true)),
+        (
+            "describe",
+            json!(["notes.createNote"]),
+            "/requiresApproval",
+            json!(true),
+        ),
         ("describe", json!(["notes"]), "/kind", json!("connector")),
-        ("pendingApprovals", json!([]), "/0/executionId", json!(approve_me)),
-        ("pendingApprovals", json!([]), "/1/executionId", json!(reject_me)),
-        ("pendingApprovals", json!([]), "/2/executionId", json!(cancel_me)),
-        ("pendingApprovals", json!([reject_me]), "/0/args", json!({"by": 2})),
+        (
+            "pendingApprovals",
+            json!([]),
+            "/0/executionId",
+            json!(approve_me),
+        ),
+        (
+            "pendingApprovals",
+            json!([]),
+            "/1/executionId",
+            json!(reject_me),
+        ),
+        (
+            "pendingApprovals",
+            json!([]),
+            "/2/executionId",
+            json!(cancel_me),
+        ),
+        (
+            "pendingApprovals",
+            json!([reject_me]),
+            "/0/args",
+            json!({"by": 2}),
+        ),
         ("pendingApprovals", json!([reject_me]), "/1", Value::Null),
-        ("approveExecution", json!([approve_me]), "/status", json!("completed")),
+        (
+            "approveExecution",
+            json!([approve_me]),
+            "/status",
+            json!("completed"),
+        ),
         ("rejectExecution", json!([reject_me, 0]), "", json!(true)),
         ("rejectExecution", json!([reject_me, 0]), "", json!(false)),
-        ("rollbackExecution", json!([roll_me_back]), "/reverted", json!(1)),
-        ("rollbackExecution", json!([roll_me_back]), "/failed", json!([])),
-        ("cancelExecution", json!([cancel_me, {"by": "ana"}]), "/cancelled", json!(true)),
-        ("cancelExecution", json!([cancel_me]), "/cancelled", json!(false)),
+        (
+            "rollbackExecution",
+            json!([roll_me_back]),
+            "/reverted",
+            json!(1),
+        ),
+        (
+            "rollbackExecution",
+            json!([roll_me_back]),
+            "/failed",
+            json!([]),
+        ),
+        (
+            "cancelExecution",
+            json!([cancel_me, {"by": "ana"}]),
+            "/cancelled",
+            json!(true),
+        ),
+        (
+            "cancelExecution",
+            json!([cancel_me]),
+            "/cancelled",
+            json!(false),
+        ),
         ("executionHistory", json!([]), "/0/code", json!("1 + 2")),
         ("executionHistory", json!([1]), "/1", Value::Null),
-        ("executionHistory", json!([null]), "/8/id", json!(approve_me)),
+        (
+            "executionHistory",
+            json!([null]),
+            "/8/id",
+            json!(approve_me),
+        ),
         ("executionHistory", json!([null]), "/9", Value::Null),
-        ("execution", json!([roll_me_back]), "/status", json!("rolled_back")),
-        ("execution", json!([reject_me]), "/status", json!("rejected")),
-        ("executionOutput", json!([save_me]), "/executionId", json!(save_me)),
-        ("executionOutput", json!([save_me]), "/truncated", json!(false)),
-        ("saveSnippet", json!(["from-rpc", "Saved over RPC.", save_me]), "/name", json!("from-rpc")),
-        ("saveSnippet", json!(["no-description", null, save_me]), "/description", json!("")),
-        ("saveSnippet", json!(["no-description", null, save_me]), "/connectors", json!(["counter"])),
+        (
+            "execution",
+            json!([roll_me_back]),
+            "/status",
+            json!("rolled_back"),
+        ),
+        (
+            "execution",
+            json!([reject_me]),
+            "/status",
+            json!("rejected"),
+        ),
+        (
+            "executionOutput",
+            json!([save_me]),
+            "/executionId",
+            json!(save_me),
+        ),
+        (
+            "executionOutput",
+            json!([save_me]),
+            "/truncated",
+            json!(false),
+        ),
+        (
+            "saveSnippet",
+            json!(["from-rpc", "Saved over RPC.", save_me]),
+            "/name",
+            json!("from-rpc"),
+        ),
+        (
+            "saveSnippet",
+            json!(["no-description", null, save_me]),
+            "/description",
+            json!(""),
+        ),
+        (
+            "saveSnippet",
+            json!(["no-description", null, save_me]),
+            "/connectors",
+            json!(["counter"]),
+        ),
         ("snippets", json!([]), "/0/name", json!("from-rpc")),
         ("snippets", json!([]), "/1/name", json!("no-description")),
         ("deleteSnippet", json!(["from-rpc"]), "", json!(true)),
@@ -71,23 +171,51 @@ fn every_method_is_callable() {
     let mut called = BTreeSet::new();
     for (method, args, pointer, expected) in rows {
         let args = args.as_array().unwrap().clone();
-        let result = dispatch(&f, method, &args).unwrap_or_else(|e| panic!("{method} {args:?}: {e}"));
+        let result =
+            dispatch(&f, method, &args).unwrap_or_else(|e| panic!("{method} {args:?}: {e}"));
         let got = result.pointer(pointer).cloned().unwrap_or(Value::Null);
         assert_eq!(got, expected, "{method} {args:?} at {pointer:?}: {result}");
         called.insert(method);
     }
     // issueToken signs with the access's key (the Worker passes its own; plain dispatch has none).
     let key = SigningKey::from_secret("rpc-test-key");
-    let access = Access { grant: Grant::Main, key: Some(key.clone()), now_ms: 1_000 };
-    let issued = run(rpc::dispatch_with(&f.runtime, &access, "issueToken", &[json!({"scope": "read", "ttlSeconds": 60})]))
-        .unwrap_or_else(|e| panic!("issueToken: {e}"));
+    let access = Access {
+        grant: Grant::Main,
+        key: Some(key.clone()),
+        now_ms: 1_000,
+    };
+    let issued = run(rpc::dispatch_with(
+        &f.runtime,
+        &access,
+        "issueToken",
+        &[json!({"scope": "read", "ttlSeconds": 60})],
+    ))
+    .unwrap_or_else(|e| panic!("issueToken: {e}"));
     assert_eq!(issued["expiresAt"], json!(61_000));
-    assert_eq!(key.verify(issued["token"].as_str().unwrap(), 1_000).map(|c| c.scope), Ok(Scope::Read));
-    assert_eq!(err_code(dispatch(&f, "issueToken", &[json!({"scope": "read", "ttlSeconds": 60})])), "INVALID_CONFIG");
+    assert_eq!(
+        key.verify(issued["token"].as_str().unwrap(), 1_000)
+            .map(|c| c.scope),
+        Ok(Scope::Read)
+    );
+    assert_eq!(
+        err_code(dispatch(
+            &f,
+            "issueToken",
+            &[json!({"scope": "read", "ttlSeconds": 60})]
+        )),
+        "INVALID_CONFIG"
+    );
     called.insert("issueToken");
     assert_eq!(called, METHODS.iter().copied().collect::<BTreeSet<_>>());
-    assert_eq!(err_code(dispatch(&f, "approveExecution", &[json!(approve_me)])), "NOT_PAUSED");
-    assert_eq!(f.total(), 1, "guardedBump 1 approved, bump 10 rolled back, guardedBump 2 rejected");
+    assert_eq!(
+        err_code(dispatch(&f, "approveExecution", &[json!(approve_me)])),
+        "NOT_PAUSED"
+    );
+    assert_eq!(
+        f.total(),
+        1,
+        "guardedBump 1 approved, bump 10 rolled back, guardedBump 2 rejected"
+    );
 }
 
 /// A scoped grant is checked before the method runs: nothing happens outside the scope.
@@ -95,17 +223,73 @@ fn every_method_is_callable() {
 fn dispatch_with_checks_the_grant_first() {
     let f = fixture();
     let paused = execute_id(&f, "return await counter.guardedBump({by: 1})");
-    let grant = |scope, expires_at| Grant::Scoped(codemode_runtime::token::Claims { scope, instance: None, expires_at, subject: None });
-    let call = |grant: Grant, method: &str, args: &[Value]| {
-        run(rpc::dispatch_with(&f.runtime, &Access { grant, key: None, now_ms: 100 }, method, args))
+    let grant = |scope, expires_at| {
+        Grant::Scoped(codemode_runtime::token::Claims {
+            scope,
+            instance: None,
+            expires_at,
+            subject: None,
+        })
     };
-    assert_eq!(err_code(call(grant(Scope::Read, 200), "approveExecution", &[json!(paused)])), "FORBIDDEN");
-    assert_eq!(err_code(call(grant(Scope::Approve, 200), "execute", &[json!("return 1")])), "FORBIDDEN");
-    assert_eq!(err_code(call(grant(Scope::Full, 200), "issueToken", &[json!({"scope": "read", "ttlSeconds": 5})])), "FORBIDDEN");
-    assert_eq!(err_code(call(grant(Scope::Approve, 100), "approveExecution", &[json!(paused)])), "TOKEN_EXPIRED");
+    let call = |grant: Grant, method: &str, args: &[Value]| {
+        run(rpc::dispatch_with(
+            &f.runtime,
+            &Access {
+                grant,
+                key: None,
+                now_ms: 100,
+            },
+            method,
+            args,
+        ))
+    };
+    assert_eq!(
+        err_code(call(
+            grant(Scope::Read, 200),
+            "approveExecution",
+            &[json!(paused)]
+        )),
+        "FORBIDDEN"
+    );
+    assert_eq!(
+        err_code(call(
+            grant(Scope::Approve, 200),
+            "execute",
+            &[json!("return 1")]
+        )),
+        "FORBIDDEN"
+    );
+    assert_eq!(
+        err_code(call(
+            grant(Scope::Full, 200),
+            "issueToken",
+            &[json!({"scope": "read", "ttlSeconds": 5})]
+        )),
+        "FORBIDDEN"
+    );
+    assert_eq!(
+        err_code(call(
+            grant(Scope::Approve, 100),
+            "approveExecution",
+            &[json!(paused)]
+        )),
+        "TOKEN_EXPIRED"
+    );
     assert_eq!(f.total(), 0, "nothing was approved");
-    assert_eq!(err_code(call(grant(Scope::Read, 200), "cancelExecution", &[json!(paused)])), "FORBIDDEN");
-    let approved = call(grant(Scope::Approve, 200), "approveExecution", &[json!(paused)]).unwrap();
+    assert_eq!(
+        err_code(call(
+            grant(Scope::Read, 200),
+            "cancelExecution",
+            &[json!(paused)]
+        )),
+        "FORBIDDEN"
+    );
+    let approved = call(
+        grant(Scope::Approve, 200),
+        "approveExecution",
+        &[json!(paused)],
+    )
+    .unwrap();
     assert_eq!(approved["status"], "completed");
     assert_eq!(f.total(), 1);
 }
@@ -113,20 +297,35 @@ fn dispatch_with_checks_the_grant_first() {
 #[test]
 fn execute_takes_code_or_an_object() {
     let f = fixture();
-    for args in [json!(["return 40 + 2"]), json!([{"code": "return 40 + 2"}]), json!([{"code": "return 40 + 2", "other": 1}])] {
+    for args in [
+        json!(["return 40 + 2"]),
+        json!([{"code": "return 40 + 2"}]),
+        json!([{"code": "return 40 + 2", "other": 1}]),
+    ] {
         let result = dispatch(&f, "execute", args.as_array().unwrap()).unwrap();
         assert_eq!(result["status"], json!("completed"), "{args}");
         assert_eq!(result["result"], json!(42), "{args}");
-        assert!(result["executionId"].is_string() && result["report"].is_string(), "{result}");
+        assert!(
+            result["executionId"].is_string() && result["report"].is_string(),
+            "{result}"
+        );
     }
-    let paused = dispatch(&f, "execute", &[json!("await notes.createNote({text: 'p'})")]).unwrap();
+    let paused = dispatch(
+        &f,
+        "execute",
+        &[json!("await notes.createNote({text: 'p'})")],
+    )
+    .unwrap();
     assert_eq!(paused["status"], json!("paused"));
     assert_eq!(paused["pending"][0]["method"], json!("createNote"));
     assert_eq!(paused["calls"][0]["requiresApproval"], json!(true));
     assert_eq!(paused["calls"][0]["state"], json!("pending"));
     let failed = dispatch(&f, "execute", &[json!("throw new Error('no')")]).unwrap();
     assert_eq!(failed["status"], json!("error"));
-    assert_eq!(failed["error"], json!({"code": "SCRIPT_ERROR", "message": "Error: no (line 1)"}));
+    assert_eq!(
+        failed["error"],
+        json!({"code": "SCRIPT_ERROR", "message": "Error: no (line 1)"})
+    );
 }
 
 #[test]
@@ -146,7 +345,11 @@ fn bad_arguments_name_the_argument() {
         ("describe", json!([true]), "path"),
         ("pendingApprovals", json!([5]), "executionId"),
         ("approveExecution", json!([]), "executionId"),
-        ("approveExecution", json!([{"executionId": "x"}]), "executionId"),
+        (
+            "approveExecution",
+            json!([{"executionId": "x"}]),
+            "executionId",
+        ),
         ("rejectExecution", json!([]), "executionId"),
         ("rejectExecution", json!(["id"]), "seq"),
         ("rejectExecution", json!(["id", -1]), "seq"),
@@ -171,10 +374,19 @@ fn bad_arguments_name_the_argument() {
         let error = dispatch(&f, method, args.as_array().unwrap()).unwrap_err();
         assert_eq!(error.code(), "BAD_REQUEST", "{method} {args}: {error}");
         let message = error.to_string();
-        assert!(message.starts_with(&format!("{method}:")), "{method} {args}: {message}");
-        assert!(message.contains(&format!("`{name}`")), "{method} {args}: {message}");
+        assert!(
+            message.starts_with(&format!("{method}:")),
+            "{method} {args}: {message}"
+        );
+        assert!(
+            message.contains(&format!("`{name}`")),
+            "{method} {args}: {message}"
+        );
     }
-    assert!(f.runtime.execution_history(None).unwrap().is_empty(), "nothing ran");
+    assert!(
+        f.runtime.execution_history(None).unwrap().is_empty(),
+        "nothing ran"
+    );
 }
 
 #[test]
@@ -183,7 +395,10 @@ fn unknown_methods() {
     for method in ["nope", "", "Execute", "tool ", "execute_code", "__proto__"] {
         let error = dispatch(&f, method, &[]).unwrap_err();
         assert_eq!(error.code(), "UNKNOWN_METHOD", "{method:?}");
-        assert!(matches!(&error, Error::UnknownMethod(m, _) if m == method), "{error:?}");
+        assert!(
+            matches!(&error, Error::UnknownMethod(m, _) if m == method),
+            "{error:?}"
+        );
         assert!(error.to_string().contains(&METHODS.join(", ")), "{error}");
     }
 }
@@ -200,8 +415,16 @@ fn request_errors_pass_through_with_their_codes() {
         ("rejectExecution", json!(["nope", 0]), "NOT_FOUND"),
         ("describe", json!(["nope"]), "NOT_FOUND"),
         ("execute", json!([""]), "BAD_REQUEST"),
-        ("execute", json!(["x".repeat(64 * 1024 + 1)]), "CODE_TOO_LARGE"),
-        ("saveSnippet", json!(["bad name", "", "nope"]), "INVALID_NAME"),
+        (
+            "execute",
+            json!(["x".repeat(64 * 1024 + 1)]),
+            "CODE_TOO_LARGE",
+        ),
+        (
+            "saveSnippet",
+            json!(["bad name", "", "nope"]),
+            "INVALID_NAME",
+        ),
     ];
     for (method, args, code) in cases {
         let error = dispatch(&f, method, args.as_array().unwrap()).unwrap_err();
@@ -218,14 +441,30 @@ fn parse_request_bodies() {
     // (body, method and args)
     let good: &[(&str, &str, Value)] = &[
         (r#"{"method": "tool"}"#, "tool", json!([])),
-        (r#"{"method": "execute", "args": ["return 1"]}"#, "execute", json!(["return 1"])),
+        (
+            r#"{"method": "execute", "args": ["return 1"]}"#,
+            "execute",
+            json!(["return 1"]),
+        ),
         (r#"{"method": "x", "args": null}"#, "x", json!([])),
-        (r#"  {"method": "tool", "args": [], "extra": 1}  "#, "tool", json!([])),
-        (r#"{"method": "rejectExecution", "args": ["id", 3]}"#, "rejectExecution", json!(["id", 3])),
+        (
+            r#"  {"method": "tool", "args": [], "extra": 1}  "#,
+            "tool",
+            json!([]),
+        ),
+        (
+            r#"{"method": "rejectExecution", "args": ["id", 3]}"#,
+            "rejectExecution",
+            json!(["id", 3]),
+        ),
     ];
     for (body, method, args) in good {
         let (m, a) = rpc::parse_request(body.as_bytes()).unwrap_or_else(|e| panic!("{body}: {e}"));
-        assert_eq!((m.as_str(), Value::from(a)), (*method, args.clone()), "{body}");
+        assert_eq!(
+            (m.as_str(), Value::from(a)),
+            (*method, args.clone()),
+            "{body}"
+        );
     }
     let bad = [
         "",
@@ -242,16 +481,32 @@ fn parse_request_bodies() {
         r#"{"method": "tool", "args": 1}"#,
     ];
     for body in bad {
-        assert_eq!(err_code(rpc::parse_request(body.as_bytes())), "BAD_REQUEST", "{body:?}");
+        assert_eq!(
+            err_code(rpc::parse_request(body.as_bytes())),
+            "BAD_REQUEST",
+            "{body:?}"
+        );
     }
 }
 
 #[test]
 fn a_parsed_request_dispatches() {
     let f = fixture();
-    let (method, args) = rpc::parse_request(br#"{"method": "execute", "args": [{"code": "return [1, 2]"}]}"#).unwrap();
+    let (method, args) =
+        rpc::parse_request(br#"{"method": "execute", "args": [{"code": "return [1, 2]"}]}"#)
+            .unwrap();
     let result = dispatch(&f, &method, &args).unwrap();
     assert_eq!(result["result"], json!([1, 2]));
-    let (method, args) = rpc::parse_request(format!(r#"{{"method": "execution", "args": [{}]}}"#, result["executionId"]).as_bytes()).unwrap();
-    assert_eq!(dispatch(&f, &method, &args).unwrap()["status"], json!("completed"));
+    let (method, args) = rpc::parse_request(
+        format!(
+            r#"{{"method": "execution", "args": [{}]}}"#,
+            result["executionId"]
+        )
+        .as_bytes(),
+    )
+    .unwrap();
+    assert_eq!(
+        dispatch(&f, &method, &args).unwrap()["status"],
+        json!("completed")
+    );
 }

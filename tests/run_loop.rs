@@ -25,11 +25,18 @@ fn completed_run_returns_value_texts_console_and_report() {
 
     let record = f.record(&id);
     assert_eq!(record.output.texts, ["hello", r#"{"a":1}"#]);
-    assert_eq!(record.output.console, [r#"x {"a":1} [2]"#, "i", "[warn] w", "[error] e"]);
+    assert_eq!(
+        record.output.console,
+        [r#"x {"a":1} [2]"#, "i", "[warn] w", "[error] e"]
+    );
 
     let lines: Vec<&str> = out.report().lines().collect();
     assert_eq!(lines[0], "Script completed");
-    assert!(lines[1].starts_with("Wall time ") && lines[1].ends_with(" seconds"), "{}", lines[1]);
+    assert!(
+        lines[1].starts_with("Wall time ") && lines[1].ends_with(" seconds"),
+        "{}",
+        lines[1]
+    );
     assert_eq!(
         lines[2..],
         [
@@ -65,15 +72,44 @@ fn report_output_section() {
         ("return [1, 'a']", &[r#"[1,"a"]"#]),
         ("text('a')", &["a"]),
         ("return undefined", &[]),
-        ("text('a'); return 2", &["==> text 1/2 <==", "a", "==> text 2/2 <==", "2"]),
-        ("console.log('only')", &["<console_output>", "only", "</console_output>"]),
-        ("text(undefined); text(null); text(true)", &["==> text 1/3 <==", "undefined", "==> text 2/3 <==", "null", "==> text 3/3 <==", "true"]),
-        ("console.log(new Error('e1'), 1n, undefined)", &["<console_output>", "Error: e1 1n undefined", "</console_output>"]),
+        (
+            "text('a'); return 2",
+            &["==> text 1/2 <==", "a", "==> text 2/2 <==", "2"],
+        ),
+        (
+            "console.log('only')",
+            &["<console_output>", "only", "</console_output>"],
+        ),
+        (
+            "text(undefined); text(null); text(true)",
+            &[
+                "==> text 1/3 <==",
+                "undefined",
+                "==> text 2/3 <==",
+                "null",
+                "==> text 3/3 <==",
+                "true",
+            ],
+        ),
+        (
+            "console.log(new Error('e1'), 1n, undefined)",
+            &[
+                "<console_output>",
+                "Error: e1 1n undefined",
+                "</console_output>",
+            ],
+        ),
     ];
     let f = fixture();
     for (code, expected) in cases {
         let out = f.execute(code);
-        assert!(matches!(out, codemode_runtime::model::ExecuteOutput::Completed { .. }), "{code}: {out:#?}");
+        assert!(
+            matches!(
+                out,
+                codemode_runtime::model::ExecuteOutput::Completed { .. }
+            ),
+            "{code}: {out:#?}"
+        );
         let lines: Vec<&str> = out.report().lines().collect();
         assert_eq!(lines[0], "Script completed", "{code}");
         assert_eq!(lines[2], "Output:", "{code}");
@@ -88,7 +124,10 @@ fn code_forms() {
         ("1 + 2", json!(3)),
         ("async () => 5", json!(5)),
         ("() => 'sync arrow'", json!("sync arrow")),
-        ("async () => { const v = await counter.echo({v: 1}); return v.v + 1 }", json!(2)),
+        (
+            "async () => { const v = await counter.echo({v: 1}); return v.v + 1 }",
+            json!(2),
+        ),
         ("return 'body'", json!("body")),
         ("const x = 2; return x * 21", json!(42)),
         ("[1, 2, 3].map(x => x * 2)", json!([2, 4, 6])),
@@ -108,31 +147,69 @@ fn code_forms() {
 #[test]
 fn sequential_calls_are_journaled_in_order() {
     let f = fixture();
-    let out = f.execute("let s = 0; for (let i = 1; i <= 5; i++) s = await counter.bump({by: i}); return s");
+    let out = f.execute(
+        "let s = 0; for (let i = 1; i <= 5; i++) s = await counter.bump({by: i}); return s",
+    );
     let id = out.execution_id().to_string();
     assert_eq!(completed(&out), json!(15));
     let calls = calls(&out);
-    assert_eq!(states(&calls), [(0, Applied), (1, Applied), (2, Applied), (3, Applied), (4, Applied)]);
+    assert_eq!(
+        states(&calls),
+        [
+            (0, Applied),
+            (1, Applied),
+            (2, Applied),
+            (3, Applied),
+            (4, Applied)
+        ]
+    );
     let args: Vec<Value> = calls.iter().map(|c| c.args.clone()).collect();
-    assert_eq!(args, [json!({"by": 1}), json!({"by": 2}), json!({"by": 3}), json!({"by": 4}), json!({"by": 5})]);
+    assert_eq!(
+        args,
+        [
+            json!({"by": 1}),
+            json!({"by": 2}),
+            json!({"by": 3}),
+            json!({"by": 4}),
+            json!({"by": 5})
+        ]
+    );
     let results: Vec<Value> = calls.iter().map(|c| c.result.clone().unwrap()).collect();
-    assert_eq!(results, [json!(1), json!(3), json!(6), json!(10), json!(15)]);
-    assert!(calls.iter().all(|c| c.connector == "counter" && c.method == "bump" && !c.requires_approval));
+    assert_eq!(
+        results,
+        [json!(1), json!(3), json!(6), json!(10), json!(15)]
+    );
+    assert!(calls
+        .iter()
+        .all(|c| c.connector == "counter" && c.method == "bump" && !c.requires_approval));
     assert_eq!(f.total(), 15);
-    assert_eq!(f.effects(), (0..5).map(|s| (format!("{id}:{s}"), 1)).collect::<Vec<_>>());
+    assert_eq!(
+        f.effects(),
+        (0..5).map(|s| (format!("{id}:{s}"), 1)).collect::<Vec<_>>()
+    );
     let journal = f.store.journal(&id).unwrap();
-    assert_eq!(journal.iter().map(|e| (e.seq, e.delivery)).collect::<Vec<_>>(), [(0, 0), (1, 1), (2, 2), (3, 3), (4, 4)]);
+    assert_eq!(
+        journal
+            .iter()
+            .map(|e| (e.seq, e.delivery))
+            .collect::<Vec<_>>(),
+        [(0, 0), (1, 1), (2, 2), (3, 3), (4, 4)]
+    );
     assert_eq!(f.state(&id).calls, calls);
 }
 
 #[test]
 fn promise_all_of_twenty_bumps_runs_each_once() {
     let f = fixture();
-    let out = f.execute("return await Promise.all(Array.from({length: 20}, () => counter.bump({by: 1})))");
+    let out = f
+        .execute("return await Promise.all(Array.from({length: 20}, () => counter.bump({by: 1})))");
     let id = out.execution_id().to_string();
     assert_eq!(completed(&out), json!((1..=20).collect::<Vec<i64>>()));
     let calls = calls(&out);
-    assert_eq!(calls.iter().map(|c| c.seq).collect::<Vec<_>>(), (0..20).collect::<Vec<u32>>());
+    assert_eq!(
+        calls.iter().map(|c| c.seq).collect::<Vec<_>>(),
+        (0..20).collect::<Vec<u32>>()
+    );
     assert!(calls.iter().all(|c| c.state == Applied));
     assert_eq!(f.total(), 20);
     let mut expected: Vec<(String, u32)> = (0..20).map(|s| (format!("{id}:{s}"), 1)).collect();
@@ -149,13 +226,25 @@ fn promise_all_with_an_approval_in_the_middle() {
     );
     let id = out.execution_id().to_string();
     let pending = paused(&out);
-    assert_eq!(pending.iter().map(|p| (p.seq, p.method.as_str())).collect::<Vec<_>>(), [(1, "guardedBump")]);
-    assert_eq!(states(&calls(&out)), [(0, Applied), (1, Pending), (2, Applied)]);
+    assert_eq!(
+        pending
+            .iter()
+            .map(|p| (p.seq, p.method.as_str()))
+            .collect::<Vec<_>>(),
+        [(1, "guardedBump")]
+    );
+    assert_eq!(
+        states(&calls(&out)),
+        [(0, Applied), (1, Pending), (2, Applied)]
+    );
     assert_eq!(f.total(), 101);
 
     let done = f.approve(&id);
     assert_eq!(completed(&done), json!([1, 111, 101]));
-    assert_eq!(states(&calls(&done)), [(0, Applied), (1, Applied), (2, Applied)]);
+    assert_eq!(
+        states(&calls(&done)),
+        [(0, Applied), (1, Applied), (2, Applied)]
+    );
     assert_eq!(f.total(), 111);
     let mut expected: Vec<(String, u32)> = (0..3).map(|s| (format!("{id}:{s}"), 1)).collect();
     expected.sort();
@@ -165,10 +254,25 @@ fn promise_all_with_an_approval_in_the_middle() {
 #[test]
 fn execution_history_is_newest_first() {
     let f = fixture();
-    let ids: Vec<String> = ["1", "2", "3"].iter().map(|c| f.execute(c).execution_id().to_string()).collect();
-    let all: Vec<String> = f.runtime.execution_history(None).unwrap().into_iter().map(|s| s.id).collect();
+    let ids: Vec<String> = ["1", "2", "3"]
+        .iter()
+        .map(|c| f.execute(c).execution_id().to_string())
+        .collect();
+    let all: Vec<String> = f
+        .runtime
+        .execution_history(None)
+        .unwrap()
+        .into_iter()
+        .map(|s| s.id)
+        .collect();
     assert_eq!(all, [ids[2].clone(), ids[1].clone(), ids[0].clone()]);
-    let two: Vec<String> = f.runtime.execution_history(Some(2)).unwrap().into_iter().map(|s| s.id).collect();
+    let two: Vec<String> = f
+        .runtime
+        .execution_history(Some(2))
+        .unwrap()
+        .into_iter()
+        .map(|s| s.id)
+        .collect();
     assert_eq!(two, [ids[2].clone(), ids[1].clone()]);
 }
 
@@ -201,13 +305,22 @@ fn a_call_needing_approval_pauses_and_writes_nothing() {
 
     let report = out.report();
     assert_eq!(report.lines().next(), Some("Script paused"));
-    assert!(report.contains(r#"Waiting for approval: #0 notes.createNote({"text":"hello"})"#), "{report}");
+    assert!(
+        report.contains(r#"Waiting for approval: #0 notes.createNote({"text":"hello"})"#),
+        "{report}"
+    );
     assert!(report.contains("Do not retry"), "{report}");
 
     let done = f.approve(&id);
     assert_eq!(completed(&done), json!("hello"));
     let notes = f.store.list_notes().unwrap();
-    assert_eq!(notes.iter().map(|n| (n.id, n.text.as_str())).collect::<Vec<_>>(), [(1, "hello")]);
+    assert_eq!(
+        notes
+            .iter()
+            .map(|n| (n.id, n.text.as_str()))
+            .collect::<Vec<_>>(),
+        [(1, "hello")]
+    );
     assert!(f.runtime.pending_approvals(None).unwrap().is_empty());
     let state = f.state(&id);
     assert_eq!(state.status, ExecutionStatus::Completed);
@@ -232,7 +345,10 @@ fn approve_replays_reads_made_before_the_pause() {
     assert_eq!(f.store.list_notes().unwrap().len(), 1);
 
     let resumed = f.approve(&a_id);
-    assert_eq!(completed(&resumed), json!({"before": 0, "id": 2, "text": "x"}));
+    assert_eq!(
+        completed(&resumed),
+        json!({"before": 0, "id": 2, "text": "x"})
+    );
     let calls = calls(&resumed);
     assert_eq!(states(&calls), [(0, Applied), (1, Applied)]);
     assert_eq!(calls[0].result, Some(json!([])));
@@ -246,19 +362,34 @@ fn an_approved_call_executes_exactly_once() {
     let out = f.execute("const a = await counter.bump({by: 1}); const b = await counter.guardedBump({by: 10}); return [a, b]");
     let id = out.execution_id().to_string();
     let pending = paused(&out);
-    assert_eq!(pending.iter().map(|p| (p.seq, p.args.clone())).collect::<Vec<_>>(), [(1, json!({"by": 10}))]);
+    assert_eq!(
+        pending
+            .iter()
+            .map(|p| (p.seq, p.args.clone()))
+            .collect::<Vec<_>>(),
+        [(1, json!({"by": 10}))]
+    );
     assert_eq!(f.effects(), [(format!("{id}:0"), 1)]);
     assert_eq!(f.total(), 1);
 
     let done = f.approve(&id);
     assert_eq!(completed(&done), json!([1, 11]));
-    assert_eq!(f.effects(), [(format!("{id}:0"), 1), (format!("{id}:1"), 1)]);
+    assert_eq!(
+        f.effects(),
+        [(format!("{id}:0"), 1), (format!("{id}:1"), 1)]
+    );
     assert_eq!(f.total(), 11);
 
     let again = run(f.runtime.approve_execution(&id)).unwrap_err();
-    assert!(matches!(&again, Error::NotPaused { status, .. } if status == "completed"), "{again:?}");
+    assert!(
+        matches!(&again, Error::NotPaused { status, .. } if status == "completed"),
+        "{again:?}"
+    );
     assert_eq!(again.code(), "NOT_PAUSED");
-    assert_eq!(f.effects(), [(format!("{id}:0"), 1), (format!("{id}:1"), 1)]);
+    assert_eq!(
+        f.effects(),
+        [(format!("{id}:0"), 1), (format!("{id}:1"), 1)]
+    );
     assert_eq!(f.total(), 11);
 }
 
@@ -280,7 +411,8 @@ fn approve_needs_a_paused_run() {
 #[test]
 fn reject_ends_the_run_and_keeps_earlier_calls() {
     let f = fixture();
-    let out = f.execute("await counter.bump({by: 2}); await counter.guardedBump({by: 5}); return 'never'");
+    let out = f
+        .execute("await counter.bump({by: 2}); await counter.guardedBump({by: 5}); return 'never'");
     let id = out.execution_id().to_string();
     assert_eq!(paused(&out).len(), 1);
 
@@ -294,22 +426,33 @@ fn reject_ends_the_run_and_keeps_earlier_calls() {
     assert!(error.message.contains("#1"), "{}", error.message);
     let report = state.report.clone().unwrap();
     assert_eq!(report.lines().next(), Some("Script rejected"));
-    assert!(report.contains(r#"#1 counter.guardedBump({"by":5}) was rejected"#), "{report}");
+    assert!(
+        report.contains(r#"#1 counter.guardedBump({"by":5}) was rejected"#),
+        "{report}"
+    );
     assert_eq!(f.total(), 2);
     assert_eq!(f.effects(), [(format!("{id}:0"), 1)]);
     assert!(f.runtime.pending_approvals(None).unwrap().is_empty());
 
     assert!(!f.reject(&id, 1), "rejecting twice");
-    assert_eq!(err_code(run(f.runtime.approve_execution(&id))), "NOT_PAUSED");
+    assert_eq!(
+        err_code(run(f.runtime.approve_execution(&id))),
+        "NOT_PAUSED"
+    );
     assert_eq!(f.total(), 2);
 }
 
 #[test]
 fn reject_one_of_two_pending_cancels_the_other() {
     let f = fixture();
-    let out = f.execute("return await Promise.all([counter.guardedBump({by: 1}), counter.guardedBump({by: 2})])");
+    let out = f.execute(
+        "return await Promise.all([counter.guardedBump({by: 1}), counter.guardedBump({by: 2})])",
+    );
     let id = out.execution_id().to_string();
-    assert_eq!(paused(&out).iter().map(|p| p.seq).collect::<Vec<_>>(), [0, 1]);
+    assert_eq!(
+        paused(&out).iter().map(|p| p.seq).collect::<Vec<_>>(),
+        [0, 1]
+    );
     assert!(f.reject(&id, 0));
     assert_eq!(states(&f.state(&id).calls), [(0, Rejected), (1, Cancelled)]);
     assert_eq!(f.total(), 0);
@@ -318,7 +461,8 @@ fn reject_one_of_two_pending_cancels_the_other() {
 #[test]
 fn reject_of_a_seq_that_is_not_pending_is_false() {
     let f = fixture();
-    let out = f.execute("await counter.bump({by: 2}); await counter.guardedBump({by: 5}); return 'never'");
+    let out = f
+        .execute("await counter.bump({by: 2}); await counter.guardedBump({by: 5}); return 'never'");
     let id = out.execution_id().to_string();
     let pending = paused(&out);
     for seq in [0, 2, 99] {
@@ -330,7 +474,10 @@ fn reject_of_a_seq_that_is_not_pending_is_false() {
 
     let done = f.execute("return 1");
     assert!(!f.reject(done.execution_id(), 0), "a completed run");
-    assert_eq!(err_code(f.runtime.reject_execution("no-such-execution", 0)), "NOT_FOUND");
+    assert_eq!(
+        err_code(f.runtime.reject_execution("no-such-execution", 0)),
+        "NOT_FOUND"
+    );
 }
 
 // ---- rolling back ----
@@ -349,15 +496,34 @@ fn rollback_reverts_newest_first_and_skips_reads() {
     let outcome = run(f.runtime.rollback_execution(&id)).unwrap();
     assert_eq!(outcome.reverted, 4);
     assert!(outcome.failed.is_empty());
-    assert_eq!(outcome.skipped, [RollbackSkip { seq: 1, connector: "counter".into(), method: "get".into() }]);
+    assert_eq!(
+        outcome.skipped,
+        [RollbackSkip {
+            seq: 1,
+            connector: "counter".into(),
+            method: "get".into()
+        }]
+    );
     assert_eq!(*f.counter.reverted.borrow(), [4, 3, 2, 0]);
     assert_eq!(f.total(), 0);
 
     let state = f.state(&id);
     assert_eq!(state.status, ExecutionStatus::RolledBack);
-    assert_eq!(states(&state.calls), [(0, Reverted), (1, Applied), (2, Reverted), (3, Reverted), (4, Reverted)]);
+    assert_eq!(
+        states(&state.calls),
+        [
+            (0, Reverted),
+            (1, Applied),
+            (2, Reverted),
+            (3, Reverted),
+            (4, Reverted)
+        ]
+    );
     assert!(
-        state.report.unwrap().ends_with("Rolled back: 4 call(s) reverted, 1 left as they were (no undo).\n"),
+        state
+            .report
+            .unwrap()
+            .ends_with("Rolled back: 4 call(s) reverted, 1 left as they were (no undo).\n"),
         "report"
     );
 
@@ -376,7 +542,14 @@ fn rollback_of_a_created_note_deletes_it() {
     assert_eq!(completed(&f.approve(&id)), json!(1));
     assert_eq!(f.store.list_notes().unwrap().len(), 1);
     let outcome = run(f.runtime.rollback_execution(&id)).unwrap();
-    assert_eq!((outcome.reverted, outcome.failed.len(), outcome.skipped.len()), (1, 0, 0));
+    assert_eq!(
+        (
+            outcome.reverted,
+            outcome.failed.len(),
+            outcome.skipped.len()
+        ),
+        (1, 0, 0)
+    );
     assert!(f.store.list_notes().unwrap().is_empty());
 }
 
@@ -439,7 +612,11 @@ fn replay_of_changed_code_diverges_without_side_effects() {
         let replayed = f.approve(&id);
         let error = error_info(&replayed);
         assert_eq!(error.code, "REPLAY_DIVERGED", "{code}");
-        assert!(error.message.contains(fragment), "{code}: {}", error.message);
+        assert!(
+            error.message.contains(fragment),
+            "{code}: {}",
+            error.message
+        );
         assert_eq!(f.total(), 1, "{code}");
         assert_eq!(f.effects(), [(format!("{id}:0"), 1)], "{code}");
         assert!(f.store.list_notes().unwrap().is_empty(), "{code}");
@@ -474,7 +651,11 @@ fn replay_under_another_fingerprint_is_incompatible_when_upgrades_are_refused() 
     f.tamper(&id, |record| record.fingerprint = "an-older-sandbox".into());
     let error = error_info(&f.approve(&id));
     assert_eq!(error.code, "REPLAY_INCOMPATIBLE");
-    assert!(error.message.contains("an-older-sandbox"), "{}", error.message);
+    assert!(
+        error.message.contains("an-older-sandbox"),
+        "{}",
+        error.message
+    );
     assert_eq!(f.total(), 1);
     assert_eq!(f.effects(), [(format!("{id}:0"), 1)]);
     assert_eq!(f.state(&id).status, ExecutionStatus::Error);
@@ -487,9 +668,24 @@ fn a_failed_replay_keeps_the_applied_calls() {
     // (name, how the stored record is changed, the error code)
     type Tamper = fn(&mut codemode_runtime::ExecutionRecord);
     let cases: [(&str, Tamper, &str); 3] = [
-        ("diverged at #0", |r| r.state.code = "await counter.get(); await counter.guardedBump({by: 2})".into(), "REPLAY_DIVERGED"),
-        ("diverged at #1", |r| r.state.code = "await counter.bump({by: 1}); await counter.guardedBump({by: 3})".into(), "REPLAY_DIVERGED"),
-        ("fingerprint", |r| r.fingerprint = "an-older-sandbox".into(), "REPLAY_INCOMPATIBLE"),
+        (
+            "diverged at #0",
+            |r| r.state.code = "await counter.get(); await counter.guardedBump({by: 2})".into(),
+            "REPLAY_DIVERGED",
+        ),
+        (
+            "diverged at #1",
+            |r| {
+                r.state.code =
+                    "await counter.bump({by: 1}); await counter.guardedBump({by: 3})".into()
+            },
+            "REPLAY_DIVERGED",
+        ),
+        (
+            "fingerprint",
+            |r| r.fingerprint = "an-older-sandbox".into(),
+            "REPLAY_INCOMPATIBLE",
+        ),
     ];
     let mut problems = Vec::new();
     for (name, change, code) in cases {
@@ -506,17 +702,29 @@ fn a_failed_replay_keeps_the_applied_calls() {
 
         let state = f.state(&id);
         if !state.calls.iter().any(|c| c.seq == 0 && c.state == Applied) {
-            problems.push(format!("{name}: the applied bump #0 is missing from the calls: {:?}", states(&state.calls)));
+            problems.push(format!(
+                "{name}: the applied bump #0 is missing from the calls: {:?}",
+                states(&state.calls)
+            ));
         }
         if state.calls.iter().any(|c| c.state == Pending) {
-            problems.push(format!("{name}: the failed run still has pending calls: {:?}", states(&state.calls)));
+            problems.push(format!(
+                "{name}: the failed run still has pending calls: {:?}",
+                states(&state.calls)
+            ));
         }
         if !replayed.report().contains(r#"- #0 counter.bump({"by":1})"#) {
-            problems.push(format!("{name}: the report does not list the applied call #0"));
+            problems.push(format!(
+                "{name}: the report does not list the applied call #0"
+            ));
         }
         let outcome = run(f.runtime.rollback_execution(&id)).unwrap();
         if outcome.reverted != 1 || f.total() != 0 {
-            problems.push(format!("{name}: rollback reverted {} call(s); counter total is {}", outcome.reverted, f.total()));
+            problems.push(format!(
+                "{name}: rollback reverted {} call(s); counter total is {}",
+                outcome.reverted,
+                f.total()
+            ));
         }
     }
     assert!(problems.is_empty(), "{problems:#?}");
@@ -537,7 +745,10 @@ fn random_and_time_replay_identically() {
     let text = pending[0].args["text"].as_str().unwrap().to_string();
     let created_at = f.state(&id).created_at;
     let delivered_at = f.store.journal(&id).unwrap()[0].at;
-    assert!(text.ends_with(&format!("|{created_at}|{delivered_at}")), "{text}");
+    assert!(
+        text.ends_with(&format!("|{created_at}|{delivered_at}")),
+        "{text}"
+    );
 
     let done = f.approve(&id);
     let result = completed(&done);
@@ -566,7 +777,12 @@ fn math_random_differs_between_executions() {
     let first = completed(&f.execute("return [Math.random(), Math.random()]"));
     let second = completed(&f.execute("return [Math.random(), Math.random()]"));
     assert_ne!(first, second);
-    for value in first.as_array().unwrap().iter().chain(second.as_array().unwrap()) {
+    for value in first
+        .as_array()
+        .unwrap()
+        .iter()
+        .chain(second.as_array().unwrap())
+    {
         let x = value.as_f64().unwrap();
         assert!((0.0..1.0).contains(&x), "{x}");
     }
@@ -592,7 +808,8 @@ fn the_clock_is_virtual_and_utc() {
 #[test]
 fn date_now_starts_at_created_at_and_moves_on_delivery() {
     let f = fixture();
-    let out = f.execute("const a = Date.now(); await counter.get(); const b = Date.now(); return [a, b]");
+    let out =
+        f.execute("const a = Date.now(); await counter.get(); const b = Date.now(); return [a, b]");
     let id = out.execution_id().to_string();
     let created_at = f.state(&id).created_at;
     let delivered_at = f.store.journal(&id).unwrap()[0].at;
@@ -623,7 +840,10 @@ fn a_throwing_script_reports_the_calls_made_before() {
     );
     let id = out.execution_id().to_string();
     let error = error_info(&out);
-    assert_eq!((error.code.as_str(), error.message.as_str()), ("SCRIPT_ERROR", "Error: boom (line 4)"));
+    assert_eq!(
+        (error.code.as_str(), error.message.as_str()),
+        ("SCRIPT_ERROR", "Error: boom (line 4)")
+    );
     let report = out.report();
     assert_eq!(report.lines().next(), Some("Script failed"));
     for line in [
@@ -633,7 +853,10 @@ fn a_throwing_script_reports_the_calls_made_before() {
         "- #1 counter.fail({}) (failed)",
         r#"- #2 counter.bump({"by":2})"#,
     ] {
-        assert!(report.lines().any(|l| l == line), "missing {line:?} in\n{report}");
+        assert!(
+            report.lines().any(|l| l == line),
+            "missing {line:?} in\n{report}"
+        );
     }
     let state = f.state(&id);
     assert_eq!(state.status, ExecutionStatus::Error);
@@ -649,18 +872,31 @@ fn thrown_values_become_script_errors() {
         ("\n\nthrow new TypeError('t')", "TypeError: t (line 3)"),
         ("throw 'a string'", "Error: uncaught a string"),
         ("throw {a: 1}", r#"Error: uncaught {"a":1}"#),
-        ("const x = 1;\nawait Promise.reject(new RangeError('r'))", "RangeError: r (line 2)"),
-        ("await counter.fail({})", "Error: the tool failed on purpose"),
+        (
+            "const x = 1;\nawait Promise.reject(new RangeError('r'))",
+            "RangeError: r (line 2)",
+        ),
+        (
+            "await counter.fail({})",
+            "Error: the tool failed on purpose",
+        ),
     ];
     let f = fixture();
     for (code, message) in cases {
         let out = f.execute(code);
         let error = error_info(&out);
-        assert_eq!((error.code.as_str(), error.message.as_str()), ("SCRIPT_ERROR", message), "{code}");
+        assert_eq!(
+            (error.code.as_str(), error.message.as_str()),
+            ("SCRIPT_ERROR", message),
+            "{code}"
+        );
         assert_eq!(out.report().lines().next(), Some("Script failed"), "{code}");
     }
     let report = f.execute("throw new Error('x')").report().to_string();
-    assert!(report.contains("No tool calls were made before the failure."), "{report}");
+    assert!(
+        report.contains("No tool calls were made before the failure."),
+        "{report}"
+    );
 }
 
 #[test]
@@ -670,7 +906,10 @@ fn a_failing_tool_can_be_caught() {
     assert_eq!(completed(&out), json!([true, "the tool failed on purpose"]));
     let calls = calls(&out);
     assert_eq!(states(&calls), [(0, CallState::Error)]);
-    assert_eq!(calls[0].error.as_deref(), Some("the tool failed on purpose"));
+    assert_eq!(
+        calls[0].error.as_deref(),
+        Some("the tool failed on purpose")
+    );
     assert_eq!(calls[0].result, None);
 }
 
@@ -678,18 +917,38 @@ fn a_failing_tool_can_be_caught() {
 fn bad_calls_reject_inside_the_script() {
     // (the call, a fragment of the rejection's message); each is caught and issues no tool call.
     let cases = [
-        ("counter.nope({})", "counter.nope is not a method; counter has: get, bump, guardedBump, fail, echo"),
+        (
+            "counter.nope({})",
+            "counter.nope is not a method; counter has: get, bump, guardedBump, fail, echo",
+        ),
         ("counter.bump(5)", "counter.bump takes one argument object"),
-        ("counter.bump([1])", "counter.bump takes one argument object"),
-        ("counter.bump(null)", "counter.bump takes one argument object"),
-        ("counter.echo({n: 1n})", "counter.echo: the argument is not JSON"),
-        ("(() => { const o = {}; o.o = o; return counter.echo(o) })()", "counter.echo: the argument is not JSON"),
+        (
+            "counter.bump([1])",
+            "counter.bump takes one argument object",
+        ),
+        (
+            "counter.bump(null)",
+            "counter.bump takes one argument object",
+        ),
+        (
+            "counter.echo({n: 1n})",
+            "counter.echo: the argument is not JSON",
+        ),
+        (
+            "(() => { const o = {}; o.o = o; return counter.echo(o) })()",
+            "counter.echo: the argument is not JSON",
+        ),
     ];
     let f = fixture();
     for (call, fragment) in cases {
-        let out = f.execute(&format!("try {{ await {call}; return 'resolved' }} catch (e) {{ return e.message }}"));
+        let out = f.execute(&format!(
+            "try {{ await {call}; return 'resolved' }} catch (e) {{ return e.message }}"
+        ));
         let message = completed(&out);
-        assert!(message.as_str().unwrap().contains(fragment), "{call}: {message}");
+        assert!(
+            message.as_str().unwrap().contains(fragment),
+            "{call}: {message}"
+        );
         assert!(calls(&out).is_empty(), "{call}");
     }
 }
@@ -697,7 +956,14 @@ fn bad_calls_reject_inside_the_script() {
 #[test]
 fn syntax_errors() {
     let f = fixture();
-    for code in ["return (", "const = 1", "}{", "function (", "let let = 1", "await"] {
+    for code in [
+        "return (",
+        "const = 1",
+        "}{",
+        "function (",
+        "let let = 1",
+        "await",
+    ] {
         let out = f.execute(code);
         assert_eq!(error_code(&out), "SYNTAX_ERROR", "{code}");
         assert_eq!(out.report().lines().next(), Some("Script failed"), "{code}");
@@ -709,9 +975,21 @@ fn an_unknown_global_says_what_the_sandbox_has() {
     let f = fixture();
     let error = error_info(&f.execute("return nosuchThing + 1"));
     assert_eq!(error.code, "SCRIPT_ERROR");
-    assert!(error.message.starts_with("ReferenceError: nosuchThing is not defined"), "{}", error.message);
-    for global in ["notes", "counter", "codemode", "console", "text", "store", "load"] {
-        assert!(error.message.contains(global), "{global}: {}", error.message);
+    assert!(
+        error
+            .message
+            .starts_with("ReferenceError: nosuchThing is not defined"),
+        "{}",
+        error.message
+    );
+    for global in [
+        "notes", "counter", "codemode", "console", "text", "store", "load",
+    ] {
+        assert!(
+            error.message.contains(global),
+            "{global}: {}",
+            error.message
+        );
     }
 }
 
@@ -744,7 +1022,11 @@ fn host_and_nondeterministic_globals_are_absent() {
     ];
     let f = fixture();
     for (expression, expected) in cases {
-        assert_eq!(completed(&f.execute(&format!("return typeof {expression}"))), json!(expected), "{expression}");
+        assert_eq!(
+            completed(&f.execute(&format!("return typeof {expression}"))),
+            json!(expected),
+            "{expression}"
+        );
     }
 }
 
@@ -763,7 +1045,10 @@ fn long_output_is_truncated_in_the_report() {
     // (code, the most characters the report may have)
     let cases = [
         ("text('x'.repeat(100000))", 41_000),
-        ("// @options: {\"max_output_tokens\": 100}\ntext('x'.repeat(2000))", 1_000),
+        (
+            "// @options: {\"max_output_tokens\": 100}\ntext('x'.repeat(2000))",
+            1_000,
+        ),
     ];
     let f = fixture();
     let mut problems = Vec::new();
@@ -776,8 +1061,14 @@ fn long_output_is_truncated_in_the_report() {
                 report.len(), if report.contains("tokens truncated") { "a" } else { "no" }));
         }
         let full = f.runtime.execution_output(out.execution_id()).unwrap();
-        assert!(full.truncated, "{code}: executionOutput says the report was truncated");
-        assert!(full.text.len() > report.len() && full.text.contains(&"x".repeat(2000)), "{code}: the full text is kept");
+        assert!(
+            full.truncated,
+            "{code}: executionOutput says the report was truncated"
+        );
+        assert!(
+            full.text.len() > report.len() && full.text.contains(&"x".repeat(2000)),
+            "{code}: the full text is kept"
+        );
     }
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
@@ -811,9 +1102,17 @@ fn promise_all_calls_run_concurrently() {
             "slow"
         }
         fn tools(&self) -> Vec<codemode_runtime::ToolSpec> {
-            vec![codemode_runtime::ToolSpec::new("wait", "Waits a turn.", json!({"type": "object"}))]
+            vec![codemode_runtime::ToolSpec::new(
+                "wait",
+                "Waits a turn.",
+                json!({"type": "object"}),
+            )]
         }
-        async fn execute(&self, args: serde_json::Value, ctx: &codemode_runtime::CallContext) -> Result<serde_json::Value, codemode_runtime::ToolError> {
+        async fn execute(
+            &self,
+            args: serde_json::Value,
+            ctx: &codemode_runtime::CallContext,
+        ) -> Result<serde_json::Value, codemode_runtime::ToolError> {
             self.log.borrow_mut().push(format!("start {}", ctx.seq));
             YieldOnce(false).await;
             self.log.borrow_mut().push(format!("end {}", ctx.seq));
@@ -823,7 +1122,10 @@ fn promise_all_calls_run_concurrently() {
     struct YieldOnce(bool);
     impl std::future::Future for YieldOnce {
         type Output = ();
-        fn poll(mut self: std::pin::Pin<&mut Self>, cx: &mut std::task::Context<'_>) -> std::task::Poll<()> {
+        fn poll(
+            mut self: std::pin::Pin<&mut Self>,
+            cx: &mut std::task::Context<'_>,
+        ) -> std::task::Poll<()> {
             if self.0 {
                 return std::task::Poll::Ready(());
             }
@@ -835,8 +1137,11 @@ fn promise_all_calls_run_concurrently() {
     let log = Rc::new(RefCell::new(Vec::new()));
     let store = Rc::new(codemode_runtime::MemoryStore::new());
     let clock: Rc<dyn Fn() -> i64> = Rc::new(|| 1_700_000_000_000);
-    let runtime = codemode_runtime::Runtime::new(store, vec![Box::new(Gate { log: log.clone() })], clock).unwrap();
-    let out = run(runtime.execute("return await Promise.all([1, 2, 3].map(n => slow.wait({n})))")).unwrap();
+    let runtime =
+        codemode_runtime::Runtime::new(store, vec![Box::new(Gate { log: log.clone() })], clock)
+            .unwrap();
+    let out = run(runtime.execute("return await Promise.all([1, 2, 3].map(n => slow.wait({n})))"))
+        .unwrap();
     assert_eq!(completed(&out), json!([{"n": 1}, {"n": 2}, {"n": 3}]));
     let log = log.borrow();
     assert_eq!(&log[..3], ["start 0", "start 1", "start 2"], "{log:?}");
@@ -845,7 +1150,13 @@ fn promise_all_calls_run_concurrently() {
 // ---- limits ----
 
 fn small_loops() -> RuntimeConfig {
-    RuntimeConfig { sandbox: SandboxLimits { loop_iterations: 100_000, ..SandboxLimits::default() }, ..RuntimeConfig::default() }
+    RuntimeConfig {
+        sandbox: SandboxLimits {
+            loop_iterations: 100_000,
+            ..SandboxLimits::default()
+        },
+        ..RuntimeConfig::default()
+    }
 }
 
 #[test]
@@ -887,7 +1198,10 @@ fn engine_limits_end_the_run_after_an_await() {
             other => format!("{other:?}"),
         };
         if got != "LIMIT_EXCEEDED" || f.total() != total {
-            problems.push(format!("{code}\n  got {got}, counter total {} (expected LIMIT_EXCEEDED, {total})", f.total()));
+            problems.push(format!(
+                "{code}\n  got {got}, counter total {} (expected LIMIT_EXCEEDED, {total})",
+                f.total()
+            ));
         }
     }
     assert!(problems.is_empty(), "{}", problems.join("\n"));
@@ -917,10 +1231,23 @@ fn execute_rejects_empty_and_oversized_code() {
 
     let over = format!("{at_limit} ");
     let error = run(f.runtime.execute(&over)).unwrap_err();
-    assert_eq!(error, Error::CodeTooLarge { size: limit + 1, limit });
+    assert_eq!(
+        error,
+        Error::CodeTooLarge {
+            size: limit + 1,
+            limit
+        }
+    );
     assert_eq!(error.code(), "CODE_TOO_LARGE");
-    assert!(error.to_string().contains("65537") && error.to_string().contains("65536"), "{error}");
-    assert_eq!(f.runtime.execution_history(None).unwrap().len(), 1, "rejected requests store nothing");
+    assert!(
+        error.to_string().contains("65537") && error.to_string().contains("65536"),
+        "{error}"
+    );
+    assert_eq!(
+        f.runtime.execution_history(None).unwrap().len(),
+        1,
+        "rejected requests store nothing"
+    );
 }
 
 #[test]
@@ -929,11 +1256,26 @@ fn unknown_execution_ids_are_not_found() {
     let id = "no-such-execution";
     let codes = [
         ("execution", err_code(f.runtime.execution(id))),
-        ("approveExecution", err_code(run(f.runtime.approve_execution(id)))),
-        ("rejectExecution", err_code(f.runtime.reject_execution(id, 0))),
-        ("rollbackExecution", err_code(run(f.runtime.rollback_execution(id)))),
-        ("pendingApprovals", err_code(f.runtime.pending_approvals(Some(id)))),
-        ("saveSnippet", err_code(f.runtime.save_snippet("name", "", id))),
+        (
+            "approveExecution",
+            err_code(run(f.runtime.approve_execution(id))),
+        ),
+        (
+            "rejectExecution",
+            err_code(f.runtime.reject_execution(id, 0)),
+        ),
+        (
+            "rollbackExecution",
+            err_code(run(f.runtime.rollback_execution(id))),
+        ),
+        (
+            "pendingApprovals",
+            err_code(f.runtime.pending_approvals(Some(id))),
+        ),
+        (
+            "saveSnippet",
+            err_code(f.runtime.save_snippet("name", "", id)),
+        ),
     ];
     for (method, code) in codes {
         assert_eq!(code, "NOT_FOUND", "{method}");
@@ -949,7 +1291,9 @@ fn a_run_that_fails_with_calls_under_way_journals_them() {
     let mut config = RuntimeConfig::default();
     config.sandbox.instruction_budget = 2_000_000;
     let f = fixture_with(config);
-    let out = f.execute("const a = counter.get({}); const b = counter.bump({by: 5}); await a; for (;;) {}");
+    let out = f.execute(
+        "const a = counter.get({}); const b = counter.bump({by: 5}); await a; for (;;) {}",
+    );
     assert_eq!(error_code(&out), "BUDGET_EXCEEDED");
     let id = out.execution_id().to_string();
     assert_eq!(states(&f.state(&id).calls), [(0, Applied), (1, Applied)]);
@@ -965,9 +1309,19 @@ fn step_values_obey_the_result_and_journal_limits() {
     let f = fixture();
     let out = f.execute("try { await codemode.step('big', () => 'x'.repeat(2e6)); return 'kept' } catch (e) { return e.message }");
     let message = completed(&out);
-    assert!(message.as_str().is_some_and(|m| m.starts_with("codemode.step: the value is")), "{message}");
+    assert!(
+        message
+            .as_str()
+            .is_some_and(|m| m.starts_with("codemode.step: the value is")),
+        "{message}"
+    );
     let journal = f.store.journal(out.execution_id()).unwrap();
-    assert!(journal.iter().all(|e| serde_json::to_string(e).unwrap().len() < 10_000), "nothing big was journaled");
+    assert!(
+        journal
+            .iter()
+            .all(|e| serde_json::to_string(e).unwrap().len() < 10_000),
+        "nothing big was journaled"
+    );
 }
 
 #[test]

@@ -13,56 +13,110 @@ use serde_json::json;
 fn options_line_errors_are_coded_and_named() {
     // (code, expected fragment of the message)
     let cases = [
-        ("// @options: {\"max_output_tokens\": 5, \"colour\": 1}\nreturn 1", "unknown key `colour`"),
-        ("// @options: {max_output_tokens: 5}\nreturn 1", "not a JSON object"),
+        (
+            "// @options: {\"max_output_tokens\": 5, \"colour\": 1}\nreturn 1",
+            "unknown key `colour`",
+        ),
+        (
+            "// @options: {max_output_tokens: 5}\nreturn 1",
+            "not a JSON object",
+        ),
         ("// @options: [1]\nreturn 1", "must be a JSON object"),
-        ("// @options: {\"timeout_ms\": 0}\nreturn 1", "`timeout_ms` must be an integer from 1"),
-        ("// @options: {\"max_output_tokens\": -3}\nreturn 1", "`max_output_tokens` must be an integer"),
-        ("// @options: {\"timeout_ms\": 1.5}\nreturn 1", "`timeout_ms` must be an integer"),
-        ("return 1\n// @options: {\"timeout_ms\": 10}", "must be on line 1; found it on line 2"),
-        ("// @options: {\"timeout_ms\": 10}\n\n   \n", "has no code after it"),
+        (
+            "// @options: {\"timeout_ms\": 0}\nreturn 1",
+            "`timeout_ms` must be an integer from 1",
+        ),
+        (
+            "// @options: {\"max_output_tokens\": -3}\nreturn 1",
+            "`max_output_tokens` must be an integer",
+        ),
+        (
+            "// @options: {\"timeout_ms\": 1.5}\nreturn 1",
+            "`timeout_ms` must be an integer",
+        ),
+        (
+            "return 1\n// @options: {\"timeout_ms\": 10}",
+            "must be on line 1; found it on line 2",
+        ),
+        (
+            "// @options: {\"timeout_ms\": 10}\n\n   \n",
+            "has no code after it",
+        ),
     ];
     let f = fixture();
     for (code, fragment) in cases {
         let out = f.execute(code);
         let error = error_info(&out);
         assert_eq!(error.code, "INVALID_OPTIONS", "{code}");
-        assert!(error.message.contains(fragment), "{code}: {}", error.message);
+        assert!(
+            error.message.contains(fragment),
+            "{code}: {}",
+            error.message
+        );
         assert!(out.report().starts_with("Script failed"), "{code}");
     }
 }
 
 #[test]
 fn options_are_parsed_and_keep_line_numbers() {
-    assert_eq!(options::parse("return 1").expect("none"), RunOptions::default());
+    assert_eq!(
+        options::parse("return 1").expect("none"),
+        RunOptions::default()
+    );
     let parsed = options::parse("// @options: {\"max_output_tokens\": 50, \"timeout_ms\": 2000, \"max_heap_mb\": 8}\nreturn 1")
         .expect("ok");
-    assert_eq!(parsed, RunOptions { max_output_tokens: 50, timeout_ms: Some(2000), max_heap_mb: Some(8) });
+    assert_eq!(
+        parsed,
+        RunOptions {
+            max_output_tokens: 50,
+            timeout_ms: Some(2000),
+            max_heap_mb: Some(8)
+        }
+    );
     let f = fixture();
-    let out = f.execute("// @options: {\"timeout_ms\": 60000}\nconst a = 1;\nthrow new Error('x');");
-    assert!(error_info(&out).message.ends_with("(line 3)"), "{:?}", error_info(&out));
+    let out =
+        f.execute("// @options: {\"timeout_ms\": 60000}\nconst a = 1;\nthrow new Error('x');");
+    assert!(
+        error_info(&out).message.ends_with("(line 3)"),
+        "{:?}",
+        error_info(&out)
+    );
 }
 
 #[test]
 fn a_run_past_its_timeout_fails_on_resume() {
     let f = fixture();
-    let out = f.execute("// @options: {\"timeout_ms\": 1000}\nawait notes.createNote({text: 'late'}); return 1");
+    let out = f.execute(
+        "// @options: {\"timeout_ms\": 1000}\nawait notes.createNote({text: 'late'}); return 1",
+    );
     let id = out.execution_id().to_string();
     assert_eq!(paused(&out).len(), 1);
     f.clock.set(f.clock.get() + 5_000);
     let resumed = f.approve(&id);
     assert_eq!(error_code(&resumed), "TIMEOUT");
-    assert!(run(f.runtime.execute("return await notes.listNotes()")).map(|o| completed(&o)).expect("list") == json!([]));
+    assert!(
+        run(f.runtime.execute("return await notes.listNotes()"))
+            .map(|o| completed(&o))
+            .expect("list")
+            == json!([])
+    );
 }
 
 #[test]
 fn store_and_load_keep_json_values_between_runs() {
     let f = fixture();
-    let out = f.execute("store('n', 1); store('obj', {a: [1, 2]}); return [load('n'), load('obj'), load('none')]");
+    let out = f.execute(
+        "store('n', 1); store('obj', {a: [1, 2]}); return [load('n'), load('obj'), load('none')]",
+    );
     assert_eq!(completed(&out), json!([1, {"a": [1, 2]}, null]));
     let out = f.execute("const o = load('obj'); o.a.push(3); return [load('obj'), load('n') + 1]");
-    assert_eq!(completed(&out), json!([{"a": [1, 2]}, 2]), "load returns a copy");
-    let out = f.execute("store('n', undefined); return [load('n') === undefined, load('obj').a.length]");
+    assert_eq!(
+        completed(&out),
+        json!([{"a": [1, 2]}, 2]),
+        "load returns a copy"
+    );
+    let out =
+        f.execute("store('n', undefined); return [load('n') === undefined, load('obj').a.length]");
     assert_eq!(completed(&out), json!([true, 2]));
 }
 
@@ -71,7 +125,10 @@ fn writes_apply_only_when_the_run_completes() {
     let f = fixture();
     let out = f.execute("store('k', 'from a failed run'); throw new Error('no')");
     assert_eq!(error_code(&out), "SCRIPT_ERROR");
-    assert_eq!(completed(&f.execute("return load('k') === undefined")), json!(true));
+    assert_eq!(
+        completed(&f.execute("return load('k') === undefined")),
+        json!(true)
+    );
 }
 
 #[test]
@@ -81,10 +138,21 @@ fn replay_after_a_pause_between_store_and_the_end_sees_the_same_values() {
     let out = f.execute("const before = load('count'); store('count', before + 1); await notes.createNote({text: 'x'}); return [before, load('count')]");
     let id = out.execution_id().to_string();
     // Another run changes the value while the first is paused.
-    assert_eq!(completed(&f.execute("store('count', 100); return load('count')")), json!(100));
+    assert_eq!(
+        completed(&f.execute("store('count', 100); return load('count')")),
+        json!(100)
+    );
     let resumed = f.approve(&id);
-    assert_eq!(completed(&resumed), json!([1, 2]), "the replay saw the snapshot taken when the run started");
-    assert_eq!(completed(&f.execute("return load('count')")), json!(2), "the completed run's write applied");
+    assert_eq!(
+        completed(&resumed),
+        json!([1, 2]),
+        "the replay saw the snapshot taken when the run started"
+    );
+    assert_eq!(
+        completed(&f.execute("return load('count')")),
+        json!(2),
+        "the completed run's write applied"
+    );
 }
 
 #[test]
@@ -92,9 +160,15 @@ fn store_limits_are_enforced_with_clear_errors() {
     let f = fixture();
     let cases = [
         ("store('', 1)", "key must be a string of 1 to 256"),
-        ("store('k'.repeat(300), 1)", "key must be a string of 1 to 256"),
+        (
+            "store('k'.repeat(300), 1)",
+            "key must be a string of 1 to 256",
+        ),
         ("store('f', () => 1)", "is not JSON"),
-        ("store('big', 'x'.repeat(300 * 1024))", "the limit is 262144"),
+        (
+            "store('big', 'x'.repeat(300 * 1024))",
+            "the limit is 262144",
+        ),
         (
             "for (let i = 0; i < 5; i++) store('v' + i, 'x'.repeat(250 * 1024))",
             "all values would take",
@@ -116,9 +190,15 @@ fn step_journals_its_value_and_a_replay_gets_the_recorded_one() {
     let code = "let runs = 0;\nconst n = await codemode.step('size', async () => { runs++; return (await codemode.search('')).total; });\nawait notes.createNote({text: String(n)});\nreturn [n, runs];";
     let out = f.execute(code);
     let id = out.execution_id().to_string();
-    let size = paused(&out)[0].args["text"].as_str().expect("text").parse::<u64>().expect("number");
+    let size = paused(&out)[0].args["text"]
+        .as_str()
+        .expect("text")
+        .parse::<u64>()
+        .expect("number");
     let done = f.execute("return 1");
-    f.runtime.save_snippet("one", "returns one", done.execution_id()).expect("saved");
+    f.runtime
+        .save_snippet("one", "returns one", done.execution_id())
+        .expect("saved");
     assert_eq!(
         completed(&f.execute("return (await codemode.search('')).total")),
         json!(size + 1),
@@ -127,8 +207,14 @@ fn step_journals_its_value_and_a_replay_gets_the_recorded_one() {
     let resumed = f.approve(&id);
     // The function ran again in the replay (runs is 1 in that pass) but its value is the recorded one.
     assert_eq!(completed(&resumed), json!([size, 1]));
-    let step_call = calls(&resumed).into_iter().find(|c| c.method == "step").expect("step journaled");
-    assert_eq!((step_call.connector.as_str(), step_call.state), ("codemode", CallState::Applied));
+    let step_call = calls(&resumed)
+        .into_iter()
+        .find(|c| c.method == "step")
+        .expect("step journaled");
+    assert_eq!(
+        (step_call.connector.as_str(), step_call.state),
+        ("codemode", CallState::Applied)
+    );
     assert_eq!(step_call.result, Some(json!(size)));
 }
 
@@ -144,7 +230,14 @@ fn calls_have_states_and_durations() {
     let f = fixture();
     let out = f.execute("await counter.bump({}); try { await counter.fail({}) } catch {} counter.guardedBump({by: 9}); return 'left one unawaited'");
     let calls = calls(&out);
-    assert_eq!(states(&calls), vec![(0, CallState::Applied), (1, CallState::Error), (2, CallState::Cancelled)]);
+    assert_eq!(
+        states(&calls),
+        vec![
+            (0, CallState::Applied),
+            (1, CallState::Error),
+            (2, CallState::Cancelled)
+        ]
+    );
     assert!(calls[0].duration_ms.is_some() && calls[1].duration_ms.is_some());
     assert_eq!(calls[2].duration_ms, None);
     assert_eq!(f.total(), 1, "the cancelled call never ran");

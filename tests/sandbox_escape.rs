@@ -21,7 +21,12 @@ fn child_entry() {
 }
 
 fn check_all(problems: Vec<String>) {
-    assert!(problems.is_empty(), "{} row(s) failed:\n{}", problems.len(), problems.join("\n"));
+    assert!(
+        problems.is_empty(),
+        "{} row(s) failed:\n{}",
+        problems.len(),
+        problems.join("\n")
+    );
 }
 
 fn summary(output: &ExecuteOutput) -> String {
@@ -30,7 +35,11 @@ fn summary(output: &ExecuteOutput) -> String {
         ExecuteOutput::Error { error, .. } => format!("error {}: {}", error.code, error.message),
         ExecuteOutput::Paused { pending, .. } => format!(
             "paused on {}",
-            pending.iter().map(|p| format!("#{} {}.{}({})", p.seq, p.connector, p.method, p.args)).collect::<Vec<_>>().join(", ")
+            pending
+                .iter()
+                .map(|p| format!("#{} {}.{}({})", p.seq, p.connector, p.method, p.args))
+                .collect::<Vec<_>>()
+                .join(", ")
         ),
         ExecuteOutput::Cancelled { .. } => "cancelled".into(),
         ExecuteOutput::Waiting { wake_at, .. } => format!("waiting until {wake_at}"),
@@ -38,7 +47,12 @@ fn summary(output: &ExecuteOutput) -> String {
 }
 
 fn notes_texts(f: &Fixture) -> Vec<String> {
-    f.store.list_notes().unwrap().into_iter().map(|n| n.text).collect()
+    f.store
+        .list_notes()
+        .unwrap()
+        .into_iter()
+        .map(|n| n.text)
+        .collect()
 }
 
 // ---- host globals ----
@@ -64,52 +78,137 @@ fn host_globals_are_undefined() {
     let f = fixture();
     let code = format!(
         "return [{}]",
-        HOST_GLOBALS.iter().map(|n| format!("[{n:?}, typeof {n}, typeof globalThis[{n:?}]]")).collect::<Vec<_>>().join(", ")
+        HOST_GLOBALS
+            .iter()
+            .map(|n| format!("[{n:?}, typeof {n}, typeof globalThis[{n:?}]]"))
+            .collect::<Vec<_>>()
+            .join(", ")
     );
     let result = completed(&f.execute(&code));
     let mut defined = Vec::new();
     for row in result.as_array().expect("rows") {
         let name = row[0].as_str().unwrap_or_default();
         if row[1] != json!("undefined") || row[2] != json!("undefined") {
-            defined.push(format!("{name}: typeof {} / globalThis.{name}: {}", row[1], row[2]));
+            defined.push(format!(
+                "{name}: typeof {} / globalThis.{name}: {}",
+                row[1], row[2]
+            ));
         }
     }
     // queueMicrotask may exist as a deterministic microtask; then it must queue behind the promise
     // jobs already queued, in order, the same way on every run.
-    let microtask = defined.iter().position(|d| d.starts_with("queueMicrotask:"));
+    let microtask = defined
+        .iter()
+        .position(|d| d.starts_with("queueMicrotask:"));
     if let Some(index) = microtask {
         defined.remove(index);
         let code = "const order = []; queueMicrotask(() => order.push('q1')); Promise.resolve().then(() => order.push('p')); \
                     queueMicrotask(() => order.push('q2')); order.push('sync'); await null; await null; await null; return order";
         for _ in 0..2 {
-            assert_eq!(completed(&f.execute(code)), json!(["sync", "q1", "p", "q2"]), "queueMicrotask is a FIFO microtask");
+            assert_eq!(
+                completed(&f.execute(code)),
+                json!(["sync", "q1", "p", "q2"]),
+                "queueMicrotask is a FIFO microtask"
+            );
         }
     }
-    assert!(defined.is_empty(), "host globals are reachable:\n{}", defined.join("\n"));
+    assert!(
+        defined.is_empty(),
+        "host globals are reachable:\n{}",
+        defined.join("\n")
+    );
 }
 
 /// The standard globals of ECMAScript (2025, with Annex B), to tell the sandbox's own globals and
 /// any engine extras from them.
 const STANDARD_GLOBALS: &[&str] = &[
-    "globalThis", "Infinity", "NaN", "undefined", "eval", "isFinite", "isNaN", "parseFloat", "parseInt",
-    "decodeURI", "decodeURIComponent", "encodeURI", "encodeURIComponent", "escape", "unescape",
-    "AggregateError", "Array", "ArrayBuffer", "Atomics", "BigInt", "BigInt64Array", "BigUint64Array",
-    "Boolean", "DataView", "Date", "Error", "EvalError", "FinalizationRegistry", "Float16Array",
-    "Float32Array", "Float64Array", "Function", "Int8Array", "Int16Array", "Int32Array", "Iterator", "Map",
-    "Number", "Object", "Promise", "Proxy", "RangeError", "ReferenceError", "RegExp", "Set",
-    "SharedArrayBuffer", "String", "Symbol", "SyntaxError", "TypeError", "Uint8Array",
-    "Uint8ClampedArray", "Uint16Array", "Uint32Array", "URIError", "WeakMap", "WeakRef", "WeakSet", "JSON",
-    "Math", "Reflect", "Intl", "Temporal",
+    "globalThis",
+    "Infinity",
+    "NaN",
+    "undefined",
+    "eval",
+    "isFinite",
+    "isNaN",
+    "parseFloat",
+    "parseInt",
+    "decodeURI",
+    "decodeURIComponent",
+    "encodeURI",
+    "encodeURIComponent",
+    "escape",
+    "unescape",
+    "AggregateError",
+    "Array",
+    "ArrayBuffer",
+    "Atomics",
+    "BigInt",
+    "BigInt64Array",
+    "BigUint64Array",
+    "Boolean",
+    "DataView",
+    "Date",
+    "Error",
+    "EvalError",
+    "FinalizationRegistry",
+    "Float16Array",
+    "Float32Array",
+    "Float64Array",
+    "Function",
+    "Int8Array",
+    "Int16Array",
+    "Int32Array",
+    "Iterator",
+    "Map",
+    "Number",
+    "Object",
+    "Promise",
+    "Proxy",
+    "RangeError",
+    "ReferenceError",
+    "RegExp",
+    "Set",
+    "SharedArrayBuffer",
+    "String",
+    "Symbol",
+    "SyntaxError",
+    "TypeError",
+    "Uint8Array",
+    "Uint8ClampedArray",
+    "Uint16Array",
+    "Uint32Array",
+    "URIError",
+    "WeakMap",
+    "WeakRef",
+    "WeakSet",
+    "JSON",
+    "Math",
+    "Reflect",
+    "Intl",
+    "Temporal",
 ];
 /// What the sandbox adds on purpose.
-const SANDBOX_GLOBALS: &[&str] = &["notes", "counter", "codemode", "console", "text", "store", "load"];
+const SANDBOX_GLOBALS: &[&str] = &[
+    "notes", "counter", "codemode", "console", "text", "store", "load",
+];
 /// Fragments of names that would betray the prelude's internals.
-const INTERNAL_FRAGMENTS: &[&str] =
-    &["host", "__codemode", "deliver", "stepdone", "recorded", "pending", "internal", "journal", "prelude", "outcome"];
+const INTERNAL_FRAGMENTS: &[&str] = &[
+    "host",
+    "__codemode",
+    "deliver",
+    "stepdone",
+    "recorded",
+    "pending",
+    "internal",
+    "journal",
+    "prelude",
+    "outcome",
+];
 
 fn looks_internal(name: &str) -> bool {
     let lower = name.to_lowercase();
-    INTERNAL_FRAGMENTS.iter().any(|fragment| lower.contains(fragment))
+    INTERNAL_FRAGMENTS
+        .iter()
+        .any(|fragment| lower.contains(fragment))
 }
 
 /// `eval`, `Function("return this")()` and their async and generator cousins reach the sandbox's
@@ -128,17 +227,46 @@ fn eval_and_function_reach_only_the_sandbox_global() {
                  proto: Object.getOwnPropertyNames(Object.getPrototypeOf(viaFunction))}",
     );
     let result = completed(&out);
-    assert_eq!(result["same"], json!([true, true, true, true, true]), "{result}");
-    let names: Vec<&str> = result["names"].as_array().unwrap().iter().filter_map(Value::as_str).collect();
-    let symbols: Vec<&str> = result["symbols"].as_array().unwrap().iter().filter_map(Value::as_str).collect();
-    let proto: Vec<&str> = result["proto"].as_array().unwrap().iter().filter_map(Value::as_str).collect();
-    let internal: Vec<&&str> = names.iter().chain(&symbols).chain(&proto).filter(|n| looks_internal(n)).collect();
-    assert!(internal.is_empty(), "the global object has names like host internals: {internal:?}");
+    assert_eq!(
+        result["same"],
+        json!([true, true, true, true, true]),
+        "{result}"
+    );
+    let names: Vec<&str> = result["names"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(Value::as_str)
+        .collect();
+    let symbols: Vec<&str> = result["symbols"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(Value::as_str)
+        .collect();
+    let proto: Vec<&str> = result["proto"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(Value::as_str)
+        .collect();
+    let internal: Vec<&&str> = names
+        .iter()
+        .chain(&symbols)
+        .chain(&proto)
+        .filter(|n| looks_internal(n))
+        .collect();
+    assert!(
+        internal.is_empty(),
+        "the global object has names like host internals: {internal:?}"
+    );
     for global in SANDBOX_GLOBALS {
         assert!(names.contains(global), "{global} is a global: {names:?}");
     }
-    let extras: Vec<&&str> =
-        names.iter().filter(|n| !STANDARD_GLOBALS.contains(n) && !SANDBOX_GLOBALS.contains(n)).collect();
+    let extras: Vec<&&str> = names
+        .iter()
+        .filter(|n| !STANDARD_GLOBALS.contains(n) && !SANDBOX_GLOBALS.contains(n))
+        .collect();
     eprintln!("globals beyond ECMAScript and the sandbox's own: {extras:?}; symbols: {symbols:?}");
 }
 
@@ -148,12 +276,57 @@ fn eval_and_function_reach_only_the_sandbox_global() {
 #[test]
 fn the_prelude_closure_is_out_of_scope() {
     let names = [
-        "host", "pending", "values", "writes", "outcome", "freeze", "stringify", "parse", "next", "show",
-        "describeError", "usage", "call", "step", "connectorObject", "globals", "log", "apply", "construct",
-        "defineProperty", "guard", "regexVerdicts", "nestedQuantifier", "MAX_CHARS", "MAX_ELEMENTS", "seedHigh",
-        "seedLow", "connectorTable", "valuesJson", "limits", "internals", "__codemode_value", "deliver", "state",
-        "start", "stepDone", "recorded", "main", "hostIntl", "intl", "localesJson", "optionsJson", "buildIntl",
-        "intlValue", "intlBuilt", "OPTION_KEYS", "slots", "mathematicalValue", "locale", "localeLayer", "kit",
+        "host",
+        "pending",
+        "values",
+        "writes",
+        "outcome",
+        "freeze",
+        "stringify",
+        "parse",
+        "next",
+        "show",
+        "describeError",
+        "usage",
+        "call",
+        "step",
+        "connectorObject",
+        "globals",
+        "log",
+        "apply",
+        "construct",
+        "defineProperty",
+        "guard",
+        "regexVerdicts",
+        "nestedQuantifier",
+        "MAX_CHARS",
+        "MAX_ELEMENTS",
+        "seedHigh",
+        "seedLow",
+        "connectorTable",
+        "valuesJson",
+        "limits",
+        "internals",
+        "__codemode_value",
+        "deliver",
+        "state",
+        "start",
+        "stepDone",
+        "recorded",
+        "main",
+        "hostIntl",
+        "intl",
+        "localesJson",
+        "optionsJson",
+        "buildIntl",
+        "intlValue",
+        "intlBuilt",
+        "OPTION_KEYS",
+        "slots",
+        "mathematicalValue",
+        "locale",
+        "localeLayer",
+        "kit",
     ];
     let list = serde_json::to_string(&names[..]).unwrap();
     let code = format!(
@@ -161,7 +334,11 @@ fn the_prelude_closure_is_out_of_scope() {
          n in globalThis]).filter(([, a, b, c, d]) => a !== 'undefined' || b !== 'undefined' || c !== 'undefined' || d)"
     );
     let f = fixture();
-    assert_eq!(completed(&f.execute(&code)), json!([]), "prelude names reachable from the script");
+    assert_eq!(
+        completed(&f.execute(&code)),
+        json!([]),
+        "prelude names reachable from the script"
+    );
 }
 
 /// `.caller` and `.arguments` never hand the script a prelude function (through which it could
@@ -203,7 +380,11 @@ fn caller_chains_do_not_reach_the_prelude() {
             leaks.push(format!("{label}: caller {}, arguments {}", row[1], row[2]));
         }
     }
-    assert!(leaks.is_empty(), "reached through caller/arguments:\n{}", leaks.join("\n"));
+    assert!(
+        leaks.is_empty(),
+        "reached through caller/arguments:\n{}",
+        leaks.join("\n")
+    );
 }
 
 /// `this`, `globalThis` and the sandbox's own functions lead to `Function`, which compiles in the
@@ -233,10 +414,15 @@ fn constructor_chains_lead_nowhere() {
     let f = fixture();
     let mut problems = Vec::new();
     for (expr, expected) in rows {
-        let out = f.execute(&format!("try {{ return String(await ({expr})) }} catch (e) {{ return e.name }}"));
+        let out = f.execute(&format!(
+            "try {{ return String(await ({expr})) }} catch (e) {{ return e.name }}"
+        ));
         match &out {
             ExecuteOutput::Completed { result, .. } if result == &json!(expected) => {}
-            other => problems.push(format!("{expr}\n  expected {expected:?}, got {}", summary(other))),
+            other => problems.push(format!(
+                "{expr}\n  expected {expected:?}, got {}",
+                summary(other)
+            )),
         }
     }
     check_all(problems);
@@ -264,10 +450,15 @@ fn imports_never_load() {
         let fine = match &out {
             ExecuteOutput::Completed { result, .. } => result[0] == json!("rejected"),
             ExecuteOutput::Error { error, .. } => error.code == "SYNTAX_ERROR",
-            ExecuteOutput::Paused { .. } | ExecuteOutput::Cancelled { .. } | ExecuteOutput::Waiting { .. } => false,
+            ExecuteOutput::Paused { .. }
+            | ExecuteOutput::Cancelled { .. }
+            | ExecuteOutput::Waiting { .. } => false,
         };
         if !fine {
-            problems.push(format!("{code}\n  expected a caught rejection or SYNTAX_ERROR, got {}", summary(&out)));
+            problems.push(format!(
+                "{code}\n  expected a caught rejection or SYNTAX_ERROR, got {}",
+                summary(&out)
+            ));
         }
     }
     check_all(problems);
@@ -302,13 +493,19 @@ fn connectors_cannot_be_replaced() {
         let out = f.execute(&code);
         let shown = match &out {
             ExecuteOutput::Paused { pending, .. } => {
-                pending.iter().map(|p| (p.connector.as_str(), p.method.as_str(), p.args.clone())).collect::<Vec<_>>()
+                pending
+                    .iter()
+                    .map(|p| (p.connector.as_str(), p.method.as_str(), p.args.clone()))
+                    .collect::<Vec<_>>()
                     == [("notes", "createNote", json!({"text": "T"}))]
             }
             _ => false,
         };
         if !shown || !notes_texts(&f).is_empty() {
-            problems.push(format!("{tamper}\n  expected a pause on notes.createNote({{text: 'T'}}), got {}", summary(&out)));
+            problems.push(format!(
+                "{tamper}\n  expected a pause on notes.createNote({{text: 'T'}}), got {}",
+                summary(&out)
+            ));
         }
     }
     check_all(problems);
@@ -319,7 +516,13 @@ fn connectors_cannot_be_replaced() {
     assert_eq!(completed(&out), json!("TypeError"));
     let out = f.execute("const deleted = delete notes.listNotes; return [deleted, typeof notes.listNotes, await notes.listNotes()]");
     assert_eq!(completed(&out), json!([false, "function", []]));
-    assert_eq!(calls(&out).iter().map(|c| (c.method.as_str(), c.state)).collect::<Vec<_>>(), [("listNotes", CallState::Applied)]);
+    assert_eq!(
+        calls(&out)
+            .iter()
+            .map(|c| (c.method.as_str(), c.state))
+            .collect::<Vec<_>>(),
+        [("listNotes", CallState::Applied)]
+    );
 }
 
 /// Pollution of built-ins in one run is gone in the next run and in the replay of another one.
@@ -328,7 +531,17 @@ fn pollution_does_not_leak_into_other_runs() {
     let f = fixture();
     let check = "return [typeof ({}).polluted, typeof [].map, [1, 2].map(x => x * 2), JSON.stringify({a: 1}), 'ab'.repeat(2), \
                  typeof globalThis.leaked, Object.isFrozen(Object.prototype), /b/.exec('abc')[0], Math.random() !== 0.5]";
-    let expected = json!(["undefined", "function", [2, 4], "{\"a\":1}", "abab", "undefined", false, "b", true]);
+    let expected = json!([
+        "undefined",
+        "function",
+        [2, 4],
+        "{\"a\":1}",
+        "abab",
+        "undefined",
+        false,
+        "b",
+        true
+    ]);
     // A run paused before the pollution, to be replayed after it.
     let paused_run = f.execute(&format!("await notes.createNote({{text: 'A'}}); {check}"));
     let paused_id = paused_run.execution_id().to_string();
@@ -340,7 +553,11 @@ fn pollution_does_not_leak_into_other_runs() {
          globalThis.leaked = 1; Object.freeze(Object.prototype); return 1",
     );
     assert_eq!(completed(&f.execute(check)), expected, "the next run");
-    assert_eq!(completed(&f.approve(&paused_id)), expected, "the replay of a run paused before");
+    assert_eq!(
+        completed(&f.approve(&paused_id)),
+        expected,
+        "the replay of a run paused before"
+    );
 }
 
 // ---- overriding built-ins the prelude uses ----
@@ -383,19 +600,27 @@ fn overriding_built_ins_cannot_skip_or_fake_an_approval() {
     let mut problems = Vec::new();
     for over in overrides {
         let f = fixture();
-        let code = format!("{over};\nconst note = await notes.createNote({{text: 'T'}}); return note");
+        let code =
+            format!("{over};\nconst note = await notes.createNote({{text: 'T'}}); return note");
         let out = f.execute(&code);
         let id = out.execution_id().to_string();
         let pending_ok = match &out {
             ExecuteOutput::Paused { pending, calls, .. } => {
                 pending.len() == 1
-                    && (pending[0].connector.as_str(), pending[0].method.as_str()) == ("notes", "createNote")
+                    && (pending[0].connector.as_str(), pending[0].method.as_str())
+                        == ("notes", "createNote")
                     && pending[0].args == json!({"text": "T"})
                     && calls.iter().all(|c| c.state == CallState::Pending)
             }
             _ => false,
         };
-        let journaled = f.store.journal(&id).unwrap().iter().filter(|e| e.connector == "notes").count();
+        let journaled = f
+            .store
+            .journal(&id)
+            .unwrap()
+            .iter()
+            .filter(|e| e.connector == "notes")
+            .count();
         if !pending_ok || journaled != 0 || !notes_texts(&f).is_empty() {
             problems.push(format!(
                 "{over}\n  expected a pause on notes.createNote({{text: 'T'}}) with nothing written, got {} (notes {:?}, journaled {journaled})",
@@ -434,10 +659,17 @@ fn store_limits_hold_when_the_script_replaces_what_reports_writes() {
         let f = fixture();
         let out = f.execute(code);
         let values = f.store.values().unwrap();
-        let sizes: Vec<(usize, usize)> = values.iter().map(|(k, v)| (k.len(), v.to_string().len())).collect();
+        let sizes: Vec<(usize, usize)> = values
+            .iter()
+            .map(|(k, v)| (k.len(), v.to_string().len()))
+            .collect();
         let total: usize = sizes.iter().map(|(k, v)| k + v).sum();
-        let over = sizes.iter().any(|(k, v)| *k > limits.key || *v > limits.value) || total > limits.total;
-        let internal = matches!(&out, ExecuteOutput::Error { error, .. } if error.code == "INTERNAL");
+        let over = sizes
+            .iter()
+            .any(|(k, v)| *k > limits.key || *v > limits.value)
+            || total > limits.total;
+        let internal =
+            matches!(&out, ExecuteOutput::Error { error, .. } if error.code == "INTERNAL");
         if over || internal {
             problems.push(format!(
                 "{code}\n  the store holds {} key(s), {total} characters (limits: key {}, value {}, total {}); the run {}",
@@ -484,10 +716,16 @@ fn a_step_cannot_settle_another_calls_promise() {
         let out = f.execute(code);
         let id = out.execution_id().to_string();
         let journal = f.store.journal(&id).unwrap();
-        let journaled: Vec<(u32, String)> = journal.iter().map(|e| (e.seq, format!("{}.{}", e.connector, e.method))).collect();
+        let journaled: Vec<(u32, String)> = journal
+            .iter()
+            .map(|e| (e.seq, format!("{}.{}", e.connector, e.method)))
+            .collect();
         let pending_ok = matches!(&out, ExecuteOutput::Paused { pending, .. }
             if pending.len() == 1 && pending[0].seq == 0 && pending[0].method == "createNote");
-        if !pending_ok || journaled != [(1, "codemode.step".to_string())] || !notes_texts(&f).is_empty() {
+        if !pending_ok
+            || journaled != [(1, "codemode.step".to_string())]
+            || !notes_texts(&f).is_empty()
+        {
             problems.push(format!(
                 "{what}\n  expected a pause on call #0 with only the step journaled, got {} (journal {journaled:?}, notes {:?})",
                 summary(&out),
@@ -498,11 +736,20 @@ fn a_step_cannot_settle_another_calls_promise() {
         // Approving runs the real call, once; the script sees the real note, not the step's value.
         let approved = f.approve(&id);
         match &approved {
-            ExecuteOutput::Completed { result, .. } if result[0] == json!(999) && result[1] != json!(999) && result[2] == json!("T") => {}
-            other => problems.push(format!("{what}\n  after approval expected [999, <real id>, \"T\"], got {}", summary(other))),
+            ExecuteOutput::Completed { result, .. }
+                if result[0] == json!(999)
+                    && result[1] != json!(999)
+                    && result[2] == json!("T") => {}
+            other => problems.push(format!(
+                "{what}\n  after approval expected [999, <real id>, \"T\"], got {}",
+                summary(other)
+            )),
         }
         if notes_texts(&f) != ["T"] {
-            problems.push(format!("{what}\n  after approval the notes are {:?}", notes_texts(&f)));
+            problems.push(format!(
+                "{what}\n  after approval the notes are {:?}",
+                notes_texts(&f)
+            ));
         }
     }
     check_all(problems);
@@ -516,17 +763,30 @@ fn a_replay_cannot_swap_the_approved_action() {
     // The argument comes from a snippet; the snippet is replaced between the pause and the
     // approval, so the replay would issue a different createNote than the one approved.
     let shown = f.execute("return 'shown'");
-    f.runtime.save_snippet("pick", "the text", shown.execution_id()).expect("saved");
+    f.runtime
+        .save_snippet("pick", "the text", shown.execution_id())
+        .expect("saved");
     let out = f.execute("return await notes.createNote({text: await codemode.run('pick', {})})");
     let id = out.execution_id().to_string();
     let pending = paused(&out);
     assert_eq!(pending.len(), 1);
     assert_eq!(pending[0].args, json!({"text": "shown"}));
     let swapped = f.execute("return 'swapped'");
-    f.runtime.save_snippet("pick", "the text", swapped.execution_id()).expect("replaced");
+    f.runtime
+        .save_snippet("pick", "the text", swapped.execution_id())
+        .expect("replaced");
     let approved = f.approve(&id);
-    assert_eq!(error_code(&approved), "REPLAY_DIVERGED", "{}", summary(&approved));
-    assert!(notes_texts(&f).is_empty(), "nothing written: {:?}", notes_texts(&f));
+    assert_eq!(
+        error_code(&approved),
+        "REPLAY_DIVERGED",
+        "{}",
+        summary(&approved)
+    );
+    assert!(
+        notes_texts(&f).is_empty(),
+        "nothing written: {:?}",
+        notes_texts(&f)
+    );
 }
 
 // ---- other executions ----
@@ -563,8 +823,15 @@ fn a_script_cannot_reach_another_executions_journal() {
     assert_eq!(out["loadJournal"], json!("undefined"), "{out}");
     assert_eq!(out["global"], json!("undefined"), "{out}");
 
-    assert_eq!(f.store.journal(&a_id).unwrap(), journal_before, "A's journal is untouched");
-    assert_eq!(f.runtime.pending_approvals(Some(&a_id)).unwrap(), pending_before);
+    assert_eq!(
+        f.store.journal(&a_id).unwrap(),
+        journal_before,
+        "A's journal is untouched"
+    );
+    assert_eq!(
+        f.runtime.pending_approvals(Some(&a_id)).unwrap(),
+        pending_before
+    );
     let resumed = f.approve(&a_id);
     let result = completed(&resumed);
     assert_eq!(result[0], json!(1), "A replays its own bump result");
@@ -583,12 +850,29 @@ fn a_script_cannot_reach_another_executions_journal() {
 fn odd_snippet_names_reject_cleanly() {
     let f = fixture();
     let saved = f.execute("return (input || {n: 0}).n + 1");
-    f.runtime.save_snippet("x", "adds one", saved.execution_id()).expect("save");
-    assert_eq!(completed(&f.execute("return await codemode.run('x', {n: 1})")), json!(2));
+    f.runtime
+        .save_snippet("x", "adds one", saved.execution_id())
+        .expect("save");
+    assert_eq!(
+        completed(&f.execute("return await codemode.run('x', {n: 1})")),
+        json!(2)
+    );
 
     let names = [
-        "../x", "__proto__", "constructor", "toString", "hasOwnProperty", "valueOf", "", "snippet:x", "x/../x", " x",
-        "x\u{0}", "../../etc/passwd", "notes", "codemode",
+        "../x",
+        "__proto__",
+        "constructor",
+        "toString",
+        "hasOwnProperty",
+        "valueOf",
+        "",
+        "snippet:x",
+        "x/../x",
+        " x",
+        "x\u{0}",
+        "../../etc/passwd",
+        "notes",
+        "codemode",
     ];
     let mut problems = Vec::new();
     for name in names {
@@ -610,14 +894,19 @@ fn odd_snippet_names_reject_cleanly() {
                 _ => false,
             };
             if !fine {
-                problems.push(format!("codemode.{method}({literal})\n  expected a clean rejection, got {}", summary(&out)));
+                problems.push(format!(
+                    "codemode.{method}({literal})\n  expected a clean rejection, got {}",
+                    summary(&out)
+                ));
             }
         }
     }
     // Uncaught, it is a script error, not a runtime failure.
     let error = error_info(&f.execute("await codemode.run('__proto__')"));
     if error.code != "SCRIPT_ERROR" {
-        problems.push(format!("uncaught codemode.run('__proto__'): expected SCRIPT_ERROR, got {error:?}"));
+        problems.push(format!(
+            "uncaught codemode.run('__proto__'): expected SCRIPT_ERROR, got {error:?}"
+        ));
     }
     check_all(problems);
 }
@@ -645,14 +934,23 @@ fn the_regex_step_limit_cannot_be_switched_off() {
         "return RegExp.prototype[Symbol.split].call(/(a+)+$/, s)",
         "return String.prototype.search.call(s, { [Symbol.search]: (x) => /(a+)+$/.exec(x) })",
     ];
-    let codes: Vec<String> =
-        rows.iter().map(|row| format!("{setup}\ntry {{ {row} }} catch (e) {{ return ['caught', e.name, e.message] }}")).collect();
-    let results = parallel_map(codes, 2, |code| isolated("child_entry", &code, &[], Duration::from_secs(30)));
+    let codes: Vec<String> = rows
+        .iter()
+        .map(|row| {
+            format!("{setup}\ntry {{ {row} }} catch (e) {{ return ['caught', e.name, e.message] }}")
+        })
+        .collect();
+    let results = parallel_map(codes, 2, |code| {
+        isolated("child_entry", &code, &[], Duration::from_secs(30))
+    });
     let mut problems = Vec::new();
     for (row, result) in rows.iter().zip(&results) {
         let ended = matches!(result.last_output(), Some(ExecuteOutput::Error { error, .. }) if error.code == "LIMIT_EXCEEDED");
         if !ended {
-            problems.push(format!("{row}\n  expected LIMIT_EXCEEDED, got: {}", result.describe()));
+            problems.push(format!(
+                "{row}\n  expected LIMIT_EXCEEDED, got: {}",
+                result.describe()
+            ));
         }
     }
     check_all(problems);

@@ -37,7 +37,9 @@ impl SqliteLike {
     fn row(&self, what: &str, bytes: usize) -> codemode_runtime::Result<()> {
         self.largest_row.set(self.largest_row.get().max(bytes));
         if bytes > ROW_LIMIT {
-            return Err(Error::Storage(format!("SQLITE_TOOBIG: {what} is {bytes} bytes")));
+            return Err(Error::Storage(format!(
+                "SQLITE_TOOBIG: {what} is {bytes} bytes"
+            )));
         }
         Ok(())
     }
@@ -45,7 +47,9 @@ impl SqliteLike {
     /// A value stored in parts, as the SQLite store does.
     fn parts(&self, what: &str, value: &impl serde::Serialize) -> codemode_runtime::Result<()> {
         let json = serde_json::to_string(value).map_err(|e| Error::Storage(e.to_string()))?;
-        split_parts(&json, MAX_PART_BYTES).iter().try_for_each(|part| self.row(what, part.len()))
+        split_parts(&json, MAX_PART_BYTES)
+            .iter()
+            .try_for_each(|part| self.row(what, part.len()))
     }
 }
 
@@ -72,7 +76,11 @@ impl Store for SqliteLike {
     fn delete_execution(&self, id: &str) -> codemode_runtime::Result<()> {
         self.inner.delete_execution(id)
     }
-    fn append_journal(&self, execution_id: &str, entry: &JournalEntry) -> codemode_runtime::Result<()> {
+    fn append_journal(
+        &self,
+        execution_id: &str,
+        entry: &JournalEntry,
+    ) -> codemode_runtime::Result<()> {
         if let Some(left) = self.appends_left.get() {
             if left == 0 {
                 return Err(Error::Storage("injected: the journal write failed".into()));
@@ -86,7 +94,9 @@ impl Store for SqliteLike {
         self.inner.journal(execution_id)
     }
     fn save_snippet(&self, snippet: &Snippet) -> codemode_runtime::Result<()> {
-        let bytes = serde_json::to_string(snippet).map(|j| j.len()).unwrap_or(usize::MAX);
+        let bytes = serde_json::to_string(snippet)
+            .map(|j| j.len())
+            .unwrap_or(usize::MAX);
         self.row("a snippet", bytes)?;
         self.inner.save_snippet(snippet)
     }
@@ -108,7 +118,9 @@ impl Store for SqliteLike {
         writes: &BTreeMap<String, Option<Value>>,
     ) -> codemode_runtime::Result<()> {
         if self.fail_completion.get() {
-            return Err(Error::Storage("injected: the completed record could not be written".into()));
+            return Err(Error::Storage(
+                "injected: the completed record could not be written".into(),
+            ));
         }
         for value in writes.values().flatten() {
             self.row("a stored value", value.to_string().len())?;
@@ -122,7 +134,12 @@ impl codemode_runtime::notes::NoteStore for SqliteLike {
     fn list_notes(&self) -> codemode_runtime::Result<Vec<codemode_runtime::notes::Note>> {
         self.inner.list_notes()
     }
-    fn insert_note(&self, key: &str, text: &str, now: i64) -> codemode_runtime::Result<codemode_runtime::notes::Note> {
+    fn insert_note(
+        &self,
+        key: &str,
+        text: &str,
+        now: i64,
+    ) -> codemode_runtime::Result<codemode_runtime::notes::Note> {
         self.row("a note", text.len())?;
         self.inner.insert_note(key, text, now)
     }
@@ -157,11 +174,16 @@ fn completed_with(check: fn(&Value) -> bool) -> impl Fn(&ExecuteOutput) -> Resul
 }
 
 fn string_len(value: &Value) -> usize {
-    value.as_str().map(|s| s.chars().count()).unwrap_or(usize::MAX)
+    value
+        .as_str()
+        .map(|s| s.chars().count())
+        .unwrap_or(usize::MAX)
 }
 
 fn is_placeholder(value: &Value) -> bool {
-    value.as_str().is_some_and(|s| s.starts_with("[result dropped: it was ") && s.contains("1048576"))
+    value
+        .as_str()
+        .is_some_and(|s| s.starts_with("[result dropped: it was ") && s.contains("1048576"))
 }
 
 #[test]
@@ -204,17 +226,25 @@ fn every_write_site_fits_the_storage_at_every_size() {
             problems.push(format!("{}: left running", row.site));
         }
         // The object keeps serving.
-        if !matches!(execute(&runtime, "return 2"), ExecuteOutput::Completed { .. }) {
+        if !matches!(
+            execute(&runtime, "return 2"),
+            ExecuteOutput::Completed { .. }
+        ) {
             problems.push(format!("{}: the next run did not complete", row.site));
         }
     }
     // Snippets: the code of a run is at most 64 KiB, so a snippet always fits.
     let long = format!("// {}\nreturn 3", "s".repeat(64 * 1024 - 20));
     let out = execute(&runtime, &long);
-    run(async { runtime.save_snippet("long", "a long one", out.execution_id()) }).expect("a 64 KiB snippet is saved");
+    run(async { runtime.save_snippet("long", "a long one", out.execution_id()) })
+        .expect("a 64 KiB snippet is saved");
     assert!(problems.is_empty(), "{problems:#?}");
     assert!(store.largest_row.get() <= ROW_LIMIT);
-    assert!(store.largest_row.get() > 1_000_000, "the table reached large rows: {}", store.largest_row.get());
+    assert!(
+        store.largest_row.get() > 1_000_000,
+        "the table reached large rows: {}",
+        store.largest_row.get()
+    );
 }
 
 /// A journal write that fails ends the run `STORAGE_ERROR` with the calls it journaled; it is
@@ -224,21 +254,38 @@ fn a_failed_journal_write_ends_the_run_with_its_calls() {
     let store = Rc::new(SqliteLike::default());
     let runtime = runtime_over(&store);
     store.appends_left.set(Some(2));
-    let out = execute(&runtime, "for (let i = 0; i < 5; i++) await counter.bump({by: 1}); return 'never'");
+    let out = execute(
+        &runtime,
+        "for (let i = 0; i < 5; i++) await counter.bump({by: 1}); return 'never'",
+    );
     let error = error_info(&out);
     assert_eq!(error.code, "STORAGE_ERROR", "{error:?}");
     assert!(error.message.contains("call #2"), "{}", error.message);
     let state = runtime.execution(out.execution_id()).expect("stored");
     assert_eq!(state.status, ExecutionStatus::Error);
-    let journaled: Vec<u32> = store.journal(out.execution_id()).expect("journal").iter().map(|e| e.seq).collect();
+    let journaled: Vec<u32> = store
+        .journal(out.execution_id())
+        .expect("journal")
+        .iter()
+        .map(|e| e.seq)
+        .collect();
     assert_eq!(journaled, [0, 1]);
     let applied: Vec<(u32, CallState)> = state.calls.iter().map(|c| (c.seq, c.state)).collect();
-    assert_eq!(applied[..2], [(0, CallState::Applied), (1, CallState::Applied)]);
+    assert_eq!(
+        applied[..2],
+        [(0, CallState::Applied), (1, CallState::Applied)]
+    );
     assert!(out.report().contains("counter.bump"), "{}", out.report());
     // Nothing left for the alarm.
-    assert_eq!(run(runtime.wake()).expect("wake").resumed, Vec::<String>::new());
+    assert_eq!(
+        run(runtime.wake()).expect("wake").resumed,
+        Vec::<String>::new()
+    );
     store.appends_left.set(None);
-    assert!(matches!(execute(&runtime, "return await counter.get({})"), ExecuteOutput::Completed { .. }));
+    assert!(matches!(
+        execute(&runtime, "return await counter.get({})"),
+        ExecuteOutput::Completed { .. }
+    ));
 }
 
 /// A completed run whose record cannot be written ends `STORAGE_ERROR` (saved without its
@@ -248,15 +295,28 @@ fn an_unsaveable_completion_ends_the_run_as_a_storage_error() {
     let store = Rc::new(SqliteLike::default());
     let runtime = runtime_over(&store);
     store.fail_completion.set(true);
-    let out = execute(&runtime, "await counter.bump({by: 1}); store('k', 1); return 'done'");
+    let out = execute(
+        &runtime,
+        "await counter.bump({by: 1}); store('k', 1); return 'done'",
+    );
     let error = error_info(&out);
     assert_eq!(error.code, "STORAGE_ERROR", "{error:?}");
     let state = runtime.execution(out.execution_id()).expect("stored");
-    assert_eq!((state.status, state.result.clone()), (ExecutionStatus::Error, None));
+    assert_eq!(
+        (state.status, state.result.clone()),
+        (ExecutionStatus::Error, None)
+    );
     assert_eq!(state.calls.len(), 1, "the call is listed");
-    assert_eq!(store.values().expect("values").get("k"), None, "the writes of a run that did not complete are not applied");
+    assert_eq!(
+        store.values().expect("values").get("k"),
+        None,
+        "the writes of a run that did not complete are not applied"
+    );
     store.fail_completion.set(false);
-    assert!(matches!(execute(&runtime, "return 1"), ExecuteOutput::Completed { .. }));
+    assert!(matches!(
+        execute(&runtime, "return 1"),
+        ExecuteOutput::Completed { .. }
+    ));
 }
 
 #[test]

@@ -4,8 +4,9 @@
 //! WebSocket and MCP: tests/integration/tokens.test.mjs.
 
 use codemode_runtime::token::{
-    authenticate, base64url_decode, base64url_encode, grant_inside_object, issue, mac, presented, Claims, Grant,
-    Scope, SigningKey, TokenError, APPROVE_METHODS, MAIN_ONLY_METHODS, MAX_TTL_SECONDS, PREFIX, READ_METHODS,
+    authenticate, base64url_decode, base64url_encode, grant_inside_object, issue, mac, presented,
+    Claims, Grant, Scope, SigningKey, TokenError, APPROVE_METHODS, MAIN_ONLY_METHODS,
+    MAX_TTL_SECONDS, PREFIX, READ_METHODS,
 };
 use codemode_runtime::Error;
 use serde_json::{json, Value};
@@ -17,7 +18,12 @@ fn hex(bytes: &[u8]) -> String {
 }
 
 fn claims(scope: Scope, instance: Option<&str>, expires_at: i64) -> Claims {
-    Claims { scope, instance: instance.map(str::to_string), expires_at, subject: Some("alice".into()) }
+    Claims {
+        scope,
+        instance: instance.map(str::to_string),
+        expires_at,
+        subject: Some("alice".into()),
+    }
 }
 
 #[test]
@@ -28,7 +34,10 @@ fn hmac_sha256_matches_rfc_4231() {
         "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843"
     );
     assert_eq!(
-        hex(&mac(&[0xaa; 131], &[b"Test Using Larger Than Block-Size Key - Hash Key First"])),
+        hex(&mac(
+            &[0xaa; 131],
+            &[b"Test Using Larger Than Block-Size Key - Hash Key First"]
+        )),
         "60e431591ee0b67f0d8a26aacbf5b77f8e0bc6213728c5140546040f0ee37f54"
     );
 }
@@ -62,8 +71,14 @@ fn a_signed_token_verifies_until_it_expires() {
     assert_eq!(token.matches('.').count(), 2);
     assert_eq!(key.verify(&token, NOW), Ok(c.clone()));
     assert_eq!(key.verify(&token, NOW + 999), Ok(c.clone()));
-    assert_eq!(key.verify(&token, NOW + 1000), Err(TokenError::Expired { at: NOW + 1000 }));
-    assert_eq!(key.verify(&token, NOW + 10_000_000), Err(TokenError::Expired { at: NOW + 1000 }));
+    assert_eq!(
+        key.verify(&token, NOW + 1000),
+        Err(TokenError::Expired { at: NOW + 1000 })
+    );
+    assert_eq!(
+        key.verify(&token, NOW + 10_000_000),
+        Err(TokenError::Expired { at: NOW + 1000 })
+    );
     // Signing is deterministic: the same claims give the same token.
     assert_eq!(key.sign(&c), token);
 }
@@ -76,12 +91,21 @@ fn tampered_tokens_and_other_keys_are_refused() {
     let (_, payload) = signed.split_once('.').unwrap();
 
     // Another key: a different secret, or one derived from a main token.
-    assert_eq!(SigningKey::from_secret("k2").verify(&token, NOW), Err(TokenError::BadSignature));
-    assert_eq!(SigningKey::derived_from("k1").verify(&token, NOW), Err(TokenError::BadSignature));
+    assert_eq!(
+        SigningKey::from_secret("k2").verify(&token, NOW),
+        Err(TokenError::BadSignature)
+    );
+    assert_eq!(
+        SigningKey::derived_from("k1").verify(&token, NOW),
+        Err(TokenError::BadSignature)
+    );
 
     // A payload rewritten to a wider scope, another instance or a later expiry, signature kept.
     let forged = |claims: Value| {
-        format!("{PREFIX}{}.{signature}", base64url_encode(claims.to_string().as_bytes()))
+        format!(
+            "{PREFIX}{}.{signature}",
+            base64url_encode(claims.to_string().as_bytes())
+        )
     };
     for widened in [
         json!({"scope": "full", "inst": "demo", "exp": NOW + 60_000, "sub": "alice"}),
@@ -89,7 +113,11 @@ fn tampered_tokens_and_other_keys_are_refused() {
         json!({"scope": "read", "exp": NOW + 60_000, "sub": "alice"}),
         json!({"scope": "read", "inst": "demo", "exp": NOW + 6_000_000, "sub": "alice"}),
     ] {
-        assert_eq!(key.verify(&forged(widened.clone()), NOW), Err(TokenError::BadSignature), "{widened}");
+        assert_eq!(
+            key.verify(&forged(widened.clone()), NOW),
+            Err(TokenError::BadSignature),
+            "{widened}"
+        );
     }
 
     // A flipped bit in the signature; a truncated one; none.
@@ -99,7 +127,10 @@ fn tampered_tokens_and_other_keys_are_refused() {
     assert_eq!(key.verify(&flipped, NOW), Err(TokenError::BadSignature));
     let short = format!("{signed}.{}", base64url_encode(&bytes[..31]));
     assert_eq!(key.verify(&short, NOW), Err(TokenError::BadSignature));
-    assert_eq!(key.verify(&format!("{signed}."), NOW), Err(TokenError::BadSignature));
+    assert_eq!(
+        key.verify(&format!("{signed}."), NOW),
+        Err(TokenError::BadSignature)
+    );
 
     // Not the format at all.
     for malformed in [
@@ -110,14 +141,31 @@ fn tampered_tokens_and_other_keys_are_refused() {
         format!("{PREFIX}{payload}.{signature}="),
         format!("{PREFIX}{payload}.not*base64"),
     ] {
-        assert_eq!(key.verify(&malformed, NOW), Err(TokenError::Malformed), "{malformed:?}");
+        assert_eq!(
+            key.verify(&malformed, NOW),
+            Err(TokenError::Malformed),
+            "{malformed:?}"
+        );
     }
 
     // Correctly signed claims that are not claims (unknown field, bad scope) are still refused.
-    for payload in [json!({"scope": "root", "exp": NOW + 1}), json!({"scope": "read", "exp": NOW + 1, "admin": true})] {
-        let signed = format!("{PREFIX}{}", base64url_encode(payload.to_string().as_bytes()));
-        let token = format!("{signed}.{}", base64url_encode(&mac(b"k1", &[signed.as_bytes()])));
-        assert_eq!(key.verify(&token, NOW), Err(TokenError::Malformed), "{payload}");
+    for payload in [
+        json!({"scope": "root", "exp": NOW + 1}),
+        json!({"scope": "read", "exp": NOW + 1, "admin": true}),
+    ] {
+        let signed = format!(
+            "{PREFIX}{}",
+            base64url_encode(payload.to_string().as_bytes())
+        );
+        let token = format!(
+            "{signed}.{}",
+            base64url_encode(&mac(b"k1", &[signed.as_bytes()]))
+        );
+        assert_eq!(
+            key.verify(&token, NOW),
+            Err(TokenError::Malformed),
+            "{payload}"
+        );
     }
 }
 
@@ -125,34 +173,66 @@ fn tampered_tokens_and_other_keys_are_refused() {
 fn token_errors_have_their_codes() {
     assert_eq!(Error::from(TokenError::Malformed).code(), "UNAUTHORIZED");
     assert_eq!(Error::from(TokenError::BadSignature).code(), "UNAUTHORIZED");
-    assert_eq!(Error::from(TokenError::Expired { at: 5 }).code(), "TOKEN_EXPIRED");
+    assert_eq!(
+        Error::from(TokenError::Expired { at: 5 }).code(),
+        "TOKEN_EXPIRED"
+    );
 }
 
 #[test]
 fn the_key_is_the_signing_key_else_derived_from_the_main_token() {
     let claims = claims(Scope::Full, None, NOW + 1);
     let sign = |key: Option<SigningKey>| key.map(|k| k.sign(&claims));
-    assert_eq!(sign(SigningKey::from_settings(Some("s"), Some("t"))), sign(Some(SigningKey::from_secret("s"))));
-    assert_eq!(sign(SigningKey::from_settings(None, Some("t"))), sign(Some(SigningKey::derived_from("t"))));
-    assert_eq!(sign(SigningKey::from_settings(Some(""), Some("t"))), sign(Some(SigningKey::derived_from("t"))));
+    assert_eq!(
+        sign(SigningKey::from_settings(Some("s"), Some("t"))),
+        sign(Some(SigningKey::from_secret("s")))
+    );
+    assert_eq!(
+        sign(SigningKey::from_settings(None, Some("t"))),
+        sign(Some(SigningKey::derived_from("t")))
+    );
+    assert_eq!(
+        sign(SigningKey::from_settings(Some(""), Some("t"))),
+        sign(Some(SigningKey::derived_from("t")))
+    );
     assert!(SigningKey::from_settings(None, None).is_none());
     assert!(SigningKey::from_settings(Some(""), Some("")).is_none());
     // The derived key is not the main token itself (a signature reveals nothing about it).
-    assert_ne!(sign(SigningKey::from_settings(None, Some("t"))), sign(Some(SigningKey::from_secret("t"))));
+    assert_ne!(
+        sign(SigningKey::from_settings(None, Some("t"))),
+        sign(Some(SigningKey::from_secret("t")))
+    );
 }
 
 /// Every method of the runtime and what each scope may do with it.
 #[test]
 fn scope_table() {
-    let read = ["tool", "search", "describe", "executionHistory", "execution", "executionOutput", "pendingApprovals", "snippets"];
+    let read = [
+        "tool",
+        "search",
+        "describe",
+        "executionHistory",
+        "execution",
+        "executionOutput",
+        "pendingApprovals",
+        "snippets",
+    ];
     let approve_only = ["approveExecution", "rejectExecution", "cancelExecution"];
-    let full_only = ["execute", "rollbackExecution", "saveSnippet", "deleteSnippet"];
+    let full_only = [
+        "execute",
+        "rollbackExecution",
+        "saveSnippet",
+        "deleteSnippet",
+    ];
     assert_eq!(READ_METHODS, read);
     assert_eq!(APPROVE_METHODS, approve_only);
     assert_eq!(MAIN_ONLY_METHODS, ["issueToken"]);
     for method in codemode_runtime::rpc::METHODS {
         assert!(
-            read.contains(method) || approve_only.contains(method) || full_only.contains(method) || *method == "issueToken",
+            read.contains(method)
+                || approve_only.contains(method)
+                || full_only.contains(method)
+                || *method == "issueToken",
             "{method} is in no row of the scope table"
         );
     }
@@ -175,14 +255,21 @@ fn scope_table() {
         ("issueToken", [false, false, false]),
     ];
     for (method, expected) in table {
-        for (scope, allowed) in [Scope::Read, Scope::Approve, Scope::Full].into_iter().zip(expected) {
+        for (scope, allowed) in [Scope::Read, Scope::Approve, Scope::Full]
+            .into_iter()
+            .zip(expected)
+        {
             assert_eq!(scope.allows(method), *allowed, "{scope:?} × {method}");
             let grant = Grant::Scoped(claims(scope, None, NOW + 1));
             let checked = grant.check_method(method, NOW);
             if *allowed {
                 assert_eq!(checked, Ok(()), "{scope:?} × {method}");
             } else {
-                assert_eq!(checked.map_err(|e| e.code()), Err("FORBIDDEN"), "{scope:?} × {method}");
+                assert_eq!(
+                    checked.map_err(|e| e.code()),
+                    Err("FORBIDDEN"),
+                    "{scope:?} × {method}"
+                );
             }
         }
         assert_eq!(Grant::Main.check_method(method, NOW), Ok(()));
@@ -193,14 +280,23 @@ fn scope_table() {
 fn grants_check_the_instance_and_the_time() {
     let bound = Grant::Scoped(claims(Scope::Full, Some("demo"), NOW + 10));
     assert_eq!(bound.check_instance("demo"), Ok(()));
-    assert_eq!(bound.check_instance("other").map_err(|e| e.code()), Err("FORBIDDEN"));
-    assert_eq!(bound.check_instance("dem").map_err(|e| e.code()), Err("FORBIDDEN"));
+    assert_eq!(
+        bound.check_instance("other").map_err(|e| e.code()),
+        Err("FORBIDDEN")
+    );
+    assert_eq!(
+        bound.check_instance("dem").map_err(|e| e.code()),
+        Err("FORBIDDEN")
+    );
     let unbound = Grant::Scoped(claims(Scope::Read, None, NOW + 10));
     assert_eq!(unbound.check_instance("anything"), Ok(()));
     assert_eq!(Grant::Main.check_instance("anything"), Ok(()));
     // A WebSocket opened with a token keeps being checked: after expiry every method is refused.
     assert_eq!(bound.check_method("tool", NOW + 9), Ok(()));
-    assert_eq!(bound.check_method("tool", NOW + 10).map_err(|e| e.code()), Err("TOKEN_EXPIRED"));
+    assert_eq!(
+        bound.check_method("tool", NOW + 10).map_err(|e| e.code()),
+        Err("TOKEN_EXPIRED")
+    );
     assert_eq!(bound.subject(), Some("alice"));
     assert_eq!(Grant::Main.subject(), None);
 }
@@ -227,7 +323,8 @@ fn front_door_rule() {
 
     // A main token is configured: the host does not matter.
     for loopback in [true, false] {
-        let auth = |given: Option<&str>| code(authenticate(given, Some("main"), k, loopback, "h", NOW));
+        let auth =
+            |given: Option<&str>| code(authenticate(given, Some("main"), k, loopback, "h", NOW));
         assert_eq!(auth(Some("main")), Ok(Grant::Main));
         assert_eq!(auth(Some(&read)), scoped.clone());
         assert_eq!(auth(Some(&expired)), Err("TOKEN_EXPIRED"));
@@ -240,18 +337,45 @@ fn front_door_rule() {
     // No main token, but a signing key: loopback is served, scoped tokens are honoured anywhere.
     let signing = SigningKey::from_secret("s");
     let by_signing = signing.sign(&claims(Scope::Read, None, NOW + 5));
-    let auth = |given: Option<&str>, loopback| code(authenticate(given, None, Some(&signing), loopback, "h", NOW));
+    let auth = |given: Option<&str>, loopback| {
+        code(authenticate(
+            given,
+            None,
+            Some(&signing),
+            loopback,
+            "h",
+            NOW,
+        ))
+    };
     assert_eq!(auth(None, true), Ok(Grant::Main));
-    assert_eq!(auth(Some("anything"), true), Ok(Grant::Main), "a stray credential on loopback is ignored");
+    assert_eq!(
+        auth(Some("anything"), true),
+        Ok(Grant::Main),
+        "a stray credential on loopback is ignored"
+    );
     assert_eq!(auth(None, false), Err("UNAUTHORIZED"));
     assert_eq!(auth(Some("anything"), false), Err("UNAUTHORIZED"));
     assert_eq!(auth(Some(&by_signing), false), scoped.clone());
-    assert_eq!(auth(Some(&by_signing), true), scoped.clone(), "a scoped token limits even loopback");
-    assert_eq!(auth(Some(&read), true), Err("UNAUTHORIZED"), "signed with another key");
+    assert_eq!(
+        auth(Some(&by_signing), true),
+        scoped.clone(),
+        "a scoped token limits even loopback"
+    );
+    assert_eq!(
+        auth(Some(&read), true),
+        Err("UNAUTHORIZED"),
+        "signed with another key"
+    );
 
     // No key at all: scoped tokens cannot be checked.
-    assert_eq!(code(authenticate(Some(&read), None, None, true, "h", NOW)), Err("UNAUTHORIZED"));
-    assert_eq!(code(authenticate(None, None, None, true, "h", NOW)), Ok(Grant::Main));
+    assert_eq!(
+        code(authenticate(Some(&read), None, None, true, "h", NOW)),
+        Err("UNAUTHORIZED")
+    );
+    assert_eq!(
+        code(authenticate(None, None, None, true, "h", NOW)),
+        Ok(Grant::Main)
+    );
 
     // Inside the object (already admitted): only scoped tokens limit.
     let inside = |given: Option<&str>| code(grant_inside_object(given, Some("main"), k, NOW));
@@ -266,8 +390,12 @@ fn front_door_rule() {
 #[test]
 fn issue_token_options() {
     let key = SigningKey::from_secret("s");
-    let ok = issue(Some(&key), Some(&json!({"scope": "approve", "ttlSeconds": 60, "instance": "demo", "subject": "bob"})), NOW)
-        .unwrap();
+    let ok = issue(
+        Some(&key),
+        Some(&json!({"scope": "approve", "ttlSeconds": 60, "instance": "demo", "subject": "bob"})),
+        NOW,
+    )
+    .unwrap();
     assert_eq!(ok["expiresAt"], json!(NOW + 60_000));
     assert_eq!(ok["scope"], "approve");
     assert_eq!(ok["instance"], "demo");
@@ -275,11 +403,26 @@ fn issue_token_options() {
     let claims = key.verify(ok["token"].as_str().unwrap(), NOW).unwrap();
     assert_eq!(
         claims,
-        Claims { scope: Scope::Approve, instance: Some("demo".into()), expires_at: NOW + 60_000, subject: Some("bob".into()) }
+        Claims {
+            scope: Scope::Approve,
+            instance: Some("demo".into()),
+            expires_at: NOW + 60_000,
+            subject: Some("bob".into())
+        }
     );
-    let unbound = issue(Some(&key), Some(&json!({"scope": "read", "ttlSeconds": MAX_TTL_SECONDS})), NOW).unwrap();
+    let unbound = issue(
+        Some(&key),
+        Some(&json!({"scope": "read", "ttlSeconds": MAX_TTL_SECONDS})),
+        NOW,
+    )
+    .unwrap();
     assert_eq!(unbound["instance"], Value::Null);
-    assert_eq!(key.verify(unbound["token"].as_str().unwrap(), NOW).unwrap().instance, None);
+    assert_eq!(
+        key.verify(unbound["token"].as_str().unwrap(), NOW)
+            .unwrap()
+            .instance,
+        None
+    );
 
     let refused = |options: Value| issue(Some(&key), Some(&options), NOW).map_err(|e| e.code());
     for bad in [
@@ -298,7 +441,10 @@ fn issue_token_options() {
     ] {
         assert_eq!(refused(bad.clone()), Err("BAD_REQUEST"), "{bad}");
     }
-    assert_eq!(issue(Some(&key), None, NOW).map_err(|e| e.code()), Err("BAD_REQUEST"));
+    assert_eq!(
+        issue(Some(&key), None, NOW).map_err(|e| e.code()),
+        Err("BAD_REQUEST")
+    );
     assert_eq!(
         issue(None, Some(&json!({"scope": "read", "ttlSeconds": 60})), NOW).map_err(|e| e.code()),
         Err("INVALID_CONFIG")

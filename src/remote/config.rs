@@ -32,12 +32,27 @@ const MAX_TIMEOUT_MS: u64 = 300_000;
 
 /// Headers the connectors set themselves.
 const RESERVED_HEADERS: &[&str] = &[
-    "accept", "content-type", "content-length", "host", "idempotency-key", "mcp-session-id",
-    "mcp-protocol-version", "last-event-id",
+    "accept",
+    "content-type",
+    "content-length",
+    "host",
+    "idempotency-key",
+    "mcp-session-id",
+    "mcp-protocol-version",
+    "last-event-id",
 ];
 
-const KEYS: &[&str] =
-    &["name", "type", "url", "spec", "baseUrl", "headers", "requireApproval", "timeoutMs", "description"];
+const KEYS: &[&str] = &[
+    "name",
+    "type",
+    "url",
+    "spec",
+    "baseUrl",
+    "headers",
+    "requireApproval",
+    "timeoutMs",
+    "description",
+];
 
 /// Where an OpenAPI document comes from.
 #[derive(Debug, Clone, PartialEq)]
@@ -50,8 +65,13 @@ pub enum SpecSource {
 /// What kind of service an entry declares.
 #[derive(Debug, Clone, PartialEq)]
 pub enum EntryKind {
-    Mcp { url: String },
-    OpenApi { spec: SpecSource, base_url: Option<String> },
+    Mcp {
+        url: String,
+    },
+    OpenApi {
+        spec: SpecSource,
+        base_url: Option<String>,
+    },
 }
 
 /// One checked declaration, secrets resolved.
@@ -63,55 +83,89 @@ pub struct ConnectorEntry {
 
 /// Parses the declarations. `secret` looks up a Worker secret or var by name; `taken` are the
 /// names of connectors built in code (`notes`).
-pub fn parse(text: &str, secret: &dyn Fn(&str) -> Option<String>, taken: &[&str]) -> Result<Vec<ConnectorEntry>> {
+pub fn parse(
+    text: &str,
+    secret: &dyn Fn(&str) -> Option<String>,
+    taken: &[&str],
+) -> Result<Vec<ConnectorEntry>> {
     if text.trim().is_empty() {
         return Ok(Vec::new());
     }
-    let value: Value =
-        serde_json::from_str(text).map_err(|e| Error::InvalidConfig(format!("{VAR} is not valid JSON: {e}")))?;
+    let value: Value = serde_json::from_str(text)
+        .map_err(|e| Error::InvalidConfig(format!("{VAR} is not valid JSON: {e}")))?;
     let Value::Array(items) = value else {
-        return Err(Error::InvalidConfig(format!("{VAR} must be a JSON array of connector declarations")));
+        return Err(Error::InvalidConfig(format!(
+            "{VAR} must be a JSON array of connector declarations"
+        )));
     };
     let mut names: BTreeSet<String> = taken.iter().map(|n| n.to_string()).collect();
     let mut entries = Vec::with_capacity(items.len());
     for (index, item) in items.iter().enumerate() {
         let entry = parse_entry(index, item, secret)?;
         if !names.insert(entry.settings.name.clone()) {
-            return Err(entry
-                .settings
-                .invalid(format!("another connector is already named `{}`", entry.settings.name)));
+            return Err(entry.settings.invalid(format!(
+                "another connector is already named `{}`",
+                entry.settings.name
+            )));
         }
         entries.push(entry);
     }
     Ok(entries)
 }
 
-fn parse_entry(index: usize, item: &Value, secret: &dyn Fn(&str) -> Option<String>) -> Result<ConnectorEntry> {
+fn parse_entry(
+    index: usize,
+    item: &Value,
+    secret: &dyn Fn(&str) -> Option<String>,
+) -> Result<ConnectorEntry> {
     let at = format!("{VAR}[{index}]");
     let Value::Object(object) = item else {
-        return Err(Error::InvalidConfig(format!("{at}: each declaration must be a JSON object")));
+        return Err(Error::InvalidConfig(format!(
+            "{at}: each declaration must be a JSON object"
+        )));
     };
-    let name = object.get("name").and_then(Value::as_str).unwrap_or_default();
+    let name = object
+        .get("name")
+        .and_then(Value::as_str)
+        .unwrap_or_default();
     let mut settings = RemoteSettings::new(name);
-    settings.origin = if name.is_empty() { at.clone() } else { format!("{at} (`{name}`)") };
+    settings.origin = if name.is_empty() {
+        at.clone()
+    } else {
+        format!("{at} (`{name}`)")
+    };
     let invalid = |message: String| settings.invalid(message);
     if let Some(unknown) = object.keys().find(|k| !KEYS.contains(&k.as_str())) {
-        return Err(invalid(format!("unknown key `{unknown}`; the keys are {}", KEYS.join(", "))));
+        return Err(invalid(format!(
+            "unknown key `{unknown}`; the keys are {}",
+            KEYS.join(", ")
+        )));
     }
     if !is_identifier(name) {
-        return Err(invalid("`name` must be a JavaScript identifier (letters, digits, `_`, `$`)".to_string()));
+        return Err(invalid(
+            "`name` must be a JavaScript identifier (letters, digits, `_`, `$`)".to_string(),
+        ));
     }
     if let Some(clash) = crate::globals::connector_name_clash(name) {
         return Err(invalid(clash));
     }
-    let kind_name = object.get("type").and_then(Value::as_str).unwrap_or_default();
+    let kind_name = object
+        .get("type")
+        .and_then(Value::as_str)
+        .unwrap_or_default();
     let kind = match kind_name {
         "mcp" => {
-            if let Some(key) = ["spec", "baseUrl"].iter().find(|k| object.contains_key(**k)) {
-                return Err(invalid(format!("`{key}` belongs to OpenAPI connectors; an MCP server takes `url`")));
+            if let Some(key) = ["spec", "baseUrl"]
+                .iter()
+                .find(|k| object.contains_key(**k))
+            {
+                return Err(invalid(format!(
+                    "`{key}` belongs to OpenAPI connectors; an MCP server takes `url`"
+                )));
             }
             EntryKind::Mcp {
-                url: http_url(object, "url", &settings)?.ok_or_else(|| invalid("`url` is required".to_string()))?,
+                url: http_url(object, "url", &settings)?
+                    .ok_or_else(|| invalid("`url` is required".to_string()))?,
             }
         }
         "openapi" => {
@@ -122,13 +176,26 @@ fn parse_entry(index: usize, item: &Value, secret: &dyn Fn(&str) -> Option<Strin
                 ));
             }
             let spec = match object.get("spec") {
-                Some(Value::String(_)) => SpecSource::Url(http_url(object, "spec", &settings)?.unwrap_or_default()),
+                Some(Value::String(_)) => {
+                    SpecSource::Url(http_url(object, "spec", &settings)?.unwrap_or_default())
+                }
                 Some(document @ Value::Object(_)) => SpecSource::Inline(document.clone()),
-                _ => return Err(invalid("`spec` is required: the document's URL or the document itself".to_string())),
+                _ => {
+                    return Err(invalid(
+                        "`spec` is required: the document's URL or the document itself".to_string(),
+                    ))
+                }
             };
-            EntryKind::OpenApi { spec, base_url: http_url(object, "baseUrl", &settings)? }
+            EntryKind::OpenApi {
+                spec,
+                base_url: http_url(object, "baseUrl", &settings)?,
+            }
         }
-        other => return Err(invalid(format!("`type` must be \"mcp\" or \"openapi\", got {other:?}"))),
+        other => {
+            return Err(invalid(format!(
+                "`type` must be \"mcp\" or \"openapi\", got {other:?}"
+            )))
+        }
     };
     settings.headers = headers(object, &settings, secret)?;
     settings.approval = approval(object.get("requireApproval"), kind_name, &settings)?;
@@ -136,24 +203,39 @@ fn parse_entry(index: usize, item: &Value, secret: &dyn Fn(&str) -> Option<Strin
         settings.timeout_ms = timeout
             .as_u64()
             .filter(|t| (1..=MAX_TIMEOUT_MS).contains(t))
-            .ok_or_else(|| settings.invalid(format!("`timeoutMs` must be an integer from 1 to {MAX_TIMEOUT_MS} (milliseconds)")))?;
+            .ok_or_else(|| {
+                settings.invalid(format!(
+                    "`timeoutMs` must be an integer from 1 to {MAX_TIMEOUT_MS} (milliseconds)"
+                ))
+            })?;
     }
     if let Some(description) = object.get("description") {
-        settings.description =
-            description.as_str().ok_or_else(|| settings.invalid("`description` must be a string"))?.to_string();
+        settings.description = description
+            .as_str()
+            .ok_or_else(|| settings.invalid("`description` must be a string"))?
+            .to_string();
     }
     Ok(ConnectorEntry { settings, kind })
 }
 
 /// An optional `http(s)` URL under `key`.
-fn http_url(object: &Map<String, Value>, key: &str, settings: &RemoteSettings) -> Result<Option<String>> {
+fn http_url(
+    object: &Map<String, Value>,
+    key: &str,
+    settings: &RemoteSettings,
+) -> Result<Option<String>> {
     let Some(value) = object.get(key) else {
         return Ok(None);
     };
-    let text = value.as_str().ok_or_else(|| settings.invalid(format!("`{key}` must be a string URL")))?;
+    let text = value
+        .as_str()
+        .ok_or_else(|| settings.invalid(format!("`{key}` must be a string URL")))?;
     match url::Url::parse(text) {
         Ok(url) if matches!(url.scheme(), "http" | "https") => Ok(Some(text.to_string())),
-        Ok(url) => Err(settings.invalid(format!("`{key}` must be an http(s) URL, got scheme `{}`", url.scheme()))),
+        Ok(url) => Err(settings.invalid(format!(
+            "`{key}` must be an http(s) URL, got scheme `{}`",
+            url.scheme()
+        ))),
         Err(e) => Err(settings.invalid(format!("`{key}` is not a URL ({e}): {text:?}"))),
     }
 }
@@ -172,13 +254,22 @@ fn headers(
     };
     let mut headers = Vec::with_capacity(map.len());
     for (name, value) in map {
-        if name.is_empty() || !name.bytes().all(|b| b.is_ascii_alphanumeric() || b"!#$%&'*+-.^_`|~".contains(&b)) {
-            return Err(settings.invalid(format!("header name {name:?} is not a valid HTTP header name")));
+        if name.is_empty()
+            || !name
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b"!#$%&'*+-.^_`|~".contains(&b))
+        {
+            return Err(settings.invalid(format!(
+                "header name {name:?} is not a valid HTTP header name"
+            )));
         }
         if RESERVED_HEADERS.contains(&name.to_ascii_lowercase().as_str()) {
             return Err(settings.invalid(format!("header `{name}` is set by the connector itself")));
         }
-        if headers.iter().any(|(other, _): &(String, String)| other.eq_ignore_ascii_case(name)) {
+        if headers
+            .iter()
+            .any(|(other, _): &(String, String)| other.eq_ignore_ascii_case(name))
+        {
             return Err(settings.invalid(format!("header `{name}` is given twice")));
         }
         let text = match value {
@@ -189,19 +280,30 @@ fn headers(
                         "header `{name}`: use a string or {{\"secret\": \"NAME\", \"prefix\": \"...\"}}"
                     ))
                 })?;
-                if let Some(unknown) = reference.keys().find(|k| !["secret", "prefix"].contains(&k.as_str())) {
-                    return Err(settings
-                        .invalid(format!("header `{name}`: unknown key `{unknown}` (use `secret` and `prefix`)")));
+                if let Some(unknown) = reference
+                    .keys()
+                    .find(|k| !["secret", "prefix"].contains(&k.as_str()))
+                {
+                    return Err(settings.invalid(format!(
+                        "header `{name}`: unknown key `{unknown}` (use `secret` and `prefix`)"
+                    )));
                 }
                 let value = secret(secret_name).ok_or_else(|| {
                     settings.invalid(format!(
                         "header `{name}` needs the secret `{secret_name}`, which is not set (`wrangler secret put {secret_name}`, or `.dev.vars` locally)"
                     ))
                 })?;
-                let prefix = reference.get("prefix").and_then(Value::as_str).unwrap_or_default();
+                let prefix = reference
+                    .get("prefix")
+                    .and_then(Value::as_str)
+                    .unwrap_or_default();
                 format!("{prefix}{value}")
             }
-            _ => return Err(settings.invalid(format!("header `{name}` must be a string or a secret reference"))),
+            _ => {
+                return Err(settings.invalid(format!(
+                    "header `{name}` must be a string or a secret reference"
+                )))
+            }
         };
         if text.contains(['\r', '\n']) {
             return Err(settings.invalid(format!("header `{name}` contains a line break")));
@@ -255,10 +357,16 @@ pub async fn connect(entries: Vec<ConnectorEntry>, http: Rc<dyn HttpClient>) -> 
         }
     }
     let unavailable = (!down.is_empty()).then(|| Error::ConnectorUnavailable(down.join("; ")));
-    Ok(Connected { connectors, unavailable })
+    Ok(Connected {
+        connectors,
+        unavailable,
+    })
 }
 
-async fn connect_one(entry: ConnectorEntry, http: Rc<dyn HttpClient>) -> Result<Box<dyn Connector>> {
+async fn connect_one(
+    entry: ConnectorEntry,
+    http: Rc<dyn HttpClient>,
+) -> Result<Box<dyn Connector>> {
     let ConnectorEntry { settings, kind } = entry;
     Ok(match kind {
         EntryKind::Mcp { url } => Box::new(McpConnector::connect(settings, &url, http).await?),
@@ -267,25 +375,36 @@ async fn connect_one(entry: ConnectorEntry, http: Rc<dyn HttpClient>) -> Result<
                 SpecSource::Inline(document) => (document, None),
                 SpecSource::Url(url) => {
                     // Credentials go to the document's host only if calls go there too.
-                    let credentials = base_url.as_deref().is_none_or(|base| super::openapi::same_origin(base, &url));
-                    (fetch_document(&settings, &url, credentials, http.as_ref()).await?, Some(url))
+                    let credentials = base_url
+                        .as_deref()
+                        .is_none_or(|base| super::openapi::same_origin(base, &url));
+                    (
+                        fetch_document(&settings, &url, credentials, http.as_ref()).await?,
+                        Some(url),
+                    )
                 }
             };
             let (spec_url, base_url) = (spec_url.as_deref(), base_url.as_deref());
-            Box::new(OpenApiConnector::from_document(settings, &document, spec_url, base_url, http)?)
+            Box::new(OpenApiConnector::from_document(
+                settings, &document, spec_url, base_url, http,
+            )?)
         }
     })
 }
 
-async fn fetch_document(settings: &RemoteSettings, url: &str, credentials: bool, http: &dyn HttpClient) -> Result<Value> {
+async fn fetch_document(
+    settings: &RemoteSettings,
+    url: &str,
+    credentials: bool,
+    http: &dyn HttpClient,
+) -> Result<Value> {
     let mut request = HttpRequest::new("GET", url).header("accept", "application/json");
     if credentials {
         request = request.headers(&settings.headers);
     }
-    let response = http
-        .send(request, settings.timeout_ms)
-        .await
-        .map_err(|e| settings.unavailable(format!("cannot fetch the OpenAPI document {url}: {e}")))?;
+    let response = http.send(request, settings.timeout_ms).await.map_err(|e| {
+        settings.unavailable(format!("cannot fetch the OpenAPI document {url}: {e}"))
+    })?;
     if !response.is_success() {
         return Err(settings.unavailable(format!(
             "fetching the OpenAPI document {url} answered HTTP {}: {}",

@@ -18,7 +18,12 @@ pub struct HttpRequest {
 
 impl HttpRequest {
     pub fn new(method: &str, url: &str) -> Self {
-        Self { method: method.to_string(), url: url.to_string(), headers: Vec::new(), body: None }
+        Self {
+            method: method.to_string(),
+            url: url.to_string(),
+            headers: Vec::new(),
+            body: None,
+        }
     }
 
     pub fn header(mut self, name: &str, value: &str) -> Self {
@@ -33,7 +38,8 @@ impl HttpRequest {
 
     /// A body and its content type.
     pub fn body(mut self, content_type: &str, body: String) -> Self {
-        self.headers.push(("content-type".to_string(), content_type.to_string()));
+        self.headers
+            .push(("content-type".to_string(), content_type.to_string()));
         self.body = Some(body);
         self
     }
@@ -56,7 +62,10 @@ pub struct HttpResponse {
 impl HttpResponse {
     /// The first header of that name (case-insensitive).
     pub fn header(&self, name: &str) -> Option<&str> {
-        self.headers.iter().find(|(n, _)| n.eq_ignore_ascii_case(name)).map(|(_, v)| v.as_str())
+        self.headers
+            .iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.as_str())
     }
 
     pub fn is_success(&self) -> bool {
@@ -66,7 +75,12 @@ impl HttpResponse {
     /// The media type without parameters, lower case (`application/json`).
     pub fn media_type(&self) -> String {
         let value = self.header("content-type").unwrap_or_default();
-        value.split(';').next().unwrap_or_default().trim().to_ascii_lowercase()
+        value
+            .split(';')
+            .next()
+            .unwrap_or_default()
+            .trim()
+            .to_ascii_lowercase()
     }
 
     /// The start of the body, for error messages.

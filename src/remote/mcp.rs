@@ -70,7 +70,11 @@ pub struct McpConnector {
 impl McpConnector {
     /// Connects to the server at `url` and lists its tools. An unreachable or misbehaving server
     /// is `CONNECTOR_UNAVAILABLE`; tools that cannot be told apart as methods are `INVALID_CONFIG`.
-    pub async fn connect(settings: RemoteSettings, url: &str, http: Rc<dyn HttpClient>) -> Result<Self> {
+    pub async fn connect(
+        settings: RemoteSettings,
+        url: &str,
+        http: Rc<dyn HttpClient>,
+    ) -> Result<Self> {
         let mut connector = Self {
             settings,
             url: url.to_string(),
@@ -81,18 +85,32 @@ impl McpConnector {
             names: Vec::new(),
             instructions: String::new(),
         };
-        let server_instructions = connector.initialize().await.map_err(|f| connector.unavailable(&f))?;
-        let listed = connector.list_tools().await.map_err(|f| connector.unavailable(&f))?;
-        connector.names = listed.iter().map(|t| (remote_method_name(tool_name(t)), tool_name(t).to_string())).collect();
+        let server_instructions = connector
+            .initialize()
+            .await
+            .map_err(|f| connector.unavailable(&f))?;
+        let listed = connector
+            .list_tools()
+            .await
+            .map_err(|f| connector.unavailable(&f))?;
+        connector.names = listed
+            .iter()
+            .map(|t| (remote_method_name(tool_name(t)), tool_name(t).to_string()))
+            .collect();
         check_unique_methods(&connector.settings, &connector.names)?;
         connector.settings.check_approval_names(&connector.names)?;
-        connector.tools = listed.iter().zip(&connector.names).map(|(t, (m, r))| connector.spec(t, m, r)).collect();
+        connector.tools = listed
+            .iter()
+            .zip(&connector.names)
+            .map(|(t, (m, r))| connector.spec(t, m, r))
+            .collect();
         connector.instructions = connector.settings.instructions_with(&server_instructions);
         Ok(connector)
     }
 
     fn unavailable(&self, failure: &Failure) -> crate::Error {
-        self.settings.unavailable(format!("MCP server {}: {failure}", self.url))
+        self.settings
+            .unavailable(format!("MCP server {}: {failure}", self.url))
     }
 
     /// The method's description for one MCP tool definition.
@@ -100,11 +118,16 @@ impl McpConnector {
         let text = |v: Option<&Value>| v.and_then(Value::as_str).unwrap_or_default().to_string();
         let mut description = text(tool.get("description"));
         if description.is_empty() {
-            description = text(tool.get("title").or_else(|| tool.pointer("/annotations/title")));
+            description = text(
+                tool.get("title")
+                    .or_else(|| tool.pointer("/annotations/title")),
+            );
         }
-        let annotated_destructive = tool.pointer("/annotations/destructiveHint") == Some(&Value::Bool(true))
+        let annotated_destructive = tool.pointer("/annotations/destructiveHint")
+            == Some(&Value::Bool(true))
             && tool.pointer("/annotations/readOnlyHint") != Some(&Value::Bool(true));
-        let marked = tool.get("_meta").and_then(|m| m.get(APPROVAL_META)) == Some(&Value::Bool(true));
+        let marked =
+            tool.get("_meta").and_then(|m| m.get(APPROVAL_META)) == Some(&Value::Bool(true));
         let input_schema = match tool.get("inputSchema") {
             Some(schema @ Value::Object(_)) => schema.clone(),
             _ => json!({"type": "object"}),
@@ -114,7 +137,11 @@ impl McpConnector {
             description,
             input_schema,
             output_schema: tool.get("outputSchema").filter(|s| s.is_object()).cloned(),
-            requires_approval: self.settings.approval.requires(method, remote, annotated_destructive || marked),
+            requires_approval: self.settings.approval.requires(
+                method,
+                remote,
+                annotated_destructive || marked,
+            ),
         }
     }
 
@@ -125,8 +152,13 @@ impl McpConnector {
             "capabilities": {},
             "clientInfo": {"name": "codemode-runtime", "version": env!("CARGO_PKG_VERSION")},
         });
-        let (result, response) = self.request(&Session::default(), "initialize", params, None).await?;
-        let version = result.get("protocolVersion").and_then(Value::as_str).unwrap_or_default();
+        let (result, response) = self
+            .request(&Session::default(), "initialize", params, None)
+            .await?;
+        let version = result
+            .get("protocolVersion")
+            .and_then(Value::as_str)
+            .unwrap_or_default();
         if !PROTOCOL_VERSIONS.contains(&version) {
             return Err(Failure::Transport(format!(
                 "the server answered protocol version {version:?}; this client speaks {}",
@@ -144,7 +176,11 @@ impl McpConnector {
         }
         // Swapped in only now: calls running meanwhile keep the session they started with.
         *self.session.borrow_mut() = session;
-        Ok(result.get("instructions").and_then(Value::as_str).unwrap_or_default().to_string())
+        Ok(result
+            .get("instructions")
+            .and_then(Value::as_str)
+            .unwrap_or_default()
+            .to_string())
     }
 
     /// Every tool definition, following pagination.
@@ -156,17 +192,33 @@ impl McpConnector {
                 Some(cursor) => json!({"cursor": cursor}),
                 None => json!({}),
             };
-            let (result, _) = self.request(&self.current(), "tools/list", params, None).await?;
-            let page = result.get("tools").and_then(Value::as_array).ok_or_else(|| {
-                Failure::Transport(format!("tools/list answered without a `tools` array: {}", short(&result)))
-            })?;
-            tools.extend(page.iter().filter(|t| t.get("name").and_then(Value::as_str).is_some()).cloned());
+            let (result, _) = self
+                .request(&self.current(), "tools/list", params, None)
+                .await?;
+            let page = result
+                .get("tools")
+                .and_then(Value::as_array)
+                .ok_or_else(|| {
+                    Failure::Transport(format!(
+                        "tools/list answered without a `tools` array: {}",
+                        short(&result)
+                    ))
+                })?;
+            tools.extend(
+                page.iter()
+                    .filter(|t| t.get("name").and_then(Value::as_str).is_some())
+                    .cloned(),
+            );
             match result.get("nextCursor").and_then(Value::as_str) {
-                Some(next) if !next.is_empty() && cursor.as_deref() != Some(next) => cursor = Some(next.to_string()),
+                Some(next) if !next.is_empty() && cursor.as_deref() != Some(next) => {
+                    cursor = Some(next.to_string())
+                }
                 _ => return Ok(tools),
             }
         }
-        Err(Failure::Transport(format!("tools/list did not end after {MAX_PAGES} pages")))
+        Err(Failure::Transport(format!(
+            "tools/list did not end after {MAX_PAGES} pages"
+        )))
     }
 
     fn current(&self) -> Session {
@@ -195,10 +247,17 @@ impl McpConnector {
         if let Some(error) = reply.get("error") {
             return Err(Failure::Remote {
                 code: error.get("code").and_then(Value::as_i64).unwrap_or(0),
-                message: error.get("message").and_then(Value::as_str).unwrap_or("(no message)").to_string(),
+                message: error
+                    .get("message")
+                    .and_then(Value::as_str)
+                    .unwrap_or("(no message)")
+                    .to_string(),
             });
         }
-        Ok((reply.get("result").cloned().unwrap_or(Value::Null), response))
+        Ok((
+            reply.get("result").cloned().unwrap_or(Value::Null),
+            response,
+        ))
     }
 
     async fn post(
@@ -220,19 +279,27 @@ impl McpConnector {
         if let Some(key) = idempotency_key {
             request = request.header("idempotency-key", key);
         }
-        self.http.send(request, self.settings.timeout_ms).await.map_err(Failure::Transport)
+        self.http
+            .send(request, self.settings.timeout_ms)
+            .await
+            .map_err(Failure::Transport)
     }
 
     /// `tools/call`, re-initialising once if the server dropped the session (unless a call
     /// running alongside already did).
     async fn call_tool(&self, params: Value, key: &str) -> std::result::Result<Value, Failure> {
         let session = self.current();
-        match self.request(&session, "tools/call", params.clone(), Some(key)).await {
+        match self
+            .request(&session, "tools/call", params.clone(), Some(key))
+            .await
+        {
             Err(Failure::SessionExpired) => {
                 if self.session.borrow().id == session.id {
                     self.initialize().await?;
                 }
-                self.request(&self.current(), "tools/call", params, Some(key)).await.map(|(result, _)| result)
+                self.request(&self.current(), "tools/call", params, Some(key))
+                    .await
+                    .map(|(result, _)| result)
             }
             other => other.map(|(result, _)| result),
         }
@@ -248,7 +315,11 @@ fn short(value: &Value) -> String {
 }
 
 fn http_failure(response: &HttpResponse) -> Failure {
-    Failure::Transport(format!("HTTP {}: {}", response.status, response.body_excerpt()))
+    Failure::Transport(format!(
+        "HTTP {}: {}",
+        response.status,
+        response.body_excerpt()
+    ))
 }
 
 /// The JSON-RPC response with `id` in a JSON body (one message or a batch) or in a
@@ -261,37 +332,51 @@ fn find_reply(response: &HttpResponse, id: u64) -> std::result::Result<Value, Fa
             && (message.get("result").is_some() || message.get("error").is_some())
     };
     let candidates: Vec<Value> = if response.media_type() == "text/event-stream" {
-        sse_data(&response.body).filter_map(|data| serde_json::from_str(&data).ok()).collect()
+        sse_data(&response.body)
+            .filter_map(|data| serde_json::from_str(&data).ok())
+            .collect()
     } else {
         match serde_json::from_str(&response.body) {
             Ok(Value::Array(batch)) => batch,
             Ok(message) => vec![message],
             Err(e) => {
-                return Err(Failure::Transport(format!("the answer is not JSON ({e}): {}", response.body_excerpt())))
+                return Err(Failure::Transport(format!(
+                    "the answer is not JSON ({e}): {}",
+                    response.body_excerpt()
+                )))
             }
         }
     };
     candidates.into_iter().find(is_ours).ok_or_else(|| {
-        Failure::Transport(format!("no JSON-RPC response with id {id} in the answer: {}", response.body_excerpt()))
+        Failure::Transport(format!(
+            "no JSON-RPC response with id {id} in the answer: {}",
+            response.body_excerpt()
+        ))
     })
 }
 
 /// The `data` of each server-sent event (multi-line data joined with `\n`).
 fn sse_data(body: &str) -> impl Iterator<Item = String> + '_ {
-    body.split("\n\n").flat_map(|block| block.split("\r\n\r\n")).filter_map(|event| {
-        let lines: Vec<&str> = event
-            .lines()
-            .filter_map(|line| line.strip_prefix("data:"))
-            .map(|data| data.strip_prefix(' ').unwrap_or(data))
-            .collect();
-        (!lines.is_empty()).then(|| lines.join("\n"))
-    })
+    body.split("\n\n")
+        .flat_map(|block| block.split("\r\n\r\n"))
+        .filter_map(|event| {
+            let lines: Vec<&str> = event
+                .lines()
+                .filter_map(|line| line.strip_prefix("data:"))
+                .map(|data| data.strip_prefix(' ').unwrap_or(data))
+                .collect();
+            (!lines.is_empty()).then(|| lines.join("\n"))
+        })
 }
 
 /// What the script gets from a `tools/call` result: `isError` → a rejection with the tool's text;
 /// else `structuredContent`; else the text content (JSON-parsed when it parses); else the content.
 pub fn unwrap_tool_result(result: &Value) -> std::result::Result<Value, ToolError> {
-    let content = result.get("content").and_then(Value::as_array).cloned().unwrap_or_default();
+    let content = result
+        .get("content")
+        .and_then(Value::as_array)
+        .cloned()
+        .unwrap_or_default();
     let texts: Vec<&str> = content
         .iter()
         .filter(|c| c.get("type").and_then(Value::as_str) == Some("text"))
@@ -299,7 +384,11 @@ pub fn unwrap_tool_result(result: &Value) -> std::result::Result<Value, ToolErro
         .collect();
     if result.get("isError") == Some(&Value::Bool(true)) {
         let message = texts.join("\n");
-        return Err(ToolError::new(if message.is_empty() { "the tool failed".to_string() } else { message }));
+        return Err(ToolError::new(if message.is_empty() {
+            "the tool failed".to_string()
+        } else {
+            message
+        }));
     }
     if let Some(structured) = result.get("structuredContent").filter(|v| !v.is_null()) {
         return Ok(structured.clone());
@@ -328,16 +417,26 @@ impl Connector for McpConnector {
         self.tools.clone()
     }
 
-    async fn execute(&self, args: Value, ctx: &CallContext) -> std::result::Result<Value, ToolError> {
+    async fn execute(
+        &self,
+        args: Value,
+        ctx: &CallContext,
+    ) -> std::result::Result<Value, ToolError> {
         let Some((_, remote)) = self.names.iter().find(|(method, _)| *method == ctx.method) else {
-            return Err(ToolError::new(format!("`{}` has no tool `{}`", self.settings.name, ctx.method)));
+            return Err(ToolError::new(format!(
+                "`{}` has no tool `{}`",
+                self.settings.name, ctx.method
+            )));
         };
         let key = ctx.idempotency_key();
         let params = json!({"name": remote, "arguments": args, "_meta": {IDEMPOTENCY_META: key}});
-        let result = self.call_tool(params, &key).await.map_err(|failure| match failure {
-            Failure::Remote { .. } => ToolError::new(failure.to_string()),
-            other => ToolError::new(format!("MCP server {}: {other}", self.url)),
-        })?;
+        let result = self
+            .call_tool(params, &key)
+            .await
+            .map_err(|failure| match failure {
+                Failure::Remote { .. } => ToolError::new(failure.to_string()),
+                other => ToolError::new(format!("MCP server {}: {other}", self.url)),
+            })?;
         unwrap_tool_result(&result)
     }
 }

@@ -48,7 +48,11 @@ impl ApprovalRule {
         match self {
             ApprovalRule::Listed(names) => names
                 .iter()
-                .filter(|n| !known.iter().any(|(method, remote)| method == *n || remote == *n))
+                .filter(|n| {
+                    !known
+                        .iter()
+                        .any(|(method, remote)| method == *n || remote == *n)
+                })
                 .map(String::as_str)
                 .collect(),
             _ => Vec::new(),
@@ -106,7 +110,10 @@ impl RemoteSettings {
         if unknown.is_empty() {
             return Ok(());
         }
-        Err(self.invalid(format!("`requireApproval` names no method called {}", quoted_list(&unknown))))
+        Err(self.invalid(format!(
+            "`requireApproval` names no method called {}",
+            quoted_list(&unknown)
+        )))
     }
 }
 
@@ -114,7 +121,10 @@ impl RemoteSettings {
 pub const DEFAULT_TIMEOUT_MS: u64 = 30_000;
 
 /// Methods named by two remote names: refused, since the script could reach only one of them.
-pub(crate) fn check_unique_methods(settings: &RemoteSettings, names: &[(String, String)]) -> crate::Result<()> {
+pub(crate) fn check_unique_methods(
+    settings: &RemoteSettings,
+    names: &[(String, String)],
+) -> crate::Result<()> {
     for (i, (method, remote)) in names.iter().enumerate() {
         if let Some((_, other)) = names[..i].iter().find(|(m, _)| m == method) {
             return Err(settings.invalid(format!(
@@ -127,9 +137,18 @@ pub(crate) fn check_unique_methods(settings: &RemoteSettings, names: &[(String, 
 
 /// The non-blank parts, trimmed, joined by `separator`.
 pub(crate) fn join_present(parts: &[&str], separator: &str) -> String {
-    parts.iter().map(|p| p.trim()).filter(|p| !p.is_empty()).collect::<Vec<_>>().join(separator)
+    parts
+        .iter()
+        .map(|p| p.trim())
+        .filter(|p| !p.is_empty())
+        .collect::<Vec<_>>()
+        .join(separator)
 }
 
 fn quoted_list(names: &[&str]) -> String {
-    names.iter().map(|n| format!("`{n}`")).collect::<Vec<_>>().join(", ")
+    names
+        .iter()
+        .map(|n| format!("`{n}`"))
+        .collect::<Vec<_>>()
+        .join(", ")
 }

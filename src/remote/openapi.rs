@@ -76,17 +76,26 @@ impl OpenApiConnector {
         base_url: Option<&str>,
         http: Rc<dyn HttpClient>,
     ) -> Result<Self> {
-        let version = document.get("openapi").and_then(Value::as_str).unwrap_or_default();
+        let version = document
+            .get("openapi")
+            .and_then(Value::as_str)
+            .unwrap_or_default();
         if !version.starts_with("3.") {
-            let found =
-                document.get("swagger").map(|v| format!("swagger {v}")).unwrap_or_else(|| format!("{version:?}"));
-            return Err(settings.invalid(format!("the document is not OpenAPI 3.x (found {found})")));
+            let found = document
+                .get("swagger")
+                .map(|v| format!("swagger {v}"))
+                .unwrap_or_else(|| format!("{version:?}"));
+            return Err(
+                settings.invalid(format!("the document is not OpenAPI 3.x (found {found})"))
+            );
         }
         let base_url = match base_url {
             Some(url) => url.to_string(),
             None => {
                 let server = server_url(document, spec_url).ok_or_else(|| {
-                    settings.invalid("no `baseUrl` configured and the document has no usable `servers` URL")
+                    settings.invalid(
+                        "no `baseUrl` configured and the document has no usable `servers` URL",
+                    )
                 })?;
                 // A fetched document must not send calls (and their credentials) to another host
                 // on its own say: that takes an explicit `baseUrl`.
@@ -98,19 +107,38 @@ impl OpenApiConnector {
                 server
             }
         };
-        if !matches!(url::Url::parse(&base_url).map(|u| u.scheme().to_string()).as_deref(), Ok("http" | "https")) {
-            return Err(settings.invalid(format!("the base URL {base_url:?} is not an http(s) URL")));
+        if !matches!(
+            url::Url::parse(&base_url)
+                .map(|u| u.scheme().to_string())
+                .as_deref(),
+            Ok("http" | "https")
+        ) {
+            return Err(
+                settings.invalid(format!("the base URL {base_url:?} is not an http(s) URL"))
+            );
         }
-        url::Url::parse(&base_url).map_err(|e| settings.invalid(format!("base URL {base_url:?}: {e}")))?;
-        let inliner = Inliner { root: document, remaining: std::cell::Cell::new(0) };
+        url::Url::parse(&base_url)
+            .map_err(|e| settings.invalid(format!("base URL {base_url:?}: {e}")))?;
+        let inliner = Inliner {
+            root: document,
+            remaining: std::cell::Cell::new(0),
+        };
         let mut operations = Vec::new();
         let mut tools = Vec::new();
         let mut names = Vec::new();
-        let paths = document.get("paths").and_then(Value::as_object).cloned().unwrap_or_default();
+        let paths = document
+            .get("paths")
+            .and_then(Value::as_object)
+            .cloned()
+            .unwrap_or_default();
         for (path, item) in &paths {
             // Only the item's own `$ref` is followed here; the parts used are inlined one by one.
             let item = inliner.follow(item);
-            let shared = item.get("parameters").and_then(Value::as_array).cloned().unwrap_or_default();
+            let shared = item
+                .get("parameters")
+                .and_then(Value::as_array)
+                .cloned()
+                .unwrap_or_default();
             for http_method in HTTP_METHODS {
                 let Some(op) = item.get(*http_method).filter(|o| o.is_object()) else {
                     continue;
@@ -124,9 +152,12 @@ impl OpenApiConnector {
                     _ => path_method_name(http_method, path),
                 };
                 let is_write = matches!(*http_method, "post" | "put" | "patch" | "delete");
-                let (operation, spec) = describe_operation(&inliner, op, &shared, http_method, path, &method);
-                let spec =
-                    ToolSpec { requires_approval: settings.approval.requires(&method, &remote, is_write), ..spec };
+                let (operation, spec) =
+                    describe_operation(&inliner, op, &shared, http_method, path, &method);
+                let spec = ToolSpec {
+                    requires_approval: settings.approval.requires(&method, &remote, is_write),
+                    ..spec
+                };
                 names.push((method, remote));
                 operations.push(operation);
                 tools.push(spec);
@@ -135,31 +166,60 @@ impl OpenApiConnector {
         check_unique_methods(&settings, &names)?;
         settings.check_approval_names(&names)?;
         let instructions = instructions(&settings, document);
-        Ok(Self { settings, http, base_url, operations, tools, instructions })
+        Ok(Self {
+            settings,
+            http,
+            base_url,
+            operations,
+            tools,
+            instructions,
+        })
     }
 
     /// The URL of one call: base URL, path with its parameters, query string.
-    fn url(&self, operation: &Operation, args: &Map<String, Value>) -> std::result::Result<String, ToolError> {
+    fn url(
+        &self,
+        operation: &Operation,
+        args: &Map<String, Value>,
+    ) -> std::result::Result<String, ToolError> {
         let mut path = operation.path.clone();
-        for parameter in operation.parameters.iter().filter(|p| p.location == Location::Path) {
-            let value = args
-                .get(&parameter.name)
-                .ok_or_else(|| ToolError::new(format!("missing path parameter `{}`", parameter.name)))?;
+        for parameter in operation
+            .parameters
+            .iter()
+            .filter(|p| p.location == Location::Path)
+        {
+            let value = args.get(&parameter.name).ok_or_else(|| {
+                ToolError::new(format!("missing path parameter `{}`", parameter.name))
+            })?;
             let text = parameter_text(value);
             if text.is_empty() || text.chars().all(|c| c == '.') {
                 // `..` would climb out of the operation's path (with the configured credentials).
-                return Err(ToolError::new(format!("path parameter `{}` cannot be {text:?}", parameter.name)));
+                return Err(ToolError::new(format!(
+                    "path parameter `{}` cannot be {text:?}",
+                    parameter.name
+                )));
             }
-            path = path.replace(&format!("{{{}}}", parameter.name), &encode_path_segment(&text));
+            path = path.replace(
+                &format!("{{{}}}", parameter.name),
+                &encode_path_segment(&text),
+            );
         }
         let mut url = url::Url::parse(&format!("{}{}", self.base_url.trim_end_matches('/'), path))
-            .map_err(|e| ToolError::new(format!("cannot build the URL for `{}`: {e}", operation.method)))?;
+            .map_err(|e| {
+                ToolError::new(format!(
+                    "cannot build the URL for `{}`: {e}",
+                    operation.method
+                ))
+            })?;
         let query: Vec<(String, String)> = operation
             .parameters
             .iter()
             .filter(|p| p.location == Location::Query)
             .flat_map(|p| match args.get(&p.name) {
-                Some(Value::Array(items)) => items.iter().map(|v| (p.name.clone(), parameter_text(v))).collect(),
+                Some(Value::Array(items)) => items
+                    .iter()
+                    .map(|v| (p.name.clone(), parameter_text(v)))
+                    .collect(),
                 Some(Value::Null) | None => Vec::new(),
                 Some(value) => vec![(p.name.clone(), parameter_text(value))],
             })
@@ -183,10 +243,18 @@ fn describe_operation(
     let mut properties = Map::new();
     let mut required = Vec::new();
     let mut parameters: Vec<Parameter> = Vec::new();
-    let own = op.get("parameters").and_then(Value::as_array).cloned().unwrap_or_default();
+    let own = op
+        .get("parameters")
+        .and_then(Value::as_array)
+        .cloned()
+        .unwrap_or_default();
     // Operation-level parameters override path-level ones with the same name and location.
     let mut merged: Vec<Value> = Vec::new();
-    for parameter in shared.iter().chain(own.iter()).map(|p| inliner.inline(p, 0)) {
+    for parameter in shared
+        .iter()
+        .chain(own.iter())
+        .map(|p| inliner.inline(p, 0))
+    {
         let key = |p: &Value| (p.get("name").cloned(), p.get("in").cloned());
         merged.retain(|p| key(p) != key(&parameter));
         merged.push(parameter);
@@ -205,18 +273,36 @@ fn describe_operation(
         if location == Location::Path || parameter.get("required") == Some(&Value::Bool(true)) {
             required.push(Value::String(name.to_string()));
         }
-        parameters.push(Parameter { name: name.to_string(), location });
+        parameters.push(Parameter {
+            name: name.to_string(),
+            location,
+        });
     }
     let mut body = None;
     if let Some(request_body) = op.get("requestBody").map(|b| inliner.inline(b, 0)) {
-        let content = request_body.get("content").and_then(Value::as_object).cloned().unwrap_or_default();
+        let content = request_body
+            .get("content")
+            .and_then(Value::as_object)
+            .cloned()
+            .unwrap_or_default();
         let chosen = content
             .iter()
             .find(|(media, _)| media.as_str() == "application/json")
-            .or_else(|| content.iter().find(|(media, _)| media.ends_with("+json") || media.ends_with("/json")))
-            .or_else(|| content.iter().find(|(media, _)| media.as_str() == "application/x-www-form-urlencoded"));
+            .or_else(|| {
+                content
+                    .iter()
+                    .find(|(media, _)| media.ends_with("+json") || media.ends_with("/json"))
+            })
+            .or_else(|| {
+                content
+                    .iter()
+                    .find(|(media, _)| media.as_str() == "application/x-www-form-urlencoded")
+            });
         if let Some((media, media_object)) = chosen {
-            properties.insert("body".to_string(), described_schema(media_object, &request_body));
+            properties.insert(
+                "body".to_string(),
+                described_schema(media_object, &request_body),
+            );
             if request_body.get("required") == Some(&Value::Bool(true)) {
                 required.push(Value::String("body".to_string()));
             }
@@ -227,11 +313,18 @@ fn describe_operation(
             });
         }
     }
-    let mut input_schema = json!({"type": "object", "properties": properties, "additionalProperties": false});
+    let mut input_schema =
+        json!({"type": "object", "properties": properties, "additionalProperties": false});
     if !required.is_empty() {
         input_schema["required"] = Value::Array(required);
     }
-    let text = |key: &str| op.get(key).and_then(Value::as_str).unwrap_or_default().trim().to_string();
+    let text = |key: &str| {
+        op.get(key)
+            .and_then(Value::as_str)
+            .unwrap_or_default()
+            .trim()
+            .to_string()
+    };
     let (summary, details) = (text("summary"), text("description"));
     let mut description = match (summary.is_empty(), details.is_empty() || details == summary) {
         (false, false) => format!("{summary}. {details}"),
@@ -265,9 +358,17 @@ fn success_schema(op: &Value) -> Option<Value> {
     let (_, response) = responses
         .iter()
         .find(|(status, _)| status.starts_with('2'))
-        .or_else(|| responses.iter().find(|(status, _)| status.as_str() == "default"))?;
+        .or_else(|| {
+            responses
+                .iter()
+                .find(|(status, _)| status.as_str() == "default")
+        })?;
     let content = response.get("content")?.as_object()?;
-    content.iter().find(|(media, _)| media.contains("json")).and_then(|(_, m)| m.get("schema")).cloned()
+    content
+        .iter()
+        .find(|(media, _)| media.contains("json"))
+        .and_then(|(_, m)| m.get("schema"))
+        .cloned()
 }
 
 /// `GET /pets/{petId}/photos` → `getPetsByPetIdPhotos`.
@@ -296,7 +397,11 @@ fn server_url(document: &Value, spec_url: Option<&str>) -> Option<String> {
     }
     match url::Url::parse(&url) {
         Ok(absolute) => Some(absolute.into()),
-        Err(_) => url::Url::parse(spec_url?).ok()?.join(&url).ok().map(Into::into),
+        Err(_) => url::Url::parse(spec_url?)
+            .ok()?
+            .join(&url)
+            .ok()
+            .map(Into::into),
     }
 }
 
@@ -312,15 +417,25 @@ pub(crate) fn same_origin(a: &str, b: &str) -> bool {
 /// unless the schema has its own.
 fn described_schema(holder: &Value, described: &Value) -> Value {
     let mut schema = holder.get("schema").cloned().unwrap_or_else(|| json!({}));
-    if let (Some(object), Some(text)) = (schema.as_object_mut(), described.get("description").and_then(Value::as_str)) {
-        object.entry("description").or_insert_with(|| Value::String(text.to_string()));
+    if let (Some(object), Some(text)) = (
+        schema.as_object_mut(),
+        described.get("description").and_then(Value::as_str),
+    ) {
+        object
+            .entry("description")
+            .or_insert_with(|| Value::String(text.to_string()));
     }
     schema
 }
 
 fn instructions(settings: &RemoteSettings, document: &Value) -> String {
     let info = |key: &str| {
-        document.pointer(&format!("/info/{key}")).and_then(Value::as_str).unwrap_or_default().trim().to_string()
+        document
+            .pointer(&format!("/info/{key}"))
+            .and_then(Value::as_str)
+            .unwrap_or_default()
+            .trim()
+            .to_string()
     };
     let about = join_present(&[&info("title"), &excerpt(&info("description"), 400)], ": ");
     settings.instructions_with(&about)
@@ -364,8 +479,14 @@ impl Inliner<'_> {
 
     /// `value`, or what its top-level local `$ref` points to.
     fn follow(&self, value: &Value) -> Value {
-        let target = value.get("$ref").and_then(Value::as_str).and_then(|r| r.strip_prefix('#'));
-        target.and_then(|pointer| self.root.pointer(pointer)).unwrap_or(value).clone()
+        let target = value
+            .get("$ref")
+            .and_then(Value::as_str)
+            .and_then(|r| r.strip_prefix('#'));
+        target
+            .and_then(|pointer| self.root.pointer(pointer))
+            .unwrap_or(value)
+            .clone()
     }
 
     fn inline_within(&self, value: &Value, depth: usize, open: &mut Vec<String>) -> Value {
@@ -376,8 +497,11 @@ impl Inliner<'_> {
         match value {
             Value::Object(object) => {
                 if let Some(reference) = object.get("$ref").and_then(Value::as_str) {
-                    let target = reference.strip_prefix('#').and_then(|pointer| self.root.pointer(pointer));
-                    let Some(target) = target.filter(|_| !open.iter().any(|r| r == reference)) else {
+                    let target = reference
+                        .strip_prefix('#')
+                        .and_then(|pointer| self.root.pointer(pointer));
+                    let Some(target) = target.filter(|_| !open.iter().any(|r| r == reference))
+                    else {
                         return json!({});
                     };
                     open.push(reference.to_string());
@@ -392,7 +516,12 @@ impl Inliner<'_> {
                 nullable_to_type(&mut out);
                 Value::Object(out)
             }
-            Value::Array(items) => Value::Array(items.iter().map(|i| self.inline_within(i, depth + 1, open)).collect()),
+            Value::Array(items) => Value::Array(
+                items
+                    .iter()
+                    .map(|i| self.inline_within(i, depth + 1, open))
+                    .collect(),
+            ),
             other => other.clone(),
         }
     }
@@ -423,22 +552,42 @@ impl Connector for OpenApiConnector {
         self.tools.clone()
     }
 
-    async fn execute(&self, args: Value, ctx: &CallContext) -> std::result::Result<Value, ToolError> {
+    async fn execute(
+        &self,
+        args: Value,
+        ctx: &CallContext,
+    ) -> std::result::Result<Value, ToolError> {
         let Some(operation) = self.operations.iter().find(|o| o.method == ctx.method) else {
-            return Err(ToolError::new(format!("`{}` has no operation `{}`", self.settings.name, ctx.method)));
+            return Err(ToolError::new(format!(
+                "`{}` has no operation `{}`",
+                self.settings.name, ctx.method
+            )));
         };
         let args = match args {
             Value::Object(map) => map,
             Value::Null => Map::new(),
-            other => return Err(ToolError::new(format!("expected an object argument, got {other}"))),
+            other => {
+                return Err(ToolError::new(format!(
+                    "expected an object argument, got {other}"
+                )))
+            }
         };
         let mut request = HttpRequest::new(&operation.http_method, &self.url(operation, &args)?)
             .header("accept", "application/json, */*;q=0.5")
             .headers(&self.settings.headers)
             .header("idempotency-key", &ctx.idempotency_key());
         // Configured headers (credentials) win over header parameters of the same name.
-        let configured = |name: &str| self.settings.headers.iter().any(|(n, _)| n.eq_ignore_ascii_case(name));
-        for parameter in operation.parameters.iter().filter(|p| p.location == Location::Header && !configured(&p.name)) {
+        let configured = |name: &str| {
+            self.settings
+                .headers
+                .iter()
+                .any(|(n, _)| n.eq_ignore_ascii_case(name))
+        };
+        for parameter in operation
+            .parameters
+            .iter()
+            .filter(|p| p.location == Location::Header && !configured(&p.name))
+        {
             if let Some(value) = args.get(&parameter.name).filter(|v| !v.is_null()) {
                 request = request.header(&parameter.name, &parameter_text(value));
             }
@@ -447,8 +596,14 @@ impl Connector for OpenApiConnector {
             request = match encoding {
                 BodyEncoding::Json(media) => request.body(media, body.to_string()),
                 BodyEncoding::Form => {
-                    let pairs = body.as_object().into_iter().flatten().map(|(k, v)| (k.clone(), parameter_text(v)));
-                    let form = url::form_urlencoded::Serializer::new(String::new()).extend_pairs(pairs).finish();
+                    let pairs = body
+                        .as_object()
+                        .into_iter()
+                        .flatten()
+                        .map(|(k, v)| (k.clone(), parameter_text(v)));
+                    let form = url::form_urlencoded::Serializer::new(String::new())
+                        .extend_pairs(pairs)
+                        .finish();
                     request.body("application/x-www-form-urlencoded", form)
                 }
             };
@@ -457,9 +612,15 @@ impl Connector for OpenApiConnector {
             .http
             .send(request, self.settings.timeout_ms)
             .await
-            .map_err(|e| ToolError::new(format!("{} {}: {e}", operation.http_method, operation.path)))?;
+            .map_err(|e| {
+                ToolError::new(format!("{} {}: {e}", operation.http_method, operation.path))
+            })?;
         if !response.is_success() {
-            return Err(ToolError::new(format!("HTTP {}: {}", response.status, response.body_excerpt())));
+            return Err(ToolError::new(format!(
+                "HTTP {}: {}",
+                response.status,
+                response.body_excerpt()
+            )));
         }
         if response.body.trim().is_empty() {
             return Ok(Value::Null);

@@ -59,7 +59,11 @@ impl CallBook {
 
     /// Calls never run (the script ended first, or the pass did) become `cancelled`.
     pub fn cancel_pending(&mut self) {
-        for call in self.calls.iter_mut().filter(|c| c.state == CallState::Pending) {
+        for call in self
+            .calls
+            .iter_mut()
+            .filter(|c| c.state == CallState::Pending)
+        {
             call.state = CallState::Cancelled;
         }
     }
@@ -67,7 +71,11 @@ impl CallBook {
     /// A failed pass may stop before it replays every journaled call (a divergence, an
     /// incompatible sandbox): the calls that ran stay on record so the report lists them and a
     /// rollback can undo them; calls still waiting are cancelled.
-    pub fn keep_journaled(&mut self, journal: &[JournalEntry], requires_approval: impl Fn(&str, &str) -> bool) {
+    pub fn keep_journaled(
+        &mut self,
+        journal: &[JournalEntry],
+        requires_approval: impl Fn(&str, &str) -> bool,
+    ) {
         self.cancel_pending();
         for entry in journal {
             if self.calls.iter().any(|c| c.seq == entry.seq) {

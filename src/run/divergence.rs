@@ -13,7 +13,11 @@ use crate::sandbox::CallRequest;
 pub enum Divergence {
     /// At a `seq` the journal holds, the script issued another call (connector, method or
     /// arguments differ).
-    Different { seq: u32, recorded: String, issued: String },
+    Different {
+        seq: u32,
+        recorded: String,
+        issued: String,
+    },
     /// The journal delivered `seq` next, and the script has not issued it.
     NotIssued { seq: u32, recorded: String },
     /// The script settled without issuing a call the journal recorded.
@@ -24,19 +28,32 @@ pub enum Divergence {
 
 impl Divergence {
     pub fn different(entry: &JournalEntry, request: &CallRequest) -> Self {
-        Divergence::Different { seq: entry.seq, recorded: entry_label(entry), issued: request_label(request) }
+        Divergence::Different {
+            seq: entry.seq,
+            recorded: entry_label(entry),
+            issued: request_label(request),
+        }
     }
 
     pub fn not_issued(entry: &JournalEntry) -> Self {
-        Divergence::NotIssued { seq: entry.seq, recorded: entry_label(entry) }
+        Divergence::NotIssued {
+            seq: entry.seq,
+            recorded: entry_label(entry),
+        }
     }
 
     pub fn unreached(entry: &JournalEntry) -> Self {
-        Divergence::Unreached { seq: entry.seq, recorded: entry_label(entry) }
+        Divergence::Unreached {
+            seq: entry.seq,
+            recorded: entry_label(entry),
+        }
     }
 
     pub fn not_approved(request: &CallRequest) -> Self {
-        Divergence::NotApproved { seq: request.seq, issued: request_label(request) }
+        Divergence::NotApproved {
+            seq: request.seq,
+            issued: request_label(request),
+        }
     }
 
     /// The `seq` where the paths part.
@@ -54,17 +71,31 @@ impl std::fmt::Display for Divergence {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "replay diverged at call #{}: ", self.seq())?;
         match self {
-            Divergence::Different { recorded, issued, .. } => {
-                write!(f, "the journal recorded {recorded} but the script now calls {issued}")
+            Divergence::Different {
+                recorded, issued, ..
+            } => {
+                write!(
+                    f,
+                    "the journal recorded {recorded} but the script now calls {issued}"
+                )
             }
             Divergence::NotIssued { recorded, .. } => {
-                write!(f, "the journal delivered {recorded} next, but the script has not issued it")
+                write!(
+                    f,
+                    "the journal delivered {recorded} next, but the script has not issued it"
+                )
             }
             Divergence::Unreached { recorded, .. } => {
-                write!(f, "the script ended before issuing {recorded}, which the journal recorded")
+                write!(
+                    f,
+                    "the script ended before issuing {recorded}, which the journal recorded"
+                )
             }
             Divergence::NotApproved { issued, .. } => {
-                write!(f, "the script now calls {issued}, which is not the action that was approved")
+                write!(
+                    f,
+                    "the script now calls {issued}, which is not the action that was approved"
+                )
             }
         }
     }

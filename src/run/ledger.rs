@@ -33,7 +33,11 @@ impl Ledger {
     /// The ledger after `journal` (the entries recorded by earlier passes).
     pub fn after(journal: &[JournalEntry], limits: PassLimits) -> Self {
         let next_delivery = u32::try_from(journal.len()).unwrap_or(u32::MAX);
-        Self { next_delivery, bytes: journal.iter().map(json_len).sum(), limits }
+        Self {
+            next_delivery,
+            bytes: journal.iter().map(json_len).sum(),
+            limits,
+        }
     }
 
     pub fn limits(&self) -> PassLimits {
@@ -46,8 +50,18 @@ impl Ledger {
     }
 
     /// The entry recording `request`'s `outcome` at `at`, in the next delivery position.
-    pub fn record(&mut self, request: CallRequest, outcome: Outcome, started: i64, at: i64) -> JournalEntry {
-        let kind = if timer_delay(&request).is_some() { EntryKind::Timer } else { EntryKind::Call };
+    pub fn record(
+        &mut self,
+        request: CallRequest,
+        outcome: Outcome,
+        started: i64,
+        at: i64,
+    ) -> JournalEntry {
+        let kind = if timer_delay(&request).is_some() {
+            EntryKind::Timer
+        } else {
+            EntryKind::Call
+        };
         let entry = JournalEntry {
             kind,
             seq: request.seq,
@@ -89,7 +103,9 @@ impl Ledger {
     /// A `codemode.step` value as it may be journaled: step values obey the limits of tool
     /// results, and none is kept once the journal is full.
     pub fn step_outcome(&self, outcome: Outcome) -> Outcome {
-        let Outcome::Ok(value) = &outcome else { return outcome };
+        let Outcome::Ok(value) = &outcome else {
+            return outcome;
+        };
         if self.is_full() {
             return Outcome::Err(format!(
                 "codemode.step: this run's journal is full ({} bytes); the value cannot be kept",

@@ -18,7 +18,9 @@ use serde_json::Value;
 
 use crate::error::{Error, Result, RunCode};
 use crate::journal::{Decision, DecisionKind};
-use crate::model::{CallState, ErrorInfo, ExecuteOutput, ExecutionState, ExecutionStatus, PendingAction};
+use crate::model::{
+    CallState, ErrorInfo, ExecuteOutput, ExecutionState, ExecutionStatus, PendingAction,
+};
 use crate::options;
 use crate::report::{self, Ending, ReportInput};
 use crate::run::pass::PassEnd;
@@ -39,10 +41,15 @@ impl Who {
 
     /// `BAD_REQUEST` when a string is too long.
     pub fn check(&self) -> Result<()> {
-        for (name, value, max) in [("by", &self.by, Self::MAX_BY), ("reason", &self.reason, Self::MAX_REASON)] {
+        for (name, value, max) in [
+            ("by", &self.by, Self::MAX_BY),
+            ("reason", &self.reason, Self::MAX_REASON),
+        ] {
             let length = value.as_deref().map_or(0, |v| v.chars().count());
             if length > max {
-                return Err(Error::BadRequest(format!("`{name}` is {length} characters; the limit is {max}")));
+                return Err(Error::BadRequest(format!(
+                    "`{name}` is {length} characters; the limit is {max}"
+                )));
             }
         }
         Ok(())
@@ -65,7 +72,14 @@ pub struct PassRecord {
 impl ExecutionRecord {
     /// A new run of `code`, created at `now` by the sandbox `fingerprint`, seeing the `store()`
     /// `values` of that moment.
-    pub fn create(id: String, code: String, seed: u64, fingerprint: String, values: BTreeMap<String, Value>, now: i64) -> Self {
+    pub fn create(
+        id: String,
+        code: String,
+        seed: u64,
+        fingerprint: String,
+        values: BTreeMap<String, Value>,
+        now: i64,
+    ) -> Self {
         Self {
             state: ExecutionState {
                 id,
@@ -127,8 +141,18 @@ impl ExecutionRecord {
         if let Some(seq) = seq {
             self.require_pending(seq)?;
         }
-        let approved = Decision::new(DecisionKind::Approved, who.by.clone(), who.reason.clone(), now);
-        for action in self.state.pending.iter().filter(|p| seq.is_none_or(|seq| p.seq == seq)) {
+        let approved = Decision::new(
+            DecisionKind::Approved,
+            who.by.clone(),
+            who.reason.clone(),
+            now,
+        );
+        for action in self
+            .state
+            .pending
+            .iter()
+            .filter(|p| seq.is_none_or(|seq| p.seq == seq))
+        {
             self.decisions.insert(action.seq, approved.clone());
         }
         self.state.status = ExecutionStatus::Running;
@@ -143,25 +167,43 @@ impl ExecutionRecord {
         if self.state.status != ExecutionStatus::Paused || self.require_pending(seq).is_err() {
             return false;
         }
-        let decision = Decision::new(DecisionKind::Rejected, who.by.clone(), who.reason.clone(), now);
-        let error = ErrorInfo::run(RunCode::Rejected, format!("call #{seq} was {}", decision.describe()));
+        let decision = Decision::new(
+            DecisionKind::Rejected,
+            who.by.clone(),
+            who.reason.clone(),
+            now,
+        );
+        let error = ErrorInfo::run(
+            RunCode::Rejected,
+            format!("call #{seq} was {}", decision.describe()),
+        );
         self.end_rejected(&[seq], &decision, error, now);
-        self.state.report = Some(self.render_stored(&Ending::Rejected { seq, decision: &decision }));
+        self.state.report = Some(self.render_stored(&Ending::Rejected {
+            seq,
+            decision: &decision,
+        }));
         true
     }
 
     /// A paused run nobody decided within `ttl_ms` of its last change: every pending call is
     /// refused as `expired` and the run ends `rejected` with `EXPIRED`. `false` if it is not due.
     pub fn expire(&mut self, ttl_ms: i64, now: i64) -> bool {
-        if self.state.status != ExecutionStatus::Paused || now.saturating_sub(self.state.updated_at) < ttl_ms {
+        if self.state.status != ExecutionStatus::Paused
+            || now.saturating_sub(self.state.updated_at) < ttl_ms
+        {
             return false;
         }
         let seqs: Vec<u32> = self.state.pending.iter().map(|p| p.seq).collect();
-        let error = ErrorInfo::run(RunCode::Expired, format!("no one approved or rejected it within {ttl_ms} ms"));
+        let error = ErrorInfo::run(
+            RunCode::Expired,
+            format!("no one approved or rejected it within {ttl_ms} ms"),
+        );
         let decision = Decision::new(DecisionKind::Expired, None, None, now);
         self.end_rejected(&seqs, &decision, error, now);
         let mut text = self.state.report.take().unwrap_or_default();
-        text.push_str("Expired: the pending action was not approved in time; the run ended as rejected.\n");
+        text.push_str(
+            "Expired: the pending action was not approved in time; the run ended as rejected.\n",
+        );
         self.state.report = Some(text);
         true
     }
@@ -173,11 +215,21 @@ impl ExecutionRecord {
         if self.state.status.is_finished() {
             return false;
         }
-        let decision = Decision::new(DecisionKind::Cancelled, who.by.clone(), who.reason.clone(), now);
+        let decision = Decision::new(
+            DecisionKind::Cancelled,
+            who.by.clone(),
+            who.reason.clone(),
+            now,
+        );
         for action in &self.state.pending {
             self.decisions.insert(action.seq, decision.clone());
         }
-        for call in self.state.calls.iter_mut().filter(|c| c.state == CallState::Pending) {
+        for call in self
+            .state
+            .calls
+            .iter_mut()
+            .filter(|c| c.state == CallState::Pending)
+        {
             call.state = CallState::Cancelled;
             call.decision = self.decisions.get(&call.seq).cloned();
         }
@@ -186,19 +238,25 @@ impl ExecutionRecord {
         state.pending.clear();
         state.wake_at = None;
         state.updated_at = now;
-        self.state.report = Some(self.render_stored(&Ending::Cancelled { decision: &decision, aborted: &[] }));
+        self.state.report = Some(self.render_stored(&Ending::Cancelled {
+            decision: &decision,
+            aborted: &[],
+        }));
         self.attempts = 0;
         true
     }
 
     /// A `waiting` run whose timer is due at `now` (one without a time is due).
     pub fn timer_due(&self, now: i64) -> bool {
-        self.state.status == ExecutionStatus::Waiting && self.state.wake_at.is_none_or(|at| at <= now)
+        self.state.status == ExecutionStatus::Waiting
+            && self.state.wake_at.is_none_or(|at| at <= now)
     }
 
     /// The run's `max_output_tokens` option (its default when the options do not parse).
     pub fn max_output_tokens(&self) -> usize {
-        options::parse(&self.state.code).unwrap_or_default().max_output_tokens
+        options::parse(&self.state.code)
+            .unwrap_or_default()
+            .max_output_tokens
     }
 
     /// The report of `ending` from what the record holds, outside a pass (no wall time).
@@ -218,7 +276,10 @@ impl ExecutionRecord {
         if self.state.pending.iter().any(|p| p.seq == seq) {
             return Ok(());
         }
-        Err(Error::NotFound(format!("execution {} has no call #{seq} waiting for approval", self.state.id)))
+        Err(Error::NotFound(format!(
+            "execution {} has no call #{seq} waiting for approval",
+            self.state.id
+        )))
     }
 
     /// Ends a paused run `rejected`: `rejected` calls are refused with `decision`, other pending
@@ -227,8 +288,17 @@ impl ExecutionRecord {
         for seq in rejected {
             self.decisions.insert(*seq, decision.clone());
         }
-        for call in self.state.calls.iter_mut().filter(|c| c.state == CallState::Pending) {
-            call.state = if rejected.contains(&call.seq) { CallState::Rejected } else { CallState::Cancelled };
+        for call in self
+            .state
+            .calls
+            .iter_mut()
+            .filter(|c| c.state == CallState::Pending)
+        {
+            call.state = if rejected.contains(&call.seq) {
+                CallState::Rejected
+            } else {
+                CallState::Cancelled
+            };
             call.decision = self.decisions.get(&call.seq).cloned();
         }
         let state = &mut self.state;
@@ -242,7 +312,14 @@ impl ExecutionRecord {
     /// `ExecuteOutput` the caller returns. A completed run's `store()` writes are applied by the
     /// caller, together with saving this record.
     pub fn settle(&mut self, end: PassEnd, pass: PassRecord, now: i64) -> ExecuteOutput {
-        let PassRecord { mut calls, output, wall_ms, max_output_tokens, cancelled_by, peak_heap_bytes } = pass;
+        let PassRecord {
+            mut calls,
+            output,
+            wall_ms,
+            max_output_tokens,
+            cancelled_by,
+            peak_heap_bytes,
+        } = pass;
         let peak_heap_bytes = self.state.peak_heap_bytes.unwrap_or(0).max(peak_heap_bytes);
         self.state.peak_heap_bytes = Some(peak_heap_bytes);
         for call in &mut calls {
@@ -250,7 +327,9 @@ impl ExecutionRecord {
         }
         if let (PassEnd::Cancelled { .. }, Some(decision)) = (&end, &cancelled_by) {
             // Calls that awaited approval carry the cancellation as their decision.
-            for call in calls.iter_mut().filter(|c| c.requires_approval && c.decision.is_none() && c.state == CallState::Cancelled) {
+            for call in calls.iter_mut().filter(|c| {
+                c.requires_approval && c.decision.is_none() && c.state == CallState::Cancelled
+            }) {
                 call.decision = Some(decision.clone());
             }
         }
@@ -267,7 +346,12 @@ impl ExecutionRecord {
         let (rendered, result) = match end {
             PassEnd::Settled(Settled::Returned(value)) => {
                 state.status = ExecutionStatus::Completed;
-                let rendered = report::render(&Ending::Completed { result: value.as_ref() }, &input);
+                let rendered = report::render(
+                    &Ending::Completed {
+                        result: value.as_ref(),
+                    },
+                    &input,
+                );
                 state.result = value.clone();
                 let output = ExecuteOutput::Completed {
                     execution_id: id.clone(),
@@ -281,16 +365,30 @@ impl ExecutionRecord {
                 state.status = ExecutionStatus::Error;
                 let rendered = report::render(&Ending::Failed { error: &error }, &input);
                 state.error = Some(error.clone());
-                let output =
-                    ExecuteOutput::Error { execution_id: id.clone(), error, calls: calls.clone(), report: rendered.report.clone() };
+                let output = ExecuteOutput::Error {
+                    execution_id: id.clone(),
+                    error,
+                    calls: calls.clone(),
+                    report: rendered.report.clone(),
+                };
                 (rendered, output)
             }
             PassEnd::Cancelled { aborted } => {
                 state.status = ExecutionStatus::Cancelled;
-                let decision = cancelled_by.unwrap_or_else(|| Decision::new(DecisionKind::Cancelled, None, None, now));
-                let rendered = report::render(&Ending::Cancelled { decision: &decision, aborted: &aborted }, &input);
-                let output =
-                    ExecuteOutput::Cancelled { execution_id: id.clone(), calls: calls.clone(), report: rendered.report.clone() };
+                let decision = cancelled_by
+                    .unwrap_or_else(|| Decision::new(DecisionKind::Cancelled, None, None, now));
+                let rendered = report::render(
+                    &Ending::Cancelled {
+                        decision: &decision,
+                        aborted: &aborted,
+                    },
+                    &input,
+                );
+                let output = ExecuteOutput::Cancelled {
+                    execution_id: id.clone(),
+                    calls: calls.clone(),
+                    report: rendered.report.clone(),
+                };
                 (rendered, output)
             }
             PassEnd::Waiting { wake_at } => {
@@ -309,8 +407,12 @@ impl ExecutionRecord {
                 state.status = ExecutionStatus::Paused;
                 let rendered = report::render(&Ending::Paused { pending: &pending }, &input);
                 state.pending = pending.clone();
-                let output =
-                    ExecuteOutput::Paused { execution_id: id.clone(), pending, calls: calls.clone(), report: rendered.report.clone() };
+                let output = ExecuteOutput::Paused {
+                    execution_id: id.clone(),
+                    pending,
+                    calls: calls.clone(),
+                    report: rendered.report.clone(),
+                };
                 (rendered, output)
             }
         };
@@ -348,7 +450,12 @@ impl ExecutionRecord {
         state.updated_at = now;
         let report = self.render_stored(&Ending::Failed { error: &error });
         self.state.report = Some(report.clone());
-        ExecuteOutput::Error { execution_id: self.state.id.clone(), error, calls: self.state.calls.clone(), report }
+        ExecuteOutput::Error {
+            execution_id: self.state.id.clone(),
+            error,
+            calls: self.state.calls.clone(),
+            report,
+        }
     }
 
     /// Rollback: only a finished run can be rolled back.
@@ -383,6 +490,9 @@ impl ExecutionRecord {
         if self.state.status == ExecutionStatus::Paused {
             return Ok(());
         }
-        Err(Error::NotPaused { id: self.state.id.clone(), status: self.state.status.to_string() })
+        Err(Error::NotPaused {
+            id: self.state.id.clone(),
+            status: self.state.status.to_string(),
+        })
     }
 }

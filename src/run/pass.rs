@@ -76,7 +76,10 @@ pub enum Effect {
     /// it settled (or the engine error that stopped it).
     RunScript,
     /// Execute these calls, concurrently; report each with [`Pass::call_finished`].
-    Start { calls: Vec<CallRequest>, started: i64 },
+    Start {
+        calls: Vec<CallRequest>,
+        started: i64,
+    },
     /// Append this entry to the journal, durably, before anything else happens: the script never
     /// sees an outcome a crash could lose.
     Append(JournalEntry),
@@ -226,9 +229,13 @@ impl<'a> Pass<'a> {
                 return self.fail(divergence.into());
             }
         }
-        self.calls.issue(&request, (self.rules.requires_approval)(&request.connector, &request.method));
+        self.calls.issue(
+            &request,
+            (self.rules.requires_approval)(&request.connector, &request.method),
+        );
         if let Some(delay) = timer_delay(&request) {
-            self.timers.insert(request.seq, request.issued_at.saturating_add(delay));
+            self.timers
+                .insert(request.seq, request.issued_at.saturating_add(delay));
         }
         self.waiting.insert(request.seq, request);
     }
@@ -279,8 +286,16 @@ impl<'a> Pass<'a> {
     pub fn call_finished(&mut self, finished: Finished, now: i64) {
         self.in_flight = self.in_flight.saturating_sub(1);
         self.running.remove(&finished.request.seq);
-        let outcome = self.ledger.result_outcome(&finished.request, finished.outcome);
-        self.journal(Finished { outcome, ..finished }, now);
+        let outcome = self
+            .ledger
+            .result_outcome(&finished.request, finished.outcome);
+        self.journal(
+            Finished {
+                outcome,
+                ..finished
+            },
+            now,
+        );
     }
 
     /// `cancelExecution`: the pass ends now. Calls running are abandoned (the driver drops them)
@@ -295,7 +310,9 @@ impl<'a> Pass<'a> {
         self.in_flight = 0;
         self.refused.clear();
         self.queued.clear();
-        self.phase = Phase::Closing { end: PassEnd::Cancelled { aborted } };
+        self.phase = Phase::Closing {
+            end: PassEnd::Cancelled { aborted },
+        };
     }
 
     // ---- decisions ----
@@ -347,11 +364,21 @@ impl<'a> Pass<'a> {
         }
         if let Some((seq, outcome)) = self.steps_done.pop_first() {
             let Some(request) = self.waiting.remove(&seq) else {
-                self.fail(ErrorInfo::run(RunCode::Internal, format!("step #{seq} finished but was never issued")));
+                self.fail(ErrorInfo::run(
+                    RunCode::Internal,
+                    format!("step #{seq} finished but was never issued"),
+                ));
                 return None;
             };
             let outcome = self.ledger.step_outcome(outcome);
-            self.journal(Finished { request, outcome, started: now }, now);
+            self.journal(
+                Finished {
+                    request,
+                    outcome,
+                    started: now,
+                },
+                now,
+            );
             return None;
         }
         // Calls the script issued start before a timer that is due fires (they were sent first).
@@ -390,7 +417,10 @@ impl<'a> Pass<'a> {
                 self.fail(error);
                 return None;
             }
-            let wake_at = self.rules.deadline.map_or(due, |d| due.min(d.at.saturating_add(1)));
+            let wake_at = self
+                .rules
+                .deadline
+                .map_or(due, |d| due.min(d.at.saturating_add(1)));
             if wake_at.saturating_sub(now) <= self.rules.limits.hold_ms {
                 return Some(Effect::Wait { until: wake_at });
             }
@@ -415,12 +445,17 @@ impl<'a> Pass<'a> {
         let next = journal.get(cursor);
         if let Some(entry) = next.filter(|e| self.waiting.contains_key(&e.seq)) {
             self.take_issued(entry.seq);
-            self.phase = Phase::Draining { settled, cursor: cursor + 1 };
+            self.phase = Phase::Draining {
+                settled,
+                cursor: cursor + 1,
+            };
             return Some(self.deliver(entry.clone()));
         }
         if let Some(entry) = next {
             self.calls.cancel_pending();
-            self.phase = Phase::Closing { end: PassEnd::Failed(Divergence::unreached(entry).into()) };
+            self.phase = Phase::Closing {
+                end: PassEnd::Failed(Divergence::unreached(entry).into()),
+            };
             return None;
         }
         self.phase = Phase::Draining { settled, cursor };
@@ -430,7 +465,8 @@ impl<'a> Pass<'a> {
         if self.is_over() {
             return None;
         }
-        let Phase::Draining { settled, .. } = std::mem::replace(&mut self.phase, Phase::Ended) else {
+        let Phase::Draining { settled, .. } = std::mem::replace(&mut self.phase, Phase::Ended)
+        else {
             return None;
         };
         for seq in std::mem::take(&mut self.timers).into_keys() {
@@ -475,7 +511,11 @@ impl<'a> Pass<'a> {
     /// fewer than `max_in_flight` run. A passed deadline or an approved call issued with other
     /// terms fails the pass (calls started before it still run and are journaled).
     fn start_calls(&mut self, now: i64) -> Option<Effect> {
-        let room = self.rules.limits.max_in_flight.saturating_sub(self.in_flight + self.refused.len());
+        let room = self
+            .rules
+            .limits
+            .max_in_flight
+            .saturating_sub(self.in_flight + self.refused.len());
         let startable: Vec<u32> = self
             .waiting
             .values()
@@ -485,15 +525,22 @@ impl<'a> Pass<'a> {
             .collect();
         let mut batch = Vec::new();
         for seq in startable {
-            let Some(request) = self.waiting.remove(&seq) else { continue };
-            let refusal = Deadline::check(self.rules.deadline, now).or_else(|| self.check_approved(&request));
+            let Some(request) = self.waiting.remove(&seq) else {
+                continue;
+            };
+            let refusal =
+                Deadline::check(self.rules.deadline, now).or_else(|| self.check_approved(&request));
             if let Some(error) = refusal {
                 self.fail(error);
                 break;
             }
             if self.ledger.is_full() {
                 let outcome = self.ledger.full_outcome(&request);
-                self.refused.push_back(Finished { request, outcome, started: now });
+                self.refused.push_back(Finished {
+                    request,
+                    outcome,
+                    started: now,
+                });
             } else {
                 batch.push(request);
             }
@@ -503,7 +550,10 @@ impl<'a> Pass<'a> {
         }
         self.in_flight += batch.len();
         self.running.extend(batch.iter().map(|r| r.seq));
-        Some(Effect::Start { calls: batch, started: now })
+        Some(Effect::Start {
+            calls: batch,
+            started: now,
+        })
     }
 
     /// Takes issued call `seq` off the waiting list (and, a timer, off the timers).
@@ -519,20 +569,34 @@ impl<'a> Pass<'a> {
 
     /// The timer due first (`seq`, due), the lowest `seq` among those due at the same time.
     fn next_timer(&self) -> Option<(u32, i64)> {
-        self.timers.iter().map(|(seq, due)| (*seq, *due)).min_by_key(|(seq, due)| (*due, *seq))
+        self.timers
+            .iter()
+            .map(|(seq, due)| (*seq, *due))
+            .min_by_key(|(seq, due)| (*due, *seq))
     }
 
     /// Fires the timer due first if it is due at `now`: journaled at its due time, then
     /// delivered. A timer due after the run's deadline fails the pass with `TIMEOUT` instead.
     fn fire_due_timer(&mut self, now: i64) -> bool {
-        let Some((seq, due)) = self.next_timer().filter(|(_, due)| *due <= now) else { return false };
+        let Some((seq, due)) = self.next_timer().filter(|(_, due)| *due <= now) else {
+            return false;
+        };
         if let Some(error) = Deadline::check(self.rules.deadline, due) {
             self.fail(error);
             return true;
         }
-        let Some(request) = self.take_issued(seq) else { return false };
+        let Some(request) = self.take_issued(seq) else {
+            return false;
+        };
         let started = request.issued_at;
-        self.journal(Finished { request, outcome: Outcome::Ok(serde_json::Value::Null), started }, due);
+        self.journal(
+            Finished {
+                request,
+                outcome: Outcome::Ok(serde_json::Value::Null),
+                started,
+            },
+            due,
+        );
         true
     }
 
@@ -541,7 +605,10 @@ impl<'a> Pass<'a> {
     }
 
     fn approved(&self, seq: u32) -> bool {
-        self.rules.decisions.get(&seq).is_some_and(Decision::is_approved)
+        self.rules
+            .decisions
+            .get(&seq)
+            .is_some_and(Decision::is_approved)
     }
 
     /// For a call that was approved: a divergence unless it is exactly the action shown.
@@ -549,7 +616,11 @@ impl<'a> Pass<'a> {
         if !self.approved(request.seq) {
             return None;
         }
-        let shown = self.rules.approved_before.iter().find(|p| p.seq == request.seq);
+        let shown = self
+            .rules
+            .approved_before
+            .iter()
+            .find(|p| p.seq == request.seq);
         let same = shown.is_some_and(|p| {
             p.connector == request.connector && p.method == request.method && p.args == request.args
         });
@@ -561,7 +632,11 @@ impl<'a> Pass<'a> {
     /// Journals a finished call: queues the append, then (unless the pass is closing) the
     /// delivery.
     fn journal(&mut self, finished: Finished, now: i64) {
-        let Finished { request, outcome, started } = finished;
+        let Finished {
+            request,
+            outcome,
+            started,
+        } = finished;
         let entry = self.ledger.record(request, outcome, started, now);
         self.calls.record(&entry);
         let deliver = !self.is_over();
@@ -585,7 +660,10 @@ impl<'a> Pass<'a> {
         if self.is_over() {
             return;
         }
-        self.queued.retain(|effect| matches!(effect, Effect::Append(_)));
-        self.phase = Phase::Closing { end: PassEnd::Failed(error) };
+        self.queued
+            .retain(|effect| matches!(effect, Effect::Append(_)));
+        self.phase = Phase::Closing {
+            end: PassEnd::Failed(error),
+        };
     }
 }

@@ -30,7 +30,14 @@ impl CancelSignal {
 
     /// The decision to record, once the signal is set.
     pub(super) fn decision(&self, now: i64) -> Option<Decision> {
-        self.who.borrow().as_ref().map(|who| Decision::new(DecisionKind::Cancelled, who.by.clone(), who.reason.clone(), now))
+        self.who.borrow().as_ref().map(|who| {
+            Decision::new(
+                DecisionKind::Cancelled,
+                who.by.clone(),
+                who.reason.clone(),
+                now,
+            )
+        })
     }
 
     /// Resolves once the signal is set.

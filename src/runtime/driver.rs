@@ -19,7 +19,9 @@ use crate::options::{self, RunOptions};
 use crate::run::lifecycle::PassRecord;
 use crate::run::pass::Deadline;
 use crate::run::{CallBook, Effect, Finished, Pass, PassEnd, PassLimits, PassRules};
-use crate::sandbox::{CallRequest, Output, Sandbox, SandboxConfig, SandboxLimits, SandboxServices, Settled};
+use crate::sandbox::{
+    CallRequest, Output, Sandbox, SandboxConfig, SandboxLimits, SandboxServices, Settled,
+};
 use crate::store::ExecutionRecord;
 
 use super::progress::Told;
@@ -88,12 +90,22 @@ impl Runtime {
         let journal = self.store.journal(&record.state.id)?;
         let options = options::parse(&record.state.code);
         let run_options = options.clone().unwrap_or_default();
-        let deadline = run_options
-            .timeout_ms
-            .map(|timeout_ms| Deadline { at: record.state.created_at.saturating_add(timeout_ms as i64), timeout_ms });
+        let deadline = run_options.timeout_ms.map(|timeout_ms| Deadline {
+            at: record.state.created_at.saturating_add(timeout_ms as i64),
+            timeout_ms,
+        });
         let passed = match self.refusal(&record, options.err(), &journal, deadline) {
             Some(error) => Passed::refused(error),
-            None => self.pass(&record, &journal, &approved_before, deadline, self.limits_for(&run_options)).await?,
+            None => {
+                self.pass(
+                    &record,
+                    &journal,
+                    &approved_before,
+                    deadline,
+                    self.limits_for(&run_options),
+                )
+                .await?
+            }
         };
         self.finish(record, passed, started, &run_options, &journal)
     }
@@ -148,9 +160,15 @@ impl Runtime {
         let id = record.state.id.as_str();
         let mut vm = match Sandbox::start(self.sandbox_config(record, journal, limits)?) {
             Ok(vm) => vm,
-            Err(error) => return Ok(Passed { peak_heap_bytes: Sandbox::peak_heap_bytes(), ..Passed::refused(error) }),
+            Err(error) => {
+                return Ok(Passed {
+                    peak_heap_bytes: Sandbox::peak_heap_bytes(),
+                    ..Passed::refused(error)
+                })
+            }
         };
-        let requires_approval = |connector: &str, method: &str| self.requires_approval(connector, method);
+        let requires_approval =
+            |connector: &str, method: &str| self.requires_approval(connector, method);
         let mut pass = Pass::new(PassRules {
             execution_id: id,
             journal,
@@ -161,7 +179,11 @@ impl Runtime {
                 max_result_bytes: self.config.max_result_bytes,
                 max_journal_bytes: self.config.max_journal_bytes,
                 max_in_flight: MAX_CALLS_IN_FLIGHT,
-                hold_ms: if self.sleeper.is_some() { self.config.hold_ms } else { 0 },
+                hold_ms: if self.sleeper.is_some() {
+                    self.config.hold_ms
+                } else {
+                    0
+                },
             },
             requires_approval: &requires_approval,
         });
@@ -186,12 +208,23 @@ impl Runtime {
                 }
                 Effect::Start { calls, started } => {
                     for request in &calls {
-                        self.tell(&told, request.seq, &request.connector, &request.method, ProgressState::Started, None);
+                        self.tell(
+                            &told,
+                            request.seq,
+                            &request.connector,
+                            &request.method,
+                            ProgressState::Started,
+                            None,
+                        );
                     }
                     for request in calls {
                         in_flight.push(Box::pin(async move {
                             let outcome = self.execute_call(id, &request).await;
-                            Finished { request, outcome, started }
+                            Finished {
+                                request,
+                                outcome,
+                                started,
+                            }
                         }));
                     }
                 }
@@ -203,7 +236,14 @@ impl Runtime {
                             Outcome::Err(_) => ProgressState::Error,
                         };
                         let took = Some(entry.at.saturating_sub(entry.started));
-                        self.tell(&told, entry.seq, &entry.connector, &entry.method, state, took);
+                        self.tell(
+                            &told,
+                            entry.seq,
+                            &entry.connector,
+                            &entry.method,
+                            state,
+                            took,
+                        );
                     }
                     Err(error) => pass.journal_failed(entry.seq, &error.to_string()),
                 },
@@ -214,15 +254,17 @@ impl Runtime {
                 }
                 Effect::AwaitCall => {
                     // The next call to finish, unless the run is cancelled first.
-                    let next = futures_lite::future::or(async { Some(in_flight.next().await) }, async {
-                        cancel.fired().await;
-                        None
-                    });
+                    let next =
+                        futures_lite::future::or(async { Some(in_flight.next().await) }, async {
+                            cancel.fired().await;
+                            None
+                        });
                     match next.await {
                         Some(Some(finished)) => pass.call_finished(finished, self.now()),
-                        Some(None) => {
-                            pass.script_failed(ErrorInfo::run(RunCode::Internal, "awaited a call that never started"))
-                        }
+                        Some(None) => pass.script_failed(ErrorInfo::run(
+                            RunCode::Internal,
+                            "awaited a call that never started",
+                        )),
                         None => {}
                     }
                 }
@@ -238,16 +280,19 @@ impl Runtime {
                             None => std::future::pending().await,
                         }
                     };
-                    let woke = futures_lite::future::or(call, futures_lite::future::or(
-                        async {
-                            sleep.await;
-                            None
-                        },
-                        async {
-                            cancel.fired().await;
-                            None
-                        },
-                    ));
+                    let woke = futures_lite::future::or(
+                        call,
+                        futures_lite::future::or(
+                            async {
+                                sleep.await;
+                                None
+                            },
+                            async {
+                                cancel.fired().await;
+                                None
+                            },
+                        ),
+                    );
                     if let Some(finished) = woke.await {
                         pass.call_finished(finished, self.now());
                     }
@@ -268,7 +313,14 @@ impl Runtime {
             other => (other, BTreeMap::new()),
         };
         let peak_heap_bytes = Sandbox::peak_heap_bytes();
-        Ok(Passed { end, writes, calls: pass.into_calls(), output: vm.output(), cancelled_by, peak_heap_bytes })
+        Ok(Passed {
+            end,
+            writes,
+            calls: pass.into_calls(),
+            output: vm.output(),
+            cancelled_by,
+            peak_heap_bytes,
+        })
     }
 
     fn sandbox_config<'a>(
@@ -277,7 +329,10 @@ impl Runtime {
         journal: &[JournalEntry],
         limits: SandboxLimits,
     ) -> Result<SandboxConfig<'a>> {
-        let services = Rc::new(PassServices { connectors: self.connectors.clone(), snippets: self.store.snippets()? });
+        let services = Rc::new(PassServices {
+            connectors: self.connectors.clone(),
+            snippets: self.store.snippets()?,
+        });
         Ok(SandboxConfig {
             code: &record.state.code,
             seed: record.seed,
@@ -285,7 +340,12 @@ impl Runtime {
             connectors: self
                 .connectors
                 .iter()
-                .map(|(c, tools)| (c.name().to_string(), tools.iter().map(|t| t.name.clone()).collect()))
+                .map(|(c, tools)| {
+                    (
+                        c.name().to_string(),
+                        tools.iter().map(|t| t.name.clone()).collect(),
+                    )
+                })
                 .collect(),
             services,
             limits,
@@ -312,10 +372,21 @@ impl Runtime {
         let Some(connector) = self.connectors.connector(&request.connector) else {
             return Outcome::Err(format!("no connector is named `{}`", request.connector));
         };
-        if self.connectors.spec(&request.connector, &request.method).is_none() {
-            return Outcome::Err(format!("{} has no method `{}`", request.connector, request.method));
+        if self
+            .connectors
+            .spec(&request.connector, &request.method)
+            .is_none()
+        {
+            return Outcome::Err(format!(
+                "{} has no method `{}`",
+                request.connector, request.method
+            ));
         }
-        let ctx = CallContext { execution_id: execution_id.into(), seq: request.seq, method: request.method.clone() };
+        let ctx = CallContext {
+            execution_id: execution_id.into(),
+            seq: request.seq,
+            method: request.method.clone(),
+        };
         match connector.execute(request.args.clone(), &ctx).await {
             Ok(value) => Outcome::Ok(value),
             Err(error) => Outcome::Err(error.0),
@@ -332,9 +403,21 @@ impl Runtime {
         options: &RunOptions,
         journal: &[JournalEntry],
     ) -> Result<ExecuteOutput> {
-        let Passed { end, writes, mut calls, output, cancelled_by, peak_heap_bytes } = passed;
-        if matches!(end, PassEnd::Failed(_) | PassEnd::Settled(Settled::Threw(_))) {
-            calls.keep_journaled(journal, |connector, method| self.requires_approval(connector, method));
+        let Passed {
+            end,
+            writes,
+            mut calls,
+            output,
+            cancelled_by,
+            peak_heap_bytes,
+        } = passed;
+        if matches!(
+            end,
+            PassEnd::Failed(_) | PassEnd::Settled(Settled::Threw(_))
+        ) {
+            calls.keep_journaled(journal, |connector, method| {
+                self.requires_approval(connector, method)
+            });
         }
         let now = self.now();
         let pass = PassRecord {
@@ -371,7 +454,9 @@ impl Runtime {
     /// The end as it is kept: a returned value over `max_result_bytes` of JSON (the limit of a
     /// tool result) is replaced by a string that says what was dropped and how large it was.
     fn kept(&self, end: PassEnd) -> PassEnd {
-        let PassEnd::Settled(Settled::Returned(Some(value))) = &end else { return end };
+        let PassEnd::Settled(Settled::Returned(Some(value))) = &end else {
+            return end;
+        };
         let size = crate::run::ledger::json_len(value);
         if size <= self.config.max_result_bytes {
             return end;
@@ -461,8 +546,13 @@ struct PassServices {
 
 impl SandboxServices for PassServices {
     fn search(&self, query: &str) -> Value {
-        serde_json::to_value(catalog::search(&self.connectors, &self.snippets, query, catalog::SEARCH_LIMIT))
-            .unwrap_or(Value::Null)
+        serde_json::to_value(catalog::search(
+            &self.connectors,
+            &self.snippets,
+            query,
+            catalog::SEARCH_LIMIT,
+        ))
+        .unwrap_or(Value::Null)
     }
 
     fn describe(&self, path: &str) -> std::result::Result<Value, String> {
@@ -472,6 +562,9 @@ impl SandboxServices for PassServices {
     }
 
     fn snippet_code(&self, name: &str) -> Option<String> {
-        self.snippets.iter().find(|s| s.name == name).map(|s| s.code.clone())
+        self.snippets
+            .iter()
+            .find(|s| s.name == name)
+            .map(|s| s.code.clone())
     }
 }

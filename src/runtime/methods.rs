@@ -8,8 +8,9 @@ use crate::connector::{CallContext, Reverted, ToolError};
 use crate::error::{Error, Result};
 use crate::journal::{JournalEntry, Outcome};
 use crate::model::{
-    CallState, Description, ExecuteOutput, ExecutionOutputText, ExecutionState, ExecutionStatus, PendingAction,
-    RollbackFailure, RollbackOutcome, RollbackSkip, SearchResults, Snippet, ToolDescriptor,
+    CallState, Description, ExecuteOutput, ExecutionOutputText, ExecutionState, ExecutionStatus,
+    PendingAction, RollbackFailure, RollbackOutcome, RollbackSkip, SearchResults, Snippet,
+    ToolDescriptor,
 };
 use crate::run::lifecycle::Who;
 use crate::store::ExecutionRecord;
@@ -29,7 +30,11 @@ impl Runtime {
 
     /// `execute`, telling `watcher` the run's progress as it happens (an MCP `tools/call` with a
     /// progress token streams it); the host's sink gets it too.
-    pub async fn execute_watched(&self, code: &str, watcher: Option<super::ProgressSink>) -> Result<ExecuteOutput> {
+    pub async fn execute_watched(
+        &self,
+        code: &str,
+        watcher: Option<super::ProgressSink>,
+    ) -> Result<ExecuteOutput> {
         self.execute_tagged(code, watcher, None).await
     }
 
@@ -44,7 +49,10 @@ impl Runtime {
         self.check_connectors()?;
         let code: &str = &crate::fence::strip(code)?;
         if code.len() > self.config.max_code_bytes {
-            return Err(Error::CodeTooLarge { size: code.len(), limit: self.config.max_code_bytes });
+            return Err(Error::CodeTooLarge {
+                size: code.len(),
+                limit: self.config.max_code_bytes,
+            });
         }
         if code.trim().is_empty() {
             return Err(Error::BadRequest("code is empty".into()));
@@ -52,7 +60,14 @@ impl Runtime {
         let id = uuid::Uuid::new_v4().to_string();
         let (high, low) = uuid::Uuid::new_v4().as_u64_pair();
         let seed = high ^ low.rotate_left(17);
-        let record = ExecutionRecord::create(id.clone(), code.to_string(), seed, self.fingerprint.clone(), self.store.values()?, self.now());
+        let record = ExecutionRecord::create(
+            id.clone(),
+            code.to_string(),
+            seed,
+            self.fingerprint.clone(),
+            self.store.values()?,
+            self.now(),
+        );
         let _guard = self.claim(&id)?;
         let _watch = super::WatchGuard::new(self, &id, watcher, tag);
         self.store.save_execution(&record)?;
@@ -66,7 +81,12 @@ impl Runtime {
 
     /// `approveExecution` with options: only call `seq` when given (the run pauses again on any
     /// other still pending), recording who approved and why.
-    pub async fn approve_execution_with(&self, id: &str, seq: Option<u32>, who: &Who) -> Result<ExecuteOutput> {
+    pub async fn approve_execution_with(
+        &self,
+        id: &str,
+        seq: Option<u32>,
+        who: &Who,
+    ) -> Result<ExecuteOutput> {
         who.check()?;
         let _guard = self.claim(id)?;
         let mut record = self.load(id)?;
@@ -98,7 +118,11 @@ impl Runtime {
         let _guard = self.claim(id)?;
         let mut record = self.load(id)?;
         record.require_finished()?;
-        let mut outcome = RollbackOutcome { reverted: 0, failed: Vec::new(), skipped: Vec::new() };
+        let mut outcome = RollbackOutcome {
+            reverted: 0,
+            failed: Vec::new(),
+            skipped: Vec::new(),
+        };
         if record.state.status == ExecutionStatus::RolledBack {
             return Ok(outcome);
         }
@@ -106,15 +130,26 @@ impl Runtime {
         let mut order: Vec<&JournalEntry> = journal.iter().collect();
         order.sort_by(|a, b| b.delivery.cmp(&a.delivery));
         for entry in order {
-            let Some(index) = record.state.calls.iter().position(|c| c.seq == entry.seq) else { continue };
+            let Some(index) = record.state.calls.iter().position(|c| c.seq == entry.seq) else {
+                continue;
+            };
             if record.state.calls[index].state != CallState::Applied {
                 continue;
             }
-            let Outcome::Ok(result) = &entry.outcome else { continue };
-            let ctx = CallContext { execution_id: id.into(), seq: entry.seq, method: entry.method.clone() };
+            let Outcome::Ok(result) = &entry.outcome else {
+                continue;
+            };
+            let ctx = CallContext {
+                execution_id: id.into(),
+                seq: entry.seq,
+                method: entry.method.clone(),
+            };
             let reverted = match self.connectors.connector(&entry.connector) {
                 Some(connector) => connector.revert(&entry.args, result, &ctx).await,
-                None => Err(ToolError::new(format!("connector `{}` is gone", entry.connector))),
+                None => Err(ToolError::new(format!(
+                    "connector `{}` is gone",
+                    entry.connector
+                ))),
             };
             match reverted {
                 Ok(Reverted::Done) => {
@@ -145,7 +180,12 @@ impl Runtime {
     /// `executionHistory`: newest first.
     pub fn execution_history(&self, limit: Option<usize>) -> Result<Vec<ExecutionState>> {
         let limit = limit.unwrap_or(self.config.default_history);
-        Ok(self.store.recent_executions(limit)?.into_iter().map(|r| r.state).collect())
+        Ok(self
+            .store
+            .recent_executions(limit)?
+            .into_iter()
+            .map(|r| r.state)
+            .collect())
     }
 
     /// `execution`.
@@ -156,25 +196,47 @@ impl Runtime {
     /// `executionOutput`: the run's whole output, before the report cut it to `max_output_tokens`.
     pub fn execution_output(&self, id: &str) -> Result<ExecutionOutputText> {
         let record = self.load(id)?;
-        Ok(ExecutionOutputText { execution_id: record.state.id, text: record.full_output, truncated: record.output_truncated })
+        Ok(ExecutionOutputText {
+            execution_id: record.state.id,
+            text: record.full_output,
+            truncated: record.output_truncated,
+        })
     }
 
     /// `pendingApprovals`: of one run, or of every paused run.
     pub fn pending_approvals(&self, id: Option<&str>) -> Result<Vec<PendingAction>> {
         match id {
             Some(id) => Ok(self.load(id)?.state.pending),
-            None => Ok(self.store.paused_executions()?.into_iter().flat_map(|r| r.state.pending).collect()),
+            None => Ok(self
+                .store
+                .paused_executions()?
+                .into_iter()
+                .flat_map(|r| r.state.pending)
+                .collect()),
         }
     }
 
     /// `saveSnippet`: only from a completed run.
-    pub fn save_snippet(&self, name: &str, description: &str, execution_id: &str) -> Result<Snippet> {
+    pub fn save_snippet(
+        &self,
+        name: &str,
+        description: &str,
+        execution_id: &str,
+    ) -> Result<Snippet> {
         self.check_snippet_name(name)?;
         let record = self.load(execution_id)?;
         if record.state.status != ExecutionStatus::Completed {
-            return Err(Error::NotCompleted { id: execution_id.into(), status: record.state.status.to_string() });
+            return Err(Error::NotCompleted {
+                id: execution_id.into(),
+                status: record.state.status.to_string(),
+            });
         }
-        let connectors: BTreeSet<String> = record.state.calls.iter().map(|c| c.connector.clone()).collect();
+        let connectors: BTreeSet<String> = record
+            .state
+            .calls
+            .iter()
+            .map(|c| c.connector.clone())
+            .collect();
         let snippet = Snippet {
             name: name.into(),
             description: description.into(),
@@ -189,15 +251,22 @@ impl Runtime {
     fn check_snippet_name(&self, name: &str) -> Result<()> {
         let max = self.config.max_snippet_name;
         if name.is_empty() || name.len() > max {
-            return Err(Error::InvalidName(format!("a snippet name has 1 to {max} characters")));
+            return Err(Error::InvalidName(format!(
+                "a snippet name has 1 to {max} characters"
+            )));
         }
-        if !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-') {
+        if !name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
+        {
             return Err(Error::InvalidName(format!(
                 "snippet name `{name}` may use only letters, digits, `_` and `-`"
             )));
         }
         if self.connectors.connector(name).is_some() {
-            return Err(Error::InvalidName(format!("`{name}` is a connector's name")));
+            return Err(Error::InvalidName(format!(
+                "`{name}` is a connector's name"
+            )));
         }
         Ok(())
     }
@@ -214,7 +283,12 @@ impl Runtime {
 
     /// `search`.
     pub fn search(&self, query: &str) -> Result<SearchResults> {
-        Ok(catalog::search(&self.connectors, &self.store.snippets()?, query, catalog::SEARCH_LIMIT))
+        Ok(catalog::search(
+            &self.connectors,
+            &self.store.snippets()?,
+            query,
+            catalog::SEARCH_LIMIT,
+        ))
     }
 
     /// `describe`.

@@ -21,9 +21,9 @@ mod wake;
 
 pub use progress::{Progress, ProgressSink, ProgressState, MAX_PROGRESS_LINES};
 use progress::{WatchGuard, Watchers};
-pub use sleep::Sleeper;
 #[cfg(not(target_arch = "wasm32"))]
 pub use sleep::thread_sleeper;
+pub use sleep::Sleeper;
 
 use cancel::CancelSignal;
 
@@ -183,11 +183,19 @@ impl Drop for BusyGuard {
 
 impl Runtime {
     /// Builds a runtime. Fails if connector names are reserved, duplicated or not identifiers.
-    pub fn new(store: Rc<dyn Store>, connectors: Vec<Box<dyn Connector>>, clock: Clock) -> Result<Self> {
+    pub fn new(
+        store: Rc<dyn Store>,
+        connectors: Vec<Box<dyn Connector>>,
+        clock: Clock,
+    ) -> Result<Self> {
         let connectors = ConnectorSet::new(connectors)?;
         let schemas = connectors
             .iter()
-            .flat_map(|(c, tools)| tools.iter().map(move |t| (format!("{}.{}", c.name(), t.name), t.input_schema.clone())))
+            .flat_map(|(c, tools)| {
+                tools
+                    .iter()
+                    .map(move |t| (format!("{}.{}", c.name(), t.name), t.input_schema.clone()))
+            })
             .collect();
         Ok(Self {
             store,
@@ -211,7 +219,9 @@ impl Runtime {
 
     /// Asks the host for a wake-up at `at_ms`, unless one at least as early is already asked for.
     pub fn schedule(&self, at_ms: i64) {
-        let Some(scheduler) = &self.scheduler else { return };
+        let Some(scheduler) = &self.scheduler else {
+            return;
+        };
         let now = self.now();
         match self.scheduled_at.get() {
             Some(pending) if pending <= at_ms && pending >= now => {}
@@ -244,7 +254,12 @@ impl Runtime {
         if let Some(sink) = &self.progress {
             sink(event);
         }
-        let watcher = self.watchers.borrow().sinks.get(event.execution_id()).cloned();
+        let watcher = self
+            .watchers
+            .borrow()
+            .sinks
+            .get(event.execution_id())
+            .cloned();
         if let Some(watcher) = watcher {
             watcher(event);
         }
@@ -306,15 +321,22 @@ impl Runtime {
             return Err(Error::Busy(id.to_string()));
         }
         busy.insert(id.to_string(), Rc::default());
-        Ok(BusyGuard { id: id.to_string(), busy: self.busy.clone() })
+        Ok(BusyGuard {
+            id: id.to_string(),
+            busy: self.busy.clone(),
+        })
     }
 
     fn load(&self, id: &str) -> Result<ExecutionRecord> {
-        self.store.load_execution(id)?.ok_or_else(|| Error::NotFound(format!("no execution has id `{id}`")))
+        self.store
+            .load_execution(id)?
+            .ok_or_else(|| Error::NotFound(format!("no execution has id `{id}`")))
     }
 
     fn requires_approval(&self, connector: &str, method: &str) -> bool {
-        self.connectors.spec(connector, method).is_some_and(|s| s.requires_approval)
+        self.connectors
+            .spec(connector, method)
+            .is_some_and(|s| s.requires_approval)
     }
 
     fn is_busy(&self, id: &str) -> bool {
@@ -330,8 +352,10 @@ impl Runtime {
 /// [`crate::FINGERPRINT`] with a hash of the engine limits of `config`.
 fn fingerprint(config: &RuntimeConfig) -> String {
     let limits = format!("{:?}", config.sandbox);
-    let hash = limits.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |hash, byte| {
-        (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
-    });
+    let hash = limits
+        .bytes()
+        .fold(0xcbf2_9ce4_8422_2325_u64, |hash, byte| {
+            (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
+        });
     format!("{}-l{:08x}", crate::FINGERPRINT, hash >> 32)
 }

@@ -51,13 +51,21 @@ pub enum Progress {
 impl Progress {
     pub fn execution_id(&self) -> &str {
         match self {
-            Progress::Call { execution_id, .. } | Progress::Output { execution_id, .. } => execution_id,
+            Progress::Call { execution_id, .. } | Progress::Output { execution_id, .. } => {
+                execution_id
+            }
         }
     }
 
     /// A call's change counts as finished (MCP progress counts these).
     pub fn is_finish(&self) -> bool {
-        matches!(self, Progress::Call { state: ProgressState::Applied | ProgressState::Error, .. })
+        matches!(
+            self,
+            Progress::Call {
+                state: ProgressState::Applied | ProgressState::Error,
+                ..
+            }
+        )
     }
 }
 
@@ -81,7 +89,12 @@ pub(super) struct Told<'a> {
 
 impl<'a> Told<'a> {
     pub(super) fn new(id: &'a str, journal: &[JournalEntry]) -> Self {
-        Self { id, recorded: journal.iter().map(|e| e.seq).collect(), live: journal.is_empty(), lines: 0 }
+        Self {
+            id,
+            recorded: journal.iter().map(|e| e.seq).collect(),
+            live: journal.is_empty(),
+            lines: 0,
+        }
     }
 }
 
@@ -91,7 +104,15 @@ impl Runtime {
         self.progress.is_some() || !self.watchers.borrow().sinks.is_empty()
     }
 
-    pub(super) fn tell(&self, told: &Told<'_>, seq: u32, connector: &str, method: &str, state: ProgressState, duration_ms: Option<i64>) {
+    pub(super) fn tell(
+        &self,
+        told: &Told<'_>,
+        seq: u32,
+        connector: &str,
+        method: &str,
+        state: ProgressState,
+        duration_ms: Option<i64>,
+    ) {
         if !self.is_watched() {
             return;
         }
@@ -108,8 +129,18 @@ impl Runtime {
     /// Timers set now that earlier passes did not see fire (tool calls are told when they
     /// start).
     pub(super) fn tell_timers_set(&self, told: &Told<'_>, timers: &[(u32, String)]) {
-        for (seq, method) in timers.iter().filter(|(seq, _)| !told.recorded.contains(seq)) {
-            self.tell(told, *seq, crate::sandbox::TIMER_CONNECTOR, method, ProgressState::Started, None);
+        for (seq, method) in timers
+            .iter()
+            .filter(|(seq, _)| !told.recorded.contains(seq))
+        {
+            self.tell(
+                told,
+                *seq,
+                crate::sandbox::TIMER_CONNECTOR,
+                method,
+                ProgressState::Started,
+                None,
+            );
         }
     }
 
@@ -126,11 +157,16 @@ impl Runtime {
                 break;
             }
             let line = if number == MAX_PROGRESS_LINES {
-                format!("[more than {MAX_PROGRESS_LINES} lines: the rest is in the execution's output]")
+                format!(
+                    "[more than {MAX_PROGRESS_LINES} lines: the rest is in the execution's output]"
+                )
             } else {
                 line
             };
-            self.emit(&Progress::Output { execution_id: told.id.to_string(), line });
+            self.emit(&Progress::Output {
+                execution_id: told.id.to_string(),
+                line,
+            });
         }
         told.lines = printed;
     }
@@ -138,7 +174,10 @@ impl Runtime {
     /// Calls left waiting for approval, or abandoned by a cancel.
     pub(super) fn tell_end(&self, told: &Told<'_>, end: &PassEnd, calls: &CallBook) {
         let (seqs, state): (Vec<u32>, ProgressState) = match end {
-            PassEnd::Paused(pending) => (pending.iter().map(|p| p.seq).collect(), ProgressState::Pending),
+            PassEnd::Paused(pending) => (
+                pending.iter().map(|p| p.seq).collect(),
+                ProgressState::Pending,
+            ),
             PassEnd::Cancelled { aborted } => (aborted.clone(), ProgressState::Cancelled),
             _ => return,
         };
@@ -165,7 +204,12 @@ pub(super) struct WatchGuard {
 }
 
 impl WatchGuard {
-    pub(super) fn new(runtime: &super::Runtime, id: &str, sink: Option<ProgressSink>, tag: Option<String>) -> Self {
+    pub(super) fn new(
+        runtime: &super::Runtime,
+        id: &str,
+        sink: Option<ProgressSink>,
+        tag: Option<String>,
+    ) -> Self {
         let mut watchers = runtime.watchers.borrow_mut();
         if let Some(sink) = sink {
             watchers.sinks.insert(id.to_string(), sink);
@@ -173,7 +217,11 @@ impl WatchGuard {
         if let Some(tag) = &tag {
             watchers.tags.insert(tag.clone(), id.to_string());
         }
-        Self { id: id.to_string(), tag, watchers: runtime.watchers.clone() }
+        Self {
+            id: id.to_string(),
+            tag,
+            watchers: runtime.watchers.clone(),
+        }
     }
 }
 

@@ -55,7 +55,9 @@ mod native {
                 });
                 shared
             });
-            let Ok(mut state) = shared.lock() else { return Poll::Ready(()) };
+            let Ok(mut state) = shared.lock() else {
+                return Poll::Ready(());
+            };
             if state.0 {
                 return Poll::Ready(());
             }

@@ -29,8 +29,17 @@ impl Runtime {
         self.check_connectors()?;
         let mut report = WakeReport::default();
         let now = self.now();
-        let due = self.store.waiting_executions()?.into_iter().filter(|r| r.timer_due(now));
-        let runs: Vec<_> = self.store.running_executions()?.into_iter().chain(due).collect();
+        let due = self
+            .store
+            .waiting_executions()?
+            .into_iter()
+            .filter(|r| r.timer_due(now));
+        let runs: Vec<_> = self
+            .store
+            .running_executions()?
+            .into_iter()
+            .chain(due)
+            .collect();
         for record in runs {
             let id = record.state.id.clone();
             // The list can be stale by the time a run's turn comes (another request resumed or
@@ -61,8 +70,15 @@ impl Runtime {
             return Ok(Some(now));
         }
         // The earliest expiry is the oldest update plus the TTL (adding a constant keeps order).
-        let expiry = self.store.oldest_paused_update()?.map(|at| at.saturating_add(self.config.paused_ttl_ms));
-        let timers = self.store.waiting_executions()?.into_iter().filter(|r| !self.is_busy(&r.state.id));
+        let expiry = self
+            .store
+            .oldest_paused_update()?
+            .map(|at| at.saturating_add(self.config.paused_ttl_ms));
+        let timers = self
+            .store
+            .waiting_executions()?
+            .into_iter()
+            .filter(|r| !self.is_busy(&r.state.id));
         let timer = timers.map(|r| r.state.wake_at.unwrap_or(now)).min();
         Ok(expiry.into_iter().chain(timer).min())
     }

@@ -13,14 +13,22 @@ use super::*;
 /// and top-level `await` work), or an expression: a bare value (a trailing `;` is fine), or a
 /// function (an `async () => {...}` arrow) that is then called. The wrapper adds no line before
 /// the code, so line numbers in errors are the script's own.
-pub(super) fn compile_script(context: &mut Context, code: &str, path: &str) -> Result<JsObject, ErrorInfo> {
+pub(super) fn compile_script(
+    context: &mut Context,
+    code: &str,
+    path: &str,
+) -> Result<JsObject, ErrorInfo> {
     let path = Path::new(path);
     let expression_code = code.trim_end().trim_end_matches(';');
     let expression = format!(
         "(async function (input) {{ const __codemode_value = ({expression_code}\n); return typeof __codemode_value === \"function\" ? await __codemode_value(input) : __codemode_value; }})"
     );
     let body = format!("(async function (input) {{{code}\n}})");
-    let source = if is_one_function(context, &expression) { expression } else { body };
+    let source = if is_one_function(context, &expression) {
+        expression
+    } else {
+        body
+    };
     if !is_one_function(context, &source) {
         // Either a syntax error (reported below with its position) or code that closes the
         // wrapper to run at the top level.
@@ -34,7 +42,9 @@ pub(super) fn compile_script(context: &mut Context, code: &str, path: &str) -> R
     let function = context
         .eval(Source::from_bytes(&source).with_path(path))
         .map_err(|e| ErrorInfo::run(RunCode::SyntaxError, e.to_string()))?;
-    function.as_callable().ok_or_else(|| internal("compiled script is not a function"))
+    function
+        .as_callable()
+        .ok_or_else(|| internal("compiled script is not a function"))
 }
 
 /// `true` if `source` parses as exactly one parenthesised async function expression, so the
@@ -43,7 +53,9 @@ pub(super) fn is_one_function(context: &mut Context, source: &str) -> bool {
     use boa_engine::ast::{Expression, Statement, StatementListItem};
     let scope = context.realm().scope().clone();
     let mut parser = boa_engine::parser::Parser::new(Source::from_bytes(source));
-    let Ok(script) = parser.parse_script(&scope, context.interner_mut()) else { return false };
+    let Ok(script) = parser.parse_script(&scope, context.interner_mut()) else {
+        return false;
+    };
     match script.statements().statements() {
         [StatementListItem::Statement(statement)] => match statement.as_ref() {
             Statement::Expression(Expression::Parenthesized(inner)) => {
@@ -54,5 +66,3 @@ pub(super) fn is_one_function(context: &mut Context, source: &str) -> bool {
         _ => false,
     }
 }
-
-

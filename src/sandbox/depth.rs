@@ -22,8 +22,23 @@ const STEP: usize = 1;
 
 /// Refuses `code` nested more than `max_brackets` brackets deep, or whose estimated expression
 /// depth (see the module doc) is over `max_depth`.
-pub(super) fn check_nesting(code: &str, max_brackets: usize, max_depth: usize) -> Result<(), ErrorInfo> {
-    Scanner { src: code.as_bytes(), at: 0, levels: vec![Level::default()], total: 0, operand: false, newline: false, templates: Vec::new(), max_brackets, max_depth }.run()
+pub(super) fn check_nesting(
+    code: &str,
+    max_brackets: usize,
+    max_depth: usize,
+) -> Result<(), ErrorInfo> {
+    Scanner {
+        src: code.as_bytes(),
+        at: 0,
+        levels: vec![Level::default()],
+        total: 0,
+        operand: false,
+        newline: false,
+        templates: Vec::new(),
+        max_brackets,
+        max_depth,
+    }
+    .run()
 }
 
 #[derive(Default)]
@@ -53,8 +68,9 @@ struct Scanner<'a> {
 
 /// Words that start a statement or an expression of their own: a chain before them ends.
 const STATEMENT_WORDS: &[&str] = &[
-    "return", "throw", "if", "else", "for", "while", "do", "switch", "case", "default", "break", "continue", "var",
-    "let", "const", "function", "class", "try", "catch", "finally", "async", "of", "import", "export",
+    "return", "throw", "if", "else", "for", "while", "do", "switch", "case", "default", "break",
+    "continue", "var", "let", "const", "function", "class", "try", "catch", "finally", "async",
+    "of", "import", "export",
 ];
 /// Prefix keyword operators: each nests the expression after it.
 const PREFIX_WORDS: &[&str] = &["typeof", "void", "delete", "await", "new", "yield"];
@@ -62,9 +78,10 @@ const PREFIX_WORDS: &[&str] = &["typeof", "void", "delete", "await", "new", "yie
 const BINARY_WORDS: &[&str] = &["in", "instanceof"];
 /// Punctuators, longest first.
 const PUNCTUATORS: &[&str] = &[
-    ">>>=", "...", "===", "!==", "**=", "<<=", ">>=", ">>>", "&&=", "||=", "??=", "=>", "==", "!=", "<=", ">=", "&&", "||",
-    "??", "?.", "++", "--", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "**", "<<", ">>", "+", "-", "*", "/", "%", "&",
-    "|", "^", "!", "~", "<", ">", "=", "?", ":", ".",
+    ">>>=", "...", "===", "!==", "**=", "<<=", ">>=", ">>>", "&&=", "||=", "??=", "=>", "==", "!=",
+    "<=", ">=", "&&", "||", "??", "?.", "++", "--", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=",
+    "**", "<<", ">>", "+", "-", "*", "/", "%", "&", "|", "^", "!", "~", "<", ">", "=", "?", ":",
+    ".",
 ];
 
 impl Scanner<'_> {
@@ -126,7 +143,13 @@ impl Scanner<'_> {
                     self.take_word(true);
                     self.operand = true;
                 }
-                b if b.is_ascii_alphabetic() || b == b'_' || b == b'$' || b == b'\\' || b >= 0x80 || b == b'#' => {
+                b if b.is_ascii_alphabetic()
+                    || b == b'_'
+                    || b == b'$'
+                    || b == b'\\'
+                    || b >= 0x80
+                    || b == b'#' =>
+                {
                     let start = self.at;
                     self.take_word(false);
                     self.word(start)?;
@@ -193,7 +216,10 @@ impl Scanner<'_> {
         if self.levels.len() > self.max_brackets {
             return Err(ErrorInfo::run(
                 RunCode::SyntaxError,
-                format!("SyntaxError: brackets nested more than {} levels deep", self.max_brackets),
+                format!(
+                    "SyntaxError: brackets nested more than {} levels deep",
+                    self.max_brackets
+                ),
             ));
         }
         self.levels.push(Level { base: NEST, run: 0 });
@@ -279,7 +305,13 @@ impl Scanner<'_> {
     /// A name, keyword or number (with `digits` a number: letters, digits, `_` and `.`).
     fn take_word(&mut self, digits: bool) {
         while let Some(b) = self.peek(0) {
-            let part = b.is_ascii_alphanumeric() || b == b'_' || b == b'$' || b == b'\\' || b >= 0x80 || b == b'#' || (digits && b == b'.');
+            let part = b.is_ascii_alphanumeric()
+                || b == b'_'
+                || b == b'$'
+                || b == b'\\'
+                || b >= 0x80
+                || b == b'#'
+                || (digits && b == b'.');
             if !part {
                 break;
             }
@@ -379,7 +411,10 @@ mod tests {
         assert!(!depth_ok(&format!("return f{}", "()".repeat(2000))));
         assert!(!depth_ok(&format!("return a{}", ".b".repeat(2000))));
         assert!(!depth_ok(&format!("return 1{}", "\n+1".repeat(2000))));
-        assert!(!depth_ok(&format!("return `{}`", "${`".repeat(200) + &"`}".repeat(200))));
+        assert!(!depth_ok(&format!(
+            "return `{}`",
+            "${`".repeat(200) + &"`}".repeat(200)
+        )));
     }
 
     #[test]
@@ -388,15 +423,29 @@ mod tests {
         assert!(depth_ok(&many_statements));
         let no_semicolons = "const y = a + b * c - d\nfoo(y).bar(1, 2).baz\n".repeat(3000);
         assert!(depth_ok(&no_semicolons));
-        let strings = format!("const s = '{}'; const t = \"{}\"; const r = /[(]{{2}}!+/g; // {}\n", "!".repeat(5000), "-(".repeat(3000), "((((".repeat(500));
+        let strings = format!(
+            "const s = '{}'; const t = \"{}\"; const r = /[(]{{2}}!+/g; // {}\n",
+            "!".repeat(5000),
+            "-(".repeat(3000),
+            "((((".repeat(500)
+        );
         assert!(depth_ok(&strings));
-        let template = format!("const html = `{}`;", "<li>${item.name} - ${item.price * 2}</li>".repeat(2000));
+        let template = format!(
+            "const html = `{}`;",
+            "<li>${item.name} - ${item.price * 2}</li>".repeat(2000)
+        );
         assert!(depth_ok(&template));
-        let objects = format!("const o = {{{}}};", "k: [1, 2, {a: -1, b: !x}],".repeat(3000));
+        let objects = format!(
+            "const o = {{{}}};",
+            "k: [1, 2, {a: -1, b: !x}],".repeat(3000)
+        );
         assert!(depth_ok(&objects));
         let concat = format!("return 'a'{};", " + x".repeat(300));
         assert!(depth_ok(&concat));
-        let comparisons = format!("return {};", "a === b && c !== d".repeat(1).repeat(1) + &" || a === b && c !== d".repeat(100));
+        let comparisons = format!(
+            "return {};",
+            "a === b && c !== d".repeat(1).repeat(1) + &" || a === b && c !== d".repeat(100)
+        );
         assert!(depth_ok(&comparisons));
     }
 
@@ -404,7 +453,15 @@ mod tests {
     fn brackets_keep_their_own_limit_and_message() {
         let deep = format!("return {}1{}", "[".repeat(129), "]".repeat(129));
         let error = check_nesting(&deep, 128, 100_000).unwrap_err();
-        assert_eq!(error.message, "SyntaxError: brackets nested more than 128 levels deep");
-        assert!(check_nesting(&format!("return {}1{}", "[".repeat(100), "]".repeat(100)), 128, 1000).is_ok());
+        assert_eq!(
+            error.message,
+            "SyntaxError: brackets nested more than 128 levels deep"
+        );
+        assert!(check_nesting(
+            &format!("return {}1{}", "[".repeat(100), "]".repeat(100)),
+            128,
+            1000
+        )
+        .is_ok());
     }
 }

@@ -1,11 +1,10 @@
 //! Engine errors and thrown values as coded run errors the model can read.
 
-
 use boa_engine::{Context, JsError};
 
-use boa_engine::error::{EngineError, RuntimeLimitError};
 use crate::error::RunCode;
 use crate::model::ErrorInfo;
+use boa_engine::error::{EngineError, RuntimeLimitError};
 
 use super::*;
 
@@ -26,7 +25,9 @@ pub(super) fn budget_exceeded() -> ErrorInfo {
 
 /// `MEMORY_EXCEEDED`, saying how much the run held, its bound, and what to do instead.
 fn memory_exceeded(context: &Context) -> ErrorInfo {
-    let bound = context.get_data::<SharedHost>().map_or(0, |host| host.borrow().heap.bound);
+    let bound = context
+        .get_data::<SharedHost>()
+        .map_or(0, |host| host.borrow().heap.bound);
     let held = boa_engine::heap::held_at_failure();
     ErrorInfo::run(
         RunCode::MemoryExceeded,
@@ -85,7 +86,10 @@ pub(super) fn engine_error(error: &JsError, context: &mut Context) -> ErrorInfo 
         if matches!(engine, EngineError::RuntimeLimit(RuntimeLimitError::Heap)) {
             return memory_exceeded(context);
         }
-        if matches!(engine, EngineError::RuntimeLimit(RuntimeLimitError::RegExpSteps)) {
+        if matches!(
+            engine,
+            EngineError::RuntimeLimit(RuntimeLimitError::RegExpSteps)
+        ) {
             return ErrorInfo::run(
                 RunCode::LimitExceeded,
                 "a regular expression took more than the step limit to find one match (catastrophic \
@@ -96,8 +100,10 @@ pub(super) fn engine_error(error: &JsError, context: &mut Context) -> ErrorInfo 
         return ErrorInfo::run(RunCode::LimitExceeded, engine.to_string());
     }
     match error.try_native(context) {
-        Ok(native) => ErrorInfo::run(RunCode::ScriptError, format!("{}: {}", native.kind(), native.message())),
+        Ok(native) => ErrorInfo::run(
+            RunCode::ScriptError,
+            format!("{}: {}", native.kind(), native.message()),
+        ),
         Err(_) => ErrorInfo::run(RunCode::ScriptError, error.to_string()),
     }
 }
-

@@ -6,8 +6,6 @@ use boa_engine::context::time::JsInstant;
 use boa_engine::context::{Clock, HostHooks};
 use boa_engine::Context;
 
-
-
 /// The clock `Date` reads: starts at the run's recorded start and moves forward only when the host
 /// delivers a result, to that result's recorded time.
 #[derive(Debug)]
@@ -43,4 +41,3 @@ impl HostHooks for SandboxHooks {
         self.max_string_chars
     }
 }
-

@@ -8,7 +8,9 @@ use std::rc::Rc;
 use boa_engine::builtins::promise::ResolvingFunctions;
 use boa_engine::object::builtins::JsPromise;
 use boa_engine::object::{FunctionObjectBuilder, ObjectInitializer};
-use boa_engine::{js_string, Context, JsNativeError, JsObject, JsResult, JsString, JsValue, NativeFunction};
+use boa_engine::{
+    js_string, Context, JsNativeError, JsObject, JsResult, JsString, JsValue, NativeFunction,
+};
 use serde_json::Value;
 
 use crate::journal::Outcome;
@@ -65,7 +67,11 @@ pub(super) struct MethodEntry {
 
 impl MethodEntry {
     pub(super) fn new(connector: &str, method: &str) -> Self {
-        Self { connector: connector.into(), method: method.into(), key: format!("{connector}.{method}") }
+        Self {
+            connector: connector.into(),
+            method: method.into(),
+            key: format!("{connector}.{method}"),
+        }
     }
 }
 
@@ -74,32 +80,92 @@ pub(super) fn host_object(context: &mut Context) -> JsObject {
     let mut host = ObjectInitializer::new(context);
     web::register(&mut host);
     timers::register(&mut host);
-    host.function(NativeFunction::from_fn_ptr(super::intl::host_intl), js_string!("intl"), 5)
-        .function(NativeFunction::from_fn_ptr(host_intl_module), js_string!("intlModule"), 0);
-    host
-        .function(NativeFunction::from_fn_ptr(host_call), js_string!("call"), 3)
-        .function(NativeFunction::from_fn_ptr(host_search), js_string!("search"), 1)
-        .function(NativeFunction::from_fn_ptr(host_describe), js_string!("describe"), 1)
-        .function(NativeFunction::from_fn_ptr(host_snippet), js_string!("snippet"), 1)
-        .function(NativeFunction::from_fn_ptr(host_recorded), js_string!("recorded"), 1)
-        .function(NativeFunction::from_fn_ptr(host_step_done), js_string!("stepDone"), 3)
-        .function(NativeFunction::from_fn_ptr(host_output), js_string!("output"), 2)
-        .function(NativeFunction::from_fn_ptr(host_check_source), js_string!("checkSource"), 1)
-        .function(NativeFunction::from_fn_ptr(host_check_json), js_string!("checkJson"), 1)
-        .function(NativeFunction::from_fn_ptr(host_done), js_string!("done"), 0)
-        .function(NativeFunction::from_fn_ptr(host_last_seq), js_string!("lastSeq"), 0)
-        .function(NativeFunction::from_fn_ptr(host_connector_get), js_string!("connectorGet"), 1)
-        .build()
+    host.function(
+        NativeFunction::from_fn_ptr(super::intl::host_intl),
+        js_string!("intl"),
+        5,
+    )
+    .function(
+        NativeFunction::from_fn_ptr(host_intl_module),
+        js_string!("intlModule"),
+        0,
+    );
+    host.function(
+        NativeFunction::from_fn_ptr(host_call),
+        js_string!("call"),
+        3,
+    )
+    .function(
+        NativeFunction::from_fn_ptr(host_search),
+        js_string!("search"),
+        1,
+    )
+    .function(
+        NativeFunction::from_fn_ptr(host_describe),
+        js_string!("describe"),
+        1,
+    )
+    .function(
+        NativeFunction::from_fn_ptr(host_snippet),
+        js_string!("snippet"),
+        1,
+    )
+    .function(
+        NativeFunction::from_fn_ptr(host_recorded),
+        js_string!("recorded"),
+        1,
+    )
+    .function(
+        NativeFunction::from_fn_ptr(host_step_done),
+        js_string!("stepDone"),
+        3,
+    )
+    .function(
+        NativeFunction::from_fn_ptr(host_output),
+        js_string!("output"),
+        2,
+    )
+    .function(
+        NativeFunction::from_fn_ptr(host_check_source),
+        js_string!("checkSource"),
+        1,
+    )
+    .function(
+        NativeFunction::from_fn_ptr(host_check_json),
+        js_string!("checkJson"),
+        1,
+    )
+    .function(
+        NativeFunction::from_fn_ptr(host_done),
+        js_string!("done"),
+        0,
+    )
+    .function(
+        NativeFunction::from_fn_ptr(host_last_seq),
+        js_string!("lastSeq"),
+        0,
+    )
+    .function(
+        NativeFunction::from_fn_ptr(host_connector_get),
+        js_string!("connectorGet"),
+        1,
+    )
+    .build()
 }
 
 pub(super) fn shared_host(context: &Context) -> JsResult<SharedHost> {
-    context
-        .get_data::<SharedHost>()
-        .cloned()
-        .ok_or_else(|| JsNativeError::error().with_message("sandbox host state is missing").into())
+    context.get_data::<SharedHost>().cloned().ok_or_else(|| {
+        JsNativeError::error()
+            .with_message("sandbox host state is missing")
+            .into()
+    })
 }
 
-pub(super) fn string_arg(args: &[JsValue], index: usize, context: &mut Context) -> JsResult<String> {
+pub(super) fn string_arg(
+    args: &[JsValue],
+    index: usize,
+    context: &mut Context,
+) -> JsResult<String> {
     let value = args.get(index).cloned().unwrap_or_default();
     Ok(std_string(&value.to_string(context)?))
 }
@@ -110,7 +176,9 @@ pub(super) fn string_arg(args: &[JsValue], index: usize, context: &mut Context) 
 /// UTF-8 text can carry: each one becomes U+FFFD, as it does in text output.
 pub(super) fn script_json<T: serde::de::DeserializeOwned>(json: &str) -> serde_json::Result<T> {
     match serde_json::from_str(json) {
-        Err(e) if json.contains("\\u") => serde_json::from_str(&replace_lone_surrogate_escapes(json)).map_err(|_| e),
+        Err(e) if json.contains("\\u") => {
+            serde_json::from_str(&replace_lone_surrogate_escapes(json)).map_err(|_| e)
+        }
         parsed => parsed,
     }
 }
@@ -135,7 +203,11 @@ pub(super) fn replace_lone_surrogate_escapes(json: &str) -> String {
         }
         match escaped_unit(i) {
             // A surrogate pair: kept.
-            Some(0xD800..=0xDBFF) if escaped_unit(i + 6).is_some_and(|low| (0xDC00..=0xDFFF).contains(&low)) => i += 12,
+            Some(0xD800..=0xDBFF)
+                if escaped_unit(i + 6).is_some_and(|low| (0xDC00..=0xDFFF).contains(&low)) =>
+            {
+                i += 12
+            }
             Some(0xD800..=0xDFFF) => {
                 out.push_str(&json[copied..i]);
                 out.push_str("\\ufffd");
@@ -153,28 +225,37 @@ pub(super) fn replace_lone_surrogate_escapes(json: &str) -> String {
 /// `text` as a Rust string, unpaired surrogates replaced by U+FFFD. The strict conversion copies
 /// in one pass; only a string that has a lone surrogate takes the (formatting) lossy one.
 pub(super) fn std_string(text: &JsString) -> String {
-    text.to_std_string().unwrap_or_else(|_| text.to_std_string_lossy())
+    text.to_std_string()
+        .unwrap_or_else(|_| text.to_std_string_lossy())
 }
 
 /// `host.call(index, argsJson)` → the promise of a call of method `index` of
 /// [`HostState::methods`] (its settle functions wait in [`HostState::waiters`]).
-pub(super) fn host_call(_this: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
+pub(super) fn host_call(
+    _this: &JsValue,
+    args: &[JsValue],
+    context: &mut Context,
+) -> JsResult<JsValue> {
     let index = args.first().cloned().unwrap_or_default().to_u32(context)? as usize;
     let json = string_arg(args, 1, context)?;
     let host = shared_host(context)?;
     let mut host = host.borrow_mut();
     let host = &mut *host;
-    let entry = host
-        .methods
-        .get(index)
-        .ok_or_else(|| JsNativeError::error().with_message(format!("no method has index {index}")))?;
+    let entry = host.methods.get(index).ok_or_else(|| {
+        JsNativeError::error().with_message(format!("no method has index {index}"))
+    })?;
     let (connector, method) = (&entry.connector, &entry.method);
     let args: Value = script_json(&json).map_err(|e| {
-        JsNativeError::typ().with_message(format!("{connector}.{method}: the argument is not JSON: {e}"))
+        JsNativeError::typ().with_message(format!(
+            "{connector}.{method}: the argument is not JSON: {e}"
+        ))
     })?;
     if host.next_seq - host.timers_set >= host.limits.max_calls {
         return Err(JsNativeError::range()
-            .with_message(format!("{connector}.{method}: this run already made {} calls, the limit", host.limits.max_calls))
+            .with_message(format!(
+                "{connector}.{method}: this run already made {} calls, the limit",
+                host.limits.max_calls
+            ))
             .into());
     }
     if json.len() > host.limits.max_argument_bytes {
@@ -188,7 +269,9 @@ pub(super) fn host_call(_this: &JsValue, args: &[JsValue], context: &mut Context
     }
     if let Some(schema) = host.schemas.get(&entry.key) {
         if let Err(problem) = crate::schema::validate(schema, &args) {
-            return Err(JsNativeError::typ().with_message(format!("{connector}.{method}: {problem}")).into());
+            return Err(JsNativeError::typ()
+                .with_message(format!("{connector}.{method}: {problem}"))
+                .into());
         }
     }
     let request = CallRequest {
@@ -209,16 +292,29 @@ pub(super) fn host_call(_this: &JsValue, args: &[JsValue], context: &mut Context
 /// `host.connectorGet(unknown)` → the `get` trap of a connector object's proxy. It does what
 /// this did in JavaScript, without a JavaScript call per method access:
 /// `typeof key !== "string" || key in object || key === "then" || key === "toJSON" ? object[key] : unknown(key)`.
-pub(super) fn host_connector_get(_this: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
+pub(super) fn host_connector_get(
+    _this: &JsValue,
+    args: &[JsValue],
+    context: &mut Context,
+) -> JsResult<JsValue> {
     let unknown = args
         .first()
         .and_then(JsValue::as_callable)
         .ok_or_else(|| JsNativeError::typ().with_message("connectorGet: not a function"))?;
     let trap = NativeFunction::from_copy_closure_with_captures(connector_get_trap, unknown);
-    Ok(FunctionObjectBuilder::new(context.realm(), trap).name(js_string!("get")).length(2).build().into())
+    Ok(FunctionObjectBuilder::new(context.realm(), trap)
+        .name(js_string!("get"))
+        .length(2)
+        .build()
+        .into())
 }
 
-pub(super) fn connector_get_trap(_this: &JsValue, args: &[JsValue], unknown: &JsObject, context: &mut Context) -> JsResult<JsValue> {
+pub(super) fn connector_get_trap(
+    _this: &JsValue,
+    args: &[JsValue],
+    unknown: &JsObject,
+    context: &mut Context,
+) -> JsResult<JsValue> {
     let target = args
         .first()
         .and_then(JsValue::as_object)
@@ -227,7 +323,9 @@ pub(super) fn connector_get_trap(_this: &JsValue, args: &[JsValue], unknown: &Js
     let read_target = match key.as_string() {
         None => true,
         Some(name) => {
-            target.has_property(name.clone(), context)? || name == js_string!("then") || name == js_string!("toJSON")
+            target.has_property(name.clone(), context)?
+                || name == js_string!("then")
+                || name == js_string!("toJSON")
         }
     };
     if read_target {
@@ -238,18 +336,32 @@ pub(super) fn connector_get_trap(_this: &JsValue, args: &[JsValue], unknown: &Js
 }
 
 /// `host.lastSeq()` → the `seq` of the call `host.call` issued last.
-pub(super) fn host_last_seq(_this: &JsValue, _args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
+pub(super) fn host_last_seq(
+    _this: &JsValue,
+    _args: &[JsValue],
+    context: &mut Context,
+) -> JsResult<JsValue> {
     let issued = shared_host(context)?.borrow().next_seq;
     Ok(JsValue::from(issued.saturating_sub(1)))
 }
 
-pub(super) fn host_search(_this: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
+pub(super) fn host_search(
+    _this: &JsValue,
+    args: &[JsValue],
+    context: &mut Context,
+) -> JsResult<JsValue> {
     let query = string_arg(args, 0, context)?;
     let services = shared_host(context)?.borrow().services.clone();
-    Ok(JsValue::from(JsString::from(services.search(&query).to_string().as_str())))
+    Ok(JsValue::from(JsString::from(
+        services.search(&query).to_string().as_str(),
+    )))
 }
 
-pub(super) fn host_describe(_this: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
+pub(super) fn host_describe(
+    _this: &JsValue,
+    args: &[JsValue],
+    context: &mut Context,
+) -> JsResult<JsValue> {
     let path = string_arg(args, 0, context)?;
     let services = shared_host(context)?.borrow().services.clone();
     match services.describe(&path) {
@@ -259,7 +371,11 @@ pub(super) fn host_describe(_this: &JsValue, args: &[JsValue], context: &mut Con
 }
 
 /// `host.done()`: the script's promise has settled (see [`HostState::done`]).
-pub(super) fn host_done(_this: &JsValue, _args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
+pub(super) fn host_done(
+    _this: &JsValue,
+    _args: &[JsValue],
+    context: &mut Context,
+) -> JsResult<JsValue> {
     shared_host(context)?.borrow_mut().done = true;
     Ok(JsValue::undefined())
 }
@@ -278,8 +394,17 @@ pub(super) fn json_depth_within(value: &Value, max: usize) -> bool {
             return false;
         }
         match value {
-            Value::Array(items) => stack.extend(items.iter().filter(|v| is_container(v)).map(|v| (v, depth + 1))),
-            Value::Object(map) => stack.extend(map.values().filter(|v| is_container(v)).map(|v| (v, depth + 1))),
+            Value::Array(items) => stack.extend(
+                items
+                    .iter()
+                    .filter(|v| is_container(v))
+                    .map(|v| (v, depth + 1)),
+            ),
+            Value::Object(map) => stack.extend(
+                map.values()
+                    .filter(|v| is_container(v))
+                    .map(|v| (v, depth + 1)),
+            ),
             _ => {}
         }
     }
@@ -287,14 +412,24 @@ pub(super) fn json_depth_within(value: &Value, max: usize) -> bool {
 }
 
 /// `host.recorded(seq)` → whether the journal already holds call `seq`.
-pub(super) fn host_recorded(_this: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
+pub(super) fn host_recorded(
+    _this: &JsValue,
+    args: &[JsValue],
+    context: &mut Context,
+) -> JsResult<JsValue> {
     let seq = args.first().cloned().unwrap_or_default().to_u32(context)?;
-    Ok(JsValue::from(shared_host(context)?.borrow().recorded.contains(&seq)))
+    Ok(JsValue::from(
+        shared_host(context)?.borrow().recorded.contains(&seq),
+    ))
 }
 
 /// `host.stepDone(seq, ok, payload)`: a `codemode.step` function finished (payload is its value
 /// as JSON, or the error message).
-pub(super) fn host_step_done(_this: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
+pub(super) fn host_step_done(
+    _this: &JsValue,
+    args: &[JsValue],
+    context: &mut Context,
+) -> JsResult<JsValue> {
     let seq = args.first().cloned().unwrap_or_default().to_u32(context)?;
     let ok = args.get(1).is_some_and(JsValue::to_boolean);
     let payload = string_arg(args, 2, context)?;
@@ -305,23 +440,39 @@ pub(super) fn host_step_done(_this: &JsValue, args: &[JsValue], context: &mut Co
     } else {
         Outcome::Err(payload)
     };
-    shared_host(context)?.borrow_mut().step_results.push((seq, outcome));
+    shared_host(context)?
+        .borrow_mut()
+        .step_results
+        .push((seq, outcome));
     Ok(JsValue::undefined())
 }
 
 /// `host.checkSource(text)`: code given to `eval`/`Function` gets the script's nesting limit.
-pub(super) fn host_check_source(_this: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
+pub(super) fn host_check_source(
+    _this: &JsValue,
+    args: &[JsValue],
+    context: &mut Context,
+) -> JsResult<JsValue> {
     let text = string_arg(args, 0, context)?;
     let limits = shared_host(context)?.borrow().limits;
-    check_nesting(&text, limits.max_nesting, limits.max_expression_depth).map_err(|e| JsNativeError::syntax().with_message(strip_kind(&e.message)))?;
+    check_nesting(&text, limits.max_nesting, limits.max_expression_depth)
+        .map_err(|e| JsNativeError::syntax().with_message(strip_kind(&e.message)))?;
     Ok(JsValue::undefined())
 }
 
 /// `host.checkJson(text)`: JSON text nested deeper than the JSON depth limit is refused.
 /// Brackets inside string literals do not count; the text's code units are read in place (no
 /// copy to a Rust string: a large tool result is parsed often).
-pub(super) fn host_check_json(_this: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
-    let text = args.first().cloned().unwrap_or_default().to_string(context)?;
+pub(super) fn host_check_json(
+    _this: &JsValue,
+    args: &[JsValue],
+    context: &mut Context,
+) -> JsResult<JsValue> {
+    let text = args
+        .first()
+        .cloned()
+        .unwrap_or_default()
+        .to_string(context)?;
     let max = shared_host(context)?.borrow().limits.max_json_depth;
     let (mut depth, mut in_string, mut escaped) = (0usize, false, false);
     for unit in text.iter() {
@@ -352,12 +503,19 @@ pub(super) fn host_check_json(_this: &JsValue, args: &[JsValue], context: &mut C
 }
 
 pub(super) fn strip_kind(message: &str) -> String {
-    message.strip_prefix("SyntaxError: ").unwrap_or(message).to_string()
+    message
+        .strip_prefix("SyntaxError: ")
+        .unwrap_or(message)
+        .to_string()
 }
 
 /// `host.output(kind, text)`: a `text()` item (kind 0) or a console line (kind 1). Output past
 /// the limit is dropped after one marker line.
-pub(super) fn host_output(_this: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
+pub(super) fn host_output(
+    _this: &JsValue,
+    args: &[JsValue],
+    context: &mut Context,
+) -> JsResult<JsValue> {
     let kind = args.first().cloned().unwrap_or_default().to_u32(context)?;
     let text = string_arg(args, 1, context)?;
     let host = shared_host(context)?;
@@ -368,7 +526,9 @@ pub(super) fn host_output(_this: &JsValue, args: &[JsValue], context: &mut Conte
     }
     host.output_chars += text.chars().count();
     if host.output_chars > limit {
-        host.output.console.push(format!("[output limit of {limit} characters reached; further output dropped]"));
+        host.output.console.push(format!(
+            "[output limit of {limit} characters reached; further output dropped]"
+        ));
         return Ok(JsValue::undefined());
     }
     if kind == 0 {
@@ -380,14 +540,18 @@ pub(super) fn host_output(_this: &JsValue, args: &[JsValue], context: &mut Conte
 }
 
 /// `host.snippet(name)` → the snippet compiled as `async (input) => ...`.
-pub(super) fn host_snippet(_this: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
+pub(super) fn host_snippet(
+    _this: &JsValue,
+    args: &[JsValue],
+    context: &mut Context,
+) -> JsResult<JsValue> {
     let name = string_arg(args, 0, context)?;
     let services = shared_host(context)?.borrow().services.clone();
-    let code = services
-        .snippet_code(&name)
-        .ok_or_else(|| JsNativeError::error().with_message(format!("no snippet is named `{name}`")))?;
-    let function = compile_script(context, &code, &format!("snippet:{name}"))
-        .map_err(|e| JsNativeError::syntax().with_message(format!("snippet `{name}`: {}", e.message)))?;
+    let code = services.snippet_code(&name).ok_or_else(|| {
+        JsNativeError::error().with_message(format!("no snippet is named `{name}`"))
+    })?;
+    let function = compile_script(context, &code, &format!("snippet:{name}")).map_err(|e| {
+        JsNativeError::syntax().with_message(format!("snippet `{name}`: {}", e.message))
+    })?;
     Ok(JsValue::from(function))
 }
-

@@ -19,7 +19,11 @@ pub(super) struct Internals {
 
 impl Internals {
     pub(super) fn start(&self, main: &JsObject, context: &mut Context) -> JsResult<()> {
-        self.start.call(&JsValue::undefined(), &[JsValue::from(main.clone())], context)?;
+        self.start.call(
+            &JsValue::undefined(),
+            &[JsValue::from(main.clone())],
+            context,
+        )?;
         Ok(())
     }
 }
@@ -39,7 +43,11 @@ pub(super) fn prelude_script(context: &mut Context) -> JsResult<Script> {
     if let Some(compiled) = PRELUDE_CODE.with(|cell| cell.get().map(|c| CompiledScript::clone(c))) {
         return Ok(Script::from_compiled(&compiled, context));
     }
-    let script = Script::parse(Source::from_bytes(PRELUDE).with_path(Path::new("prelude.js")), None, context)?;
+    let script = Script::parse(
+        Source::from_bytes(PRELUDE).with_path(Path::new("prelude.js")),
+        None,
+        context,
+    )?;
     let compiled = script.compiled(context)?;
     PRELUDE_CODE.with(|cell| {
         let _ = cell.set(std::mem::ManuallyDrop::new(compiled));
@@ -48,7 +56,10 @@ pub(super) fn prelude_script(context: &mut Context) -> JsResult<Script> {
 }
 
 /// Evaluates the prelude and returns its internals.
-pub(super) fn install_prelude(context: &mut Context, config: &SandboxConfig<'_>) -> Result<Internals, ErrorInfo> {
+pub(super) fn install_prelude(
+    context: &mut Context,
+    config: &SandboxConfig<'_>,
+) -> Result<Internals, ErrorInfo> {
     let factory = prelude_script(context)
         .and_then(|script| script.evaluate(context))
         .map_err(|e| internal(format!("prelude: {e}")))?
@@ -58,7 +69,10 @@ pub(super) fn install_prelude(context: &mut Context, config: &SandboxConfig<'_>)
     let to_js = |value: Value, context: &mut Context| {
         JsValue::from_json(&value, context).map_err(|e| internal(e.to_string()))
     };
-    let table = to_js(serde_json::to_value(&config.connectors).map_err(|e| internal(e.to_string()))?, context)?;
+    let table = to_js(
+        serde_json::to_value(&config.connectors).map_err(|e| internal(e.to_string()))?,
+        context,
+    )?;
     let limits = serde_json::json!({
         "maxNesting": config.limits.max_nesting,
         "maxJsonDepth": config.limits.max_json_depth,
@@ -82,7 +96,9 @@ pub(super) fn install_prelude(context: &mut Context, config: &SandboxConfig<'_>)
     let internals = factory
         .call(&JsValue::undefined(), &args, context)
         .map_err(|e| internal(format!("prelude: {e}")))?;
-    let internals = internals.as_object().ok_or_else(|| internal("prelude returned no internals"))?;
+    let internals = internals
+        .as_object()
+        .ok_or_else(|| internal("prelude returned no internals"))?;
     let mut get = |name: &str| -> Result<JsObject, ErrorInfo> {
         internals
             .get(JsString::from(name), context)
@@ -90,9 +106,12 @@ pub(super) fn install_prelude(context: &mut Context, config: &SandboxConfig<'_>)
             .and_then(|v| v.as_callable())
             .ok_or_else(|| internal(format!("prelude internals lack `{name}`")))
     };
-    Ok(Internals { start: get("start")?, deliver: get("deliver")?, state: get("state")? })
+    Ok(Internals {
+        start: get("start")?,
+        deliver: get("deliver")?,
+        state: get("state")?,
+    })
 }
-
 
 thread_local! {
     /// The locale layer (`intl.js`), compiled by the first VM of this thread that needs it.
@@ -108,14 +127,21 @@ pub const INTL_LAYER: &str = include_str!("intl.js");
 /// code is compiled in a fresh context of its own, so it is compiled alike whatever the script
 /// that first needed it declared (a compiled script is only reusable when its compilation did not
 /// depend on the realm's global declarations: see `CompiledScript`); it declares no globals.
-pub(super) fn host_intl_module(_this: &JsValue, _args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
+pub(super) fn host_intl_module(
+    _this: &JsValue,
+    _args: &[JsValue],
+    context: &mut Context,
+) -> JsResult<JsValue> {
     let compiled = match INTL_CODE.with(|cell| cell.get().map(|c| CompiledScript::clone(c))) {
         Some(compiled) => compiled,
         None => {
             // Its own clock: the default one reads the system time, which wasm32 does not have.
             let mut fresh = boa_engine::context::ContextBuilder::new()
                 .clock(Rc::new(VirtualClock(std::cell::Cell::new(0))))
-                .host_hooks(Rc::new(SandboxHooks { max_buffer_bytes: 0, max_string_chars: usize::MAX }))
+                .host_hooks(Rc::new(SandboxHooks {
+                    max_buffer_bytes: 0,
+                    max_string_chars: usize::MAX,
+                }))
                 .build()?;
             let source = Source::from_bytes(INTL_LAYER).with_path(Path::new("intl.js"));
             let compiled = Script::parse(source, None, &mut fresh)?.compiled(&mut fresh)?;

@@ -17,7 +17,10 @@ pub(super) struct FifoJobs {
 
 impl JobExecutor for FifoJobs {
     fn enqueue_job(self: Rc<Self>, job: Job, _context: &mut Context) {
-        if matches!(job, Job::PromiseJob(_) | Job::GenericJob(_) | Job::AsyncJob(_)) {
+        if matches!(
+            job,
+            Job::PromiseJob(_) | Job::GenericJob(_) | Job::AsyncJob(_)
+        ) {
             self.queue.borrow_mut().push_back(job);
         }
     }

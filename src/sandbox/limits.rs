@@ -1,9 +1,6 @@
 //! Limits of one VM and of `store()` values.
 
-
 use serde::Serialize;
-
-
 
 /// Limits of one VM. The instruction budget is what ends runaway scripts; the others keep single
 /// native calls (which run outside the budget) from building huge values.
@@ -120,7 +117,10 @@ pub struct StoreLimits {
 
 impl Default for StoreLimits {
     fn default() -> Self {
-        Self { key: 256, value: 256 * 1024, total: 1024 * 1024 }
+        Self {
+            key: 256,
+            value: 256 * 1024,
+            total: 1024 * 1024,
+        }
     }
 }
-

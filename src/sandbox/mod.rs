@@ -150,7 +150,10 @@ impl Sandbox {
 
     fn build(config: SandboxConfig<'_>) -> Result<Self, ErrorInfo> {
         let clock = Rc::new(VirtualClock(Cell::new(config.start_ms)));
-        let heap = HeapLimit { baseline: boa_engine::heap::live_bytes(), bound: config.limits.max_heap_bytes };
+        let heap = HeapLimit {
+            baseline: boa_engine::heap::live_bytes(),
+            bound: config.limits.max_heap_bytes,
+        };
         boa_engine::heap::reset_peak();
         let mut context = ContextBuilder::new()
             .clock(clock.clone())
@@ -184,7 +187,11 @@ impl Sandbox {
             methods: config
                 .connectors
                 .iter()
-                .flat_map(|(connector, methods)| methods.iter().map(move |method| MethodEntry::new(connector, method)))
+                .flat_map(|(connector, methods)| {
+                    methods
+                        .iter()
+                        .map(move |method| MethodEntry::new(connector, method))
+                })
                 .chain(std::iter::once(MethodEntry::new("codemode", "step")))
                 .collect(),
             next_seq: 0,
@@ -192,7 +199,11 @@ impl Sandbox {
             services: config.services.clone(),
             recorded: config.recorded.clone(),
             step_results: Vec::new(),
-            connector_names: config.connectors.iter().map(|(name, _)| name.clone()).collect(),
+            connector_names: config
+                .connectors
+                .iter()
+                .map(|(name, _)| name.clone())
+                .collect(),
             output: Output::default(),
             output_chars: 0,
             waiters: BTreeMap::new(),
@@ -206,12 +217,21 @@ impl Sandbox {
         context.insert_data(host.clone());
 
         let internals = install_prelude(&mut context, &config)?;
-        check_nesting(config.code, config.limits.max_nesting, config.limits.max_expression_depth)?;
+        check_nesting(
+            config.code,
+            config.limits.max_nesting,
+            config.limits.max_expression_depth,
+        )?;
         let main = compile_script(&mut context, config.code, SCRIPT_PATH)?;
         internals
             .start(&main, &mut context)
             .map_err(|e| engine_error(&e, &mut context))?;
-        Ok(Self { context: ManuallyDrop::new(context), host, clock, internals: ManuallyDrop::new(internals) })
+        Ok(Self {
+            context: ManuallyDrop::new(context),
+            host,
+            clock,
+            internals: ManuallyDrop::new(internals),
+        })
     }
 
     /// The most heap the last VM started on this thread has held so far, in bytes beyond what
@@ -225,7 +245,9 @@ impl Sandbox {
     /// Runs queued promise jobs until none is left.
     pub fn run_jobs(&mut self) -> Result<(), ErrorInfo> {
         self.enter_engine();
-        self.context.run_jobs().map_err(|e| engine_error(&e, &mut self.context))?;
+        self.context
+            .run_jobs()
+            .map_err(|e| engine_error(&e, &mut self.context))?;
         self.check_budget()
     }
 
@@ -260,7 +282,13 @@ impl Sandbox {
 
     /// Console lines from index `from` on.
     pub fn console_since(&self, from: usize) -> Vec<String> {
-        self.host.borrow().output.console.get(from..).map(<[String]>::to_vec).unwrap_or_default()
+        self.host
+            .borrow()
+            .output
+            .console
+            .get(from..)
+            .map(<[String]>::to_vec)
+            .unwrap_or_default()
     }
 
     /// The calls issued since the last time this was called, in `seq` order.
@@ -279,7 +307,9 @@ impl Sandbox {
         if at_ms > self.clock.0.get() {
             self.clock.0.set(at_ms);
         }
-        let Some(waiter) = self.host.borrow_mut().waiters.remove(&seq) else { return Ok(false) };
+        let Some(waiter) = self.host.borrow_mut().waiters.remove(&seq) else {
+            return Ok(false);
+        };
         self.enter_engine();
         // A value is handed over as built here: no JSON round trip (boa's `JSON.parse` parses,
         // compiles and runs its input as a script). Values nested deeper than the JSON depth
@@ -287,8 +317,13 @@ impl Sandbox {
         // limits for the first, `new Error(message)` for the second).
         let max_depth = self.host.borrow().limits.max_json_depth;
         let settled = match outcome {
-            Outcome::Ok(value) if json_depth_within(value, max_depth) => JsValue::from_json(value, &mut self.context)
-                .and_then(|value| waiter.resolve.call(&JsValue::undefined(), &[value], &mut self.context)),
+            Outcome::Ok(value) if json_depth_within(value, max_depth) => {
+                JsValue::from_json(value, &mut self.context).and_then(|value| {
+                    waiter
+                        .resolve
+                        .call(&JsValue::undefined(), &[value], &mut self.context)
+                })
+            }
             _ => {
                 let (settle, payload) = match outcome {
                     Outcome::Ok(value) => (waiter.resolve, value.to_string()),
@@ -299,7 +334,9 @@ impl Sandbox {
                     JsValue::from(matches!(outcome, Outcome::Ok(_))),
                     JsValue::from(JsString::from(payload.as_str())),
                 ];
-                self.internals.deliver.call(&JsValue::undefined(), &args, &mut self.context)
+                self.internals
+                    .deliver
+                    .call(&JsValue::undefined(), &args, &mut self.context)
             }
         };
         settled.map_err(|e| engine_error(&e, &mut self.context))?;
@@ -333,14 +370,18 @@ impl Sandbox {
         }
         if outcome.ok {
             let value = match outcome.value {
-                Some(json) => Some(script_json(&json).map_err(|e| internal(format!("result: {e}")))?),
+                Some(json) => {
+                    Some(script_json(&json).map_err(|e| internal(format!("result: {e}")))?)
+                }
                 None => None,
             };
             return Ok(Some(Settled::Returned(value)));
         }
-        let thrown = outcome
-            .error
-            .unwrap_or(ThrownJson { name: "Error".into(), message: "unknown".into(), stack: String::new() });
+        let thrown = outcome.error.unwrap_or(ThrownJson {
+            name: "Error".into(),
+            message: "unknown".into(),
+            stack: String::new(),
+        });
         let connectors = self.host.borrow().connector_names.join(", ");
         Ok(Some(Settled::Threw(script_error(&thrown, &connectors))))
     }
@@ -357,12 +398,20 @@ impl Sandbox {
         let host = self.host.borrow();
         let limits = host.store_limits;
         let mut sizes = host.value_sizes.clone();
-        let refuse = |message: String| ErrorInfo::run(RunCode::ScriptError, format!("RangeError: store: {message}"));
+        let refuse = |message: String| {
+            ErrorInfo::run(
+                RunCode::ScriptError,
+                format!("RangeError: store: {message}"),
+            )
+        };
         let mut applied = BTreeMap::new();
         for (key, json) in writes {
             let key_len = utf16_len(&key);
             if key_len == 0 || key_len > limits.key {
-                return Err(refuse(format!("a key must have 1 to {} characters", limits.key)));
+                return Err(refuse(format!(
+                    "a key must have 1 to {} characters",
+                    limits.key
+                )));
             }
             match json {
                 None => {
@@ -386,11 +435,13 @@ impl Sandbox {
         }
         let total: usize = sizes.values().sum();
         if total > limits.total {
-            return Err(refuse(format!("all values would take {total} characters of JSON; the limit is {}", limits.total)));
+            return Err(refuse(format!(
+                "all values would take {total} characters of JSON; the limit is {}",
+                limits.total
+            )));
         }
         Ok(applied)
     }
-
 }
 
 impl Drop for Sandbox {

@@ -23,12 +23,26 @@ pub fn timer_delay(request: &CallRequest) -> Option<i64> {
     if request.connector != TIMER_CONNECTOR || !TIMER_METHODS.contains(&request.method.as_str()) {
         return None;
     }
-    Some(request.args.get("delayMs").and_then(serde_json::Value::as_i64).unwrap_or(0))
+    Some(
+        request
+            .args
+            .get("delayMs")
+            .and_then(serde_json::Value::as_i64)
+            .unwrap_or(0),
+    )
 }
 
 pub(super) fn register(host: &mut ObjectInitializer<'_>) {
-    host.function(NativeFunction::from_fn_ptr(host_timer), js_string!("timer"), 2)
-        .function(NativeFunction::from_fn_ptr(host_clear_timer), js_string!("clearTimer"), 1);
+    host.function(
+        NativeFunction::from_fn_ptr(host_timer),
+        js_string!("timer"),
+        2,
+    )
+    .function(
+        NativeFunction::from_fn_ptr(host_clear_timer),
+        js_string!("clearTimer"),
+        1,
+    );
 }
 
 /// `host.timer(kind, delayMs)` → the promise the timer's firing resolves. The delay is a whole
@@ -36,13 +50,20 @@ pub(super) fn register(host: &mut ObjectInitializer<'_>) {
 /// `LIMIT_EXCEEDED` (see [`HostState::failure`]): a script cannot catch its way around them.
 fn host_timer(_this: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
     let kind = args.first().cloned().unwrap_or_default().to_u32(context)? as usize;
-    let delay = args.get(1).cloned().unwrap_or_default().to_number(context)?;
+    let delay = args
+        .get(1)
+        .cloned()
+        .unwrap_or_default()
+        .to_number(context)?;
     let method = TIMER_METHODS.get(kind).copied().unwrap_or(TIMER_METHODS[0]);
     let host = shared_host(context)?;
     let mut host = host.borrow_mut();
     let limits = host.limits;
     let refusal = if host.timers_set >= limits.max_timers {
-        Some(format!("{method}: this run already set {} timers, the limit", limits.max_timers))
+        Some(format!(
+            "{method}: this run already set {} timers, the limit",
+            limits.max_timers
+        ))
     } else if delay > limits.max_timer_delay_ms as f64 {
         Some(format!(
             "{method}: a delay of {delay} ms is longer than the longest a run may wait, {} ms ({} days)",
@@ -53,10 +74,15 @@ fn host_timer(_this: &JsValue, args: &[JsValue], context: &mut Context) -> JsRes
         None
     };
     if let Some(message) = refusal {
-        host.failure.get_or_insert_with(|| ErrorInfo::run(RunCode::LimitExceeded, message.clone()));
+        host.failure
+            .get_or_insert_with(|| ErrorInfo::run(RunCode::LimitExceeded, message.clone()));
         return Err(JsNativeError::range().with_message(message).into());
     }
-    let delay = if delay.is_finite() && delay > 0.0 { delay.trunc() as i64 } else { 0 };
+    let delay = if delay.is_finite() && delay > 0.0 {
+        delay.trunc() as i64
+    } else {
+        0
+    };
     host.timers_set += 1;
     let seq = host.next_seq;
     host.next_seq += 1;

@@ -8,22 +8,60 @@
 use boa_engine::object::builtins::{JsArray, JsArrayBuffer};
 use boa_engine::object::ObjectInitializer;
 use boa_engine::property::Attribute;
-use boa_engine::{js_string, Context, JsNativeError, JsObject, JsResult, JsString, JsValue, NativeFunction};
+use boa_engine::{
+    js_string, Context, JsNativeError, JsObject, JsResult, JsString, JsValue, NativeFunction,
+};
 use url::{quirks, Url};
 
 use super::{std_string, string_arg};
 
 /// Adds the functions of this module to the host object being built.
 pub(super) fn register(host: &mut ObjectInitializer<'_>) {
-    host.function(NativeFunction::from_fn_ptr(url_parse), js_string!("urlParse"), 2)
-        .function(NativeFunction::from_fn_ptr(url_set), js_string!("urlSet"), 3)
-        .function(NativeFunction::from_fn_ptr(form_parse), js_string!("formParse"), 1)
-        .function(NativeFunction::from_fn_ptr(form_serialize), js_string!("formSerialize"), 1)
-        .function(NativeFunction::from_fn_ptr(utf8_encode), js_string!("utf8Encode"), 1)
-        .function(NativeFunction::from_fn_ptr(utf8_decode), js_string!("utf8Decode"), 4)
-        .function(NativeFunction::from_fn_ptr(utf8_incomplete), js_string!("utf8Incomplete"), 3)
-        .function(NativeFunction::from_fn_ptr(base64_encode), js_string!("btoa"), 1)
-        .function(NativeFunction::from_fn_ptr(base64_decode), js_string!("atob"), 1);
+    host.function(
+        NativeFunction::from_fn_ptr(url_parse),
+        js_string!("urlParse"),
+        2,
+    )
+    .function(
+        NativeFunction::from_fn_ptr(url_set),
+        js_string!("urlSet"),
+        3,
+    )
+    .function(
+        NativeFunction::from_fn_ptr(form_parse),
+        js_string!("formParse"),
+        1,
+    )
+    .function(
+        NativeFunction::from_fn_ptr(form_serialize),
+        js_string!("formSerialize"),
+        1,
+    )
+    .function(
+        NativeFunction::from_fn_ptr(utf8_encode),
+        js_string!("utf8Encode"),
+        1,
+    )
+    .function(
+        NativeFunction::from_fn_ptr(utf8_decode),
+        js_string!("utf8Decode"),
+        4,
+    )
+    .function(
+        NativeFunction::from_fn_ptr(utf8_incomplete),
+        js_string!("utf8Incomplete"),
+        3,
+    )
+    .function(
+        NativeFunction::from_fn_ptr(base64_encode),
+        js_string!("btoa"),
+        1,
+    )
+    .function(
+        NativeFunction::from_fn_ptr(base64_decode),
+        js_string!("atob"),
+        1,
+    );
 }
 
 // ---- URL
@@ -45,9 +83,17 @@ fn url_parts(url: &Url, context: &mut Context) -> JsValue {
     let origin = quirks::origin(url);
     let mut object = ObjectInitializer::new(context);
     for (name, value) in parts {
-        object.property(JsString::from(name), JsString::from(value), Attribute::all());
+        object.property(
+            JsString::from(name),
+            JsString::from(value),
+            Attribute::all(),
+        );
     }
-    object.property(js_string!("origin"), JsString::from(origin.as_str()), Attribute::all());
+    object.property(
+        js_string!("origin"),
+        JsString::from(origin.as_str()),
+        Attribute::all(),
+    );
     object.build().into()
 }
 
@@ -75,9 +121,11 @@ fn url_set(_this: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult
     let href = string_arg(args, 0, context)?;
     let name = string_arg(args, 1, context)?;
     let value = string_arg(args, 2, context)?;
-    let mut url = Url::parse(&href).map_err(|e| JsNativeError::typ().with_message(format!("Invalid URL: {e}")))?;
+    let mut url = Url::parse(&href)
+        .map_err(|e| JsNativeError::typ().with_message(format!("Invalid URL: {e}")))?;
     match name.as_str() {
-        "href" => quirks::set_href(&mut url, &value).map_err(|_| JsNativeError::typ().with_message("Invalid URL"))?,
+        "href" => quirks::set_href(&mut url, &value)
+            .map_err(|_| JsNativeError::typ().with_message("Invalid URL"))?,
         "protocol" => quirks::set_protocol(&mut url, &value).unwrap_or(()),
         "username" => quirks::set_username(&mut url, &value).unwrap_or(()),
         "password" => quirks::set_password(&mut url, &value).unwrap_or(()),
@@ -87,7 +135,11 @@ fn url_set(_this: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult
         "pathname" => quirks::set_pathname(&mut url, &value),
         "search" => quirks::set_search(&mut url, &value),
         "hash" => quirks::set_hash(&mut url, &value),
-        other => return Err(JsNativeError::typ().with_message(format!("URL has no setter `{other}`")).into()),
+        other => {
+            return Err(JsNativeError::typ()
+                .with_message(format!("URL has no setter `{other}`"))
+                .into())
+        }
     }
     Ok(url_parts(&url, context))
 }
@@ -98,7 +150,10 @@ fn form_parse(_this: &JsValue, args: &[JsValue], context: &mut Context) -> JsRes
     let query = string_arg(args, 0, context)?;
     let pairs: Vec<JsValue> = url::form_urlencoded::parse(query.as_bytes())
         .map(|(name, value)| {
-            let pair = [JsValue::from(JsString::from(name.as_ref())), JsValue::from(JsString::from(value.as_ref()))];
+            let pair = [
+                JsValue::from(JsString::from(name.as_ref())),
+                JsValue::from(JsString::from(value.as_ref())),
+            ];
             JsValue::from(JsArray::from_iter(pair, context))
         })
         .collect();
@@ -108,7 +163,9 @@ fn form_parse(_this: &JsValue, args: &[JsValue], context: &mut Context) -> JsRes
 /// `host.formSerialize([name0, value0, name1, value1, ...])` → the query string.
 fn form_serialize(_this: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
     let list = object_arg(args, 0, "formSerialize")?;
-    let length = list.get(js_string!("length"), context)?.to_length(context)?;
+    let length = list
+        .get(js_string!("length"), context)?
+        .to_length(context)?;
     let mut serializer = url::form_urlencoded::Serializer::new(String::new());
     let mut index = 0;
     while index + 1 < length {
@@ -139,18 +196,30 @@ fn new_buffer(bytes: &[u8], context: &mut Context) -> JsResult<JsValue> {
 }
 
 /// The bytes `[offset, offset + length)` of the `ArrayBuffer` in `args[0]`, handed to `read`.
-fn with_bytes<T>(args: &[JsValue], context: &mut Context, read: impl FnOnce(&[u8]) -> T) -> JsResult<T> {
+fn with_bytes<T>(
+    args: &[JsValue],
+    context: &mut Context,
+    read: impl FnOnce(&[u8]) -> T,
+) -> JsResult<T> {
     let buffer = JsArrayBuffer::from_object(object_arg(args, 0, "utf8")?)?;
-    let offset = args.get(1).cloned().unwrap_or_default().to_length(context)?;
-    let length = args.get(2).cloned().unwrap_or_default().to_length(context)?;
+    let offset = args
+        .get(1)
+        .cloned()
+        .unwrap_or_default()
+        .to_length(context)?;
+    let length = args
+        .get(2)
+        .cloned()
+        .unwrap_or_default()
+        .to_length(context)?;
     let data = buffer
         .data()
         .ok_or_else(|| JsNativeError::typ().with_message("the ArrayBuffer is detached"))?;
     let start = usize::try_from(offset).unwrap_or(usize::MAX);
     let end = start.saturating_add(usize::try_from(length).unwrap_or(usize::MAX));
-    let bytes = data
-        .get(start..end)
-        .ok_or_else(|| JsNativeError::range().with_message("the view lies outside its ArrayBuffer"))?;
+    let bytes = data.get(start..end).ok_or_else(|| {
+        JsNativeError::range().with_message("the view lies outside its ArrayBuffer")
+    })?;
     Ok(read(bytes))
 }
 
@@ -159,11 +228,13 @@ fn with_bytes<T>(args: &[JsValue], context: &mut Context, read: impl FnOnce(&[u8
 /// a `TypeError` when `fatal`.
 fn utf8_decode(_this: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
     let fatal = args.get(3).is_some_and(JsValue::to_boolean);
-    let text = with_bytes(args, context, |bytes| match std::str::from_utf8(bytes) {
-        Ok(text) => Ok(JsString::from(text)),
-        Err(_) if fatal => Err(JsNativeError::typ().with_message("The encoded data was not valid for encoding utf-8")),
-        Err(_) => Ok(JsString::from(String::from_utf8_lossy(bytes).as_ref())),
-    })??;
+    let text =
+        with_bytes(args, context, |bytes| match std::str::from_utf8(bytes) {
+            Ok(text) => Ok(JsString::from(text)),
+            Err(_) if fatal => Err(JsNativeError::typ()
+                .with_message("The encoded data was not valid for encoding utf-8")),
+            Err(_) => Ok(JsString::from(String::from_utf8_lossy(bytes).as_ref())),
+        })??;
     Ok(text.into())
 }
 
@@ -187,7 +258,11 @@ const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwx
 
 /// `host.btoa(text)` → base64 of the text's code units, or `null` if one is above U+00FF.
 fn base64_encode(_this: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
-    let text = args.first().cloned().unwrap_or_default().to_string(context)?;
+    let text = args
+        .first()
+        .cloned()
+        .unwrap_or_default()
+        .to_string(context)?;
     let mut bytes = Vec::with_capacity(text.len());
     for unit in text.iter() {
         match u8::try_from(unit) {
@@ -201,7 +276,10 @@ fn base64_encode(_this: &JsValue, args: &[JsValue], context: &mut Context) -> Js
 fn encode_base64(bytes: &[u8]) -> String {
     let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
     for chunk in bytes.chunks(3) {
-        let n = chunk.iter().enumerate().fold(0u32, |n, (i, b)| n | (u32::from(*b) << (16 - 8 * i)));
+        let n = chunk
+            .iter()
+            .enumerate()
+            .fold(0u32, |n, (i, b)| n | (u32::from(*b) << (16 - 8 * i)));
         for i in 0..4 {
             if i <= chunk.len() {
                 out.push(char::from(ALPHABET[((n >> (18 - 6 * i)) & 63) as usize]));
@@ -217,8 +295,15 @@ fn encode_base64(bytes: &[u8]) -> String {
 /// the text is not base64 (the WHATWG forgiving-base64 rules: ASCII whitespace is skipped, padding
 /// is optional).
 fn base64_decode(_this: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
-    let text = args.first().cloned().unwrap_or_default().to_string(context)?;
-    let mut units: Vec<u16> = text.iter().filter(|u| !matches!(u, 0x09 | 0x0a | 0x0c | 0x0d | 0x20)).collect();
+    let text = args
+        .first()
+        .cloned()
+        .unwrap_or_default()
+        .to_string(context)?;
+    let mut units: Vec<u16> = text
+        .iter()
+        .filter(|u| !matches!(u, 0x09 | 0x0a | 0x0c | 0x0d | 0x20))
+        .collect();
     if units.len() % 4 == 0 {
         for _ in 0..2 {
             if units.last() == Some(&u16::from(b'=')) {
@@ -252,9 +337,11 @@ fn decode_base64(units: &[u16]) -> Option<Vec<u8>> {
 }
 
 fn object_arg(args: &[JsValue], index: usize, what: &str) -> JsResult<JsObject> {
-    args.get(index)
-        .and_then(JsValue::as_object)
-        .ok_or_else(|| JsNativeError::typ().with_message(format!("{what}: not an object")).into())
+    args.get(index).and_then(JsValue::as_object).ok_or_else(|| {
+        JsNativeError::typ()
+            .with_message(format!("{what}: not an object"))
+            .into()
+    })
 }
 
 #[cfg(test)]
@@ -263,7 +350,16 @@ mod tests {
 
     #[test]
     fn base64_round_trips_and_refuses_bad_input() {
-        for bytes in [&b""[..], b"f", b"fo", b"foo", b"foob", b"fooba", b"foobar", &[0, 255, 128, 7]] {
+        for bytes in [
+            &b""[..],
+            b"f",
+            b"fo",
+            b"foo",
+            b"foob",
+            b"fooba",
+            b"foobar",
+            &[0, 255, 128, 7],
+        ] {
             let encoded = encode_base64(bytes);
             let units: Vec<u16> = encoded.trim_end_matches('=').encode_utf16().collect();
             assert_eq!(decode_base64(&units).as_deref(), Some(bytes), "{encoded}");

@@ -26,7 +26,10 @@ fn setting(env: &Env, name: &str) -> Option<String> {
 /// `CODEMODE_TOKEN` and the key scoped tokens are signed with (`CODEMODE_SIGNING_KEY`, else one
 /// derived from `CODEMODE_TOKEN`).
 pub fn keys(env: &Env) -> Keys {
-    Keys::from_settings(setting(env, "CODEMODE_SIGNING_KEY").as_deref(), setting(env, "CODEMODE_TOKEN").as_deref())
+    Keys::from_settings(
+        setting(env, "CODEMODE_SIGNING_KEY").as_deref(),
+        setting(env, "CODEMODE_TOKEN").as_deref(),
+    )
 }
 
 /// The contract's auth rule for every route but `GET /` (see [`crate::token::authenticate`]):
@@ -35,7 +38,12 @@ fn authorize(req: &Request, env: &Env) -> Result<Grant, Error> {
     let url = req.url().map_err(|e| Error::BadRequest(e.to_string()))?;
     let host = url.host_str().unwrap_or("");
     let presented = serve::presented_token(req).map_err(|e| Error::BadRequest(e.to_string()))?;
-    keys(env).authenticate(presented.as_deref(), LOOPBACK_HOSTS.contains(&host), host, super::now_ms())
+    keys(env).authenticate(
+        presented.as_deref(),
+        LOOPBACK_HOSTS.contains(&host),
+        host,
+        super::now_ms(),
+    )
 }
 
 /// `CODEMODE` from `codemode`, `MY_AGENT` from `my-agent`.
@@ -54,7 +62,10 @@ fn allow_cross_origin(response: Response) -> worker::Result<Response> {
         headers.append(&name, &value)?;
     }
     headers.set("access-control-allow-origin", "*")?;
-    headers.set("access-control-expose-headers", "mcp-session-id, mcp-protocol-version")?;
+    headers.set(
+        "access-control-expose-headers",
+        "mcp-session-id, mcp-protocol-version",
+    )?;
     Ok(response.with_headers(headers))
 }
 
@@ -88,7 +99,9 @@ async fn route(req: Request, env: Env) -> Result<Response, Error> {
     // A token bound to one instance is refused at the door for every other: no object wakes.
     grant.check_instance(instance)?;
     if instance.len() > 256 {
-        return Err(Error::BadRequest("the instance name is longer than 256 characters".into()));
+        return Err(Error::BadRequest(
+            "the instance name is longer than 256 characters".into(),
+        ));
     }
     let objects = env
         .durable_object(&binding_name(namespace))
@@ -97,7 +110,9 @@ async fn route(req: Request, env: Env) -> Result<Response, Error> {
         .id_from_name(instance)
         .and_then(|id| id.get_stub())
         .map_err(|e| Error::Internal(e.to_string()))?;
-    stub.fetch_with_request(req).await.map_err(|e| Error::Internal(e.to_string()))
+    stub.fetch_with_request(req)
+        .await
+        .map_err(|e| Error::Internal(e.to_string()))
 }
 
 #[event(fetch)]

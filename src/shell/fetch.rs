@@ -17,27 +17,41 @@ const MAX_RESPONSE_BYTES: u64 = 16 * 1024 * 1024;
 pub struct FetchClient;
 
 impl FetchClient {
-    async fn send_now(request: HttpRequest, signal: &worker::AbortSignal) -> worker::Result<HttpResponse> {
+    async fn send_now(
+        request: HttpRequest,
+        signal: &worker::AbortSignal,
+    ) -> worker::Result<HttpResponse> {
         let headers = Headers::new();
         for (name, value) in &request.headers {
             headers.append(name, value)?;
         }
         let mut init = RequestInit::new();
-        init.with_method(Method::from(request.method.clone())).with_headers(headers);
+        init.with_method(Method::from(request.method.clone()))
+            .with_headers(headers);
         if let Some(body) = &request.body {
             init.with_body(Some(wasm_bindgen::JsValue::from_str(body)));
         }
         let outgoing = Request::new_with_init(&request.url, &init)?;
         let mut response = Fetch::Request(outgoing).send_with_signal(signal).await?;
-        let headers: Vec<(String, String)> =
-            response.headers().entries().map(|(n, v)| (n.to_ascii_lowercase(), v)).collect();
-        let declared = headers.iter().find(|(n, _)| n == "content-length").and_then(|(_, v)| v.parse::<u64>().ok());
+        let headers: Vec<(String, String)> = response
+            .headers()
+            .entries()
+            .map(|(n, v)| (n.to_ascii_lowercase(), v))
+            .collect();
+        let declared = headers
+            .iter()
+            .find(|(n, _)| n == "content-length")
+            .and_then(|(_, v)| v.parse::<u64>().ok());
         if let Some(length) = declared.filter(|length| *length > MAX_RESPONSE_BYTES) {
             return Err(worker::Error::RustError(format!(
                 "the answer is {length} bytes; at most {MAX_RESPONSE_BYTES} are read"
             )));
         }
-        Ok(HttpResponse { status: response.status_code(), headers, body: response.text().await? })
+        Ok(HttpResponse {
+            status: response.status_code(),
+            headers,
+            body: response.text().await?,
+        })
     }
 }
 
@@ -50,7 +64,11 @@ impl HttpClient for FetchClient {
         // the request, so the service sees it go.
         let mut abandoned = AbortOnDrop(Some(controller));
         let target = format!("{} {}", request.method, request.url);
-        let sent = async { Self::send_now(request, &signal).await.map_err(|e| e.to_string()) };
+        let sent = async {
+            Self::send_now(request, &signal)
+                .await
+                .map_err(|e| e.to_string())
+        };
         let timeout = async {
             Delay::from(Duration::from_millis(timeout_ms)).await;
             Err(format!("no answer within {timeout_ms} ms"))

@@ -52,7 +52,9 @@ pub fn websocket_progress(state: &worker::State) -> crate::runtime::ProgressSink
         if sockets.is_empty() {
             return;
         }
-        let Ok(frame) = serde_json::to_string(event) else { return };
+        let Ok(frame) = serde_json::to_string(event) else {
+            return;
+        };
         for ws in sockets {
             // A client that went away is not the run's failure.
             let _ = worker::WebSocket::from(ws).send_with_str(&frame);

@@ -8,9 +8,14 @@
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
-use worker::{durable_object, DurableObject, Env, Request, Response, State, WebSocket, WebSocketIncomingMessage};
+use worker::{
+    durable_object, DurableObject, Env, Request, Response, State, WebSocket,
+    WebSocketIncomingMessage,
+};
 
-use super::{alarm_scheduler, delay_sleeper, now_ms, serve, websocket_progress, FetchClient, SqlStore};
+use super::{
+    alarm_scheduler, delay_sleeper, now_ms, serve, websocket_progress, FetchClient, SqlStore,
+};
 use crate::async_once::AsyncOnce;
 use crate::connector::Connector;
 use crate::error::Error;
@@ -41,10 +46,11 @@ fn numeric_var<T: std::str::FromStr>(env: &Env, name: &str) -> Result<Option<T>,
         return Ok(None);
     };
     let text = var.to_string();
-    text.trim()
-        .parse()
-        .map(Some)
-        .map_err(|_| Error::InvalidConfig(format!("`{name}` must be a non-negative integer, got {text:?}")))
+    text.trim().parse().map(Some).map_err(|_| {
+        Error::InvalidConfig(format!(
+            "`{name}` must be a non-negative integer, got {text:?}"
+        ))
+    })
 }
 
 /// The runtime's limits: defaults, overridden by the Worker's vars.
@@ -55,7 +61,9 @@ fn runtime_config(env: &Env) -> Result<RuntimeConfig, Error> {
     }
     if let Some(mb) = numeric_var::<usize>(env, "CODEMODE_MAX_HEAP_MB")? {
         if mb == 0 {
-            return Err(Error::InvalidConfig("`CODEMODE_MAX_HEAP_MB` must be at least 1".into()));
+            return Err(Error::InvalidConfig(
+                "`CODEMODE_MAX_HEAP_MB` must be at least 1".into(),
+            ));
         }
         config.sandbox.max_heap_bytes = mb.saturating_mul(1024 * 1024);
     }
@@ -71,7 +79,9 @@ fn runtime_config(env: &Env) -> Result<RuntimeConfig, Error> {
     if let Ok(var) = env.var("CODEMODE_ON_UPGRADE") {
         let text = var.to_string();
         config.on_upgrade = UpgradePolicy::parse(&text).ok_or_else(|| {
-            Error::InvalidConfig(format!("`CODEMODE_ON_UPGRADE` must be \"verify\" or \"refuse\", got {text:?}"))
+            Error::InvalidConfig(format!(
+                "`CODEMODE_ON_UPGRADE` must be \"verify\" or \"refuse\", got {text:?}"
+            ))
         })?;
     }
     Ok(config)
@@ -81,8 +91,11 @@ fn runtime_config(env: &Env) -> Result<RuntimeConfig, Error> {
 /// wrangler.toml). Unset is no remote connectors.
 fn connectors_var(env: &Env) -> Result<String, Error> {
     // Read the raw binding: `Env::object_var` accepts only objects, and the declaration is an array.
-    let value = js_sys::Reflect::get(env, &wasm_bindgen::JsValue::from_str(connectors_config::VAR))
-        .unwrap_or(wasm_bindgen::JsValue::UNDEFINED);
+    let value = js_sys::Reflect::get(
+        env,
+        &wasm_bindgen::JsValue::from_str(connectors_config::VAR),
+    )
+    .unwrap_or(wasm_bindgen::JsValue::UNDEFINED);
     if value.is_undefined() || value.is_null() {
         return Ok(String::new());
     }
@@ -92,12 +105,17 @@ fn connectors_var(env: &Env) -> Result<String, Error> {
     js_sys::JSON::stringify(&value)
         .ok()
         .and_then(|text| text.as_string())
-        .ok_or_else(|| Error::InvalidConfig(format!("{} cannot be read as JSON", connectors_config::VAR)))
+        .ok_or_else(|| {
+            Error::InvalidConfig(format!("{} cannot be read as JSON", connectors_config::VAR))
+        })
 }
 
 /// A secret (or, for local development, a plain var) by name.
 fn secret(env: &Env, name: &str) -> Option<String> {
-    env.secret(name).or_else(|_| env.var(name)).ok().map(|s| s.to_string())
+    env.secret(name)
+        .or_else(|_| env.var(name))
+        .ok()
+        .map(|s| s.to_string())
 }
 
 /// The runtime of one object: storage opened (schema created or upgraded) and connectors built.
@@ -106,7 +124,11 @@ async fn build_runtime(state: &State, env: &Env) -> Result<Runtime, Error> {
     let store = Rc::new(SqlStore::open(state.storage().sql())?);
     let clock: Clock = Rc::new(now_ms);
     let notes = NotesConnector::new(store.clone(), clock.clone());
-    let declared = connectors_config::parse(&connectors_var(env)?, &|name| secret(env, name), &[notes.name()])?;
+    let declared = connectors_config::parse(
+        &connectors_var(env)?,
+        &|name| secret(env, name),
+        &[notes.name()],
+    )?;
     let mut connectors: Vec<Box<dyn Connector>> = vec![Box::new(notes)];
     let connected = connectors_config::connect(declared, Rc::new(FetchClient)).await?;
     connectors.extend(connected.connectors);
@@ -160,17 +182,36 @@ impl CodemodeObject {
 
 impl DurableObject for CodemodeObject {
     fn new(state: State, env: Env) -> Self {
-        Self { state, env, runtime: AsyncOnce::default(), built_at: Cell::new(0), reconnecting: Cell::new(false), failed: RefCell::new(None) }
+        Self {
+            state,
+            env,
+            runtime: AsyncOnce::default(),
+            built_at: Cell::new(0),
+            reconnecting: Cell::new(false),
+            failed: RefCell::new(None),
+        }
     }
 
     async fn fetch(&self, req: Request) -> worker::Result<Response> {
         let runtime = self.runtime().await;
-        serve::handle_shared_request(runtime, &self.state, req, &super::entry::keys(&self.env)).await
+        serve::handle_shared_request(runtime, &self.state, req, &super::entry::keys(&self.env))
+            .await
     }
 
-    async fn websocket_message(&self, ws: WebSocket, message: WebSocketIncomingMessage) -> worker::Result<()> {
+    async fn websocket_message(
+        &self,
+        ws: WebSocket,
+        message: WebSocketIncomingMessage,
+    ) -> worker::Result<()> {
         let runtime = self.runtime().await;
-        serve::handle_websocket_message_with(runtime.as_deref(), &self.state, &ws, message, &super::entry::keys(&self.env)).await
+        serve::handle_websocket_message_with(
+            runtime.as_deref(),
+            &self.state,
+            &ws,
+            message,
+            &super::entry::keys(&self.env),
+        )
+        .await
     }
 
     /// Alarms are at-least-once: `wake` only touches runs that still need it. A runtime that
@@ -180,25 +221,45 @@ impl DurableObject for CodemodeObject {
         match self.runtime().await {
             Ok(runtime) if runtime.unavailable().is_some() => {
                 runtime.forget_schedule();
-                if runtime.next_wake_at().map_err(|e| worker::Error::RustError(e.to_string()))?.is_some() {
+                if runtime
+                    .next_wake_at()
+                    .map_err(|e| worker::Error::RustError(e.to_string()))?
+                    .is_some()
+                {
                     runtime.schedule(now_ms().saturating_add(RECONNECT_AFTER_MS));
                 }
                 Response::ok("connectors unavailable; trying again later")
             }
             Ok(runtime) => {
                 runtime.forget_schedule();
-                let report = runtime.wake().await.map_err(|e| worker::Error::RustError(e.to_string()))?;
+                let report = runtime
+                    .wake()
+                    .await
+                    .map_err(|e| worker::Error::RustError(e.to_string()))?;
                 serve::broadcast_wake(&runtime, &self.state, &report);
-                if let Some(at) = runtime.next_wake_at().map_err(|e| worker::Error::RustError(e.to_string()))? {
+                if let Some(at) = runtime
+                    .next_wake_at()
+                    .map_err(|e| worker::Error::RustError(e.to_string()))?
+                {
                     runtime.schedule(at);
                 }
-                Response::ok(format!("resumed {}, expired {}", report.resumed.len(), report.expired.len()))
+                Response::ok(format!(
+                    "resumed {}, expired {}",
+                    report.resumed.len(),
+                    report.expired.len()
+                ))
             }
             Err(error) => Err(worker::Error::RustError(error.to_string())),
         }
     }
 
-    async fn websocket_close(&self, ws: WebSocket, code: usize, reason: String, _clean: bool) -> worker::Result<()> {
+    async fn websocket_close(
+        &self,
+        ws: WebSocket,
+        code: usize,
+        reason: String,
+        _clean: bool,
+    ) -> worker::Result<()> {
         serve::complete_close(&ws, code, &reason);
         Ok(())
     }

@@ -5,7 +5,9 @@
 use std::rc::Rc;
 
 use serde_json::{json, Value};
-use worker::{Method, Request, Response, State, WebSocket, WebSocketIncomingMessage, WebSocketPair};
+use worker::{
+    Method, Request, Response, State, WebSocket, WebSocketIncomingMessage, WebSocketPair,
+};
 
 use super::http;
 use crate::error::Error;
@@ -33,7 +35,11 @@ pub fn agent_route(path: &str) -> Option<(&str, &str, &str)> {
 /// Handles one request routed to the object, with full access (no scoped tokens). `runtime` is
 /// `Err` if the object could not build its runtime (bad storage or configuration): every request
 /// then gets that error.
-pub async fn handle_request(runtime: Result<&Runtime, &Error>, state: &State, req: Request) -> worker::Result<Response> {
+pub async fn handle_request(
+    runtime: Result<&Runtime, &Error>,
+    state: &State,
+    req: Request,
+) -> worker::Result<Response> {
     handle_request_with(runtime, state, req, &Keys::default()).await
 }
 
@@ -41,7 +47,10 @@ pub async fn handle_request(runtime: Result<&Runtime, &Error>, state: &State, re
 pub fn presented_token(req: &Request) -> worker::Result<Option<String>> {
     let authorization = req.headers().get("authorization")?;
     let url = req.url()?;
-    let query = url.query_pairs().find(|(k, _)| k == "token").map(|(_, v)| v.into_owned());
+    let query = url
+        .query_pairs()
+        .find(|(k, _)| k == "token")
+        .map(|(_, v)| v.into_owned());
     Ok(crate::token::presented(authorization.as_deref(), query.as_deref()).map(str::to_string))
 }
 
@@ -105,7 +114,14 @@ async fn handle(
             };
             if let Ok((method, args)) = rpc::parse_request(&body) {
                 if result.is_ok() {
-                    broadcast_change(runtime, state, &method, &args, result.as_ref().ok(), access.grant.subject());
+                    broadcast_change(
+                        runtime,
+                        state,
+                        &method,
+                        &args,
+                        result.as_ref().ok(),
+                        access.grant.subject(),
+                    );
                 }
             }
             match result {
@@ -120,10 +136,13 @@ async fn handle(
             }
             let session = req.headers().get("mcp-session-id")?;
             let may_execute = access.grant.check_method("execute", access.now_ms).is_ok();
-            if let (Some(shared), true) = (shared, may_execute && crate::mcp::wants_progress(&body)) {
+            if let (Some(shared), true) = (shared, may_execute && crate::mcp::wants_progress(&body))
+            {
                 return event_stream(shared, access, session, body);
             }
-            let client = crate::mcp::Client { session: session.as_deref() };
+            let client = crate::mcp::Client {
+                session: session.as_deref(),
+            };
             let reply = crate::mcp::handle_with(runtime, &access, client, &body).await;
             let mut response = match reply.body {
                 Some(body) => http::json(&body, reply.status)?,
@@ -132,7 +151,9 @@ async fn handle(
             if reply.new_session {
                 // The session only names the client (its runs' cancellation tags); the server
                 // keeps nothing for it.
-                response.headers_mut().set("mcp-session-id", &uuid::Uuid::new_v4().to_string())?;
+                response
+                    .headers_mut()
+                    .set("mcp-session-id", &uuid::Uuid::new_v4().to_string())?;
             }
             Ok(response)
         }
@@ -145,7 +166,10 @@ async fn handle(
             Ok(response)
         }
         (Method::Get, "/tool") => match access.grant.check_method("tool", access.now_ms) {
-            Ok(()) => http::json(&serde_json::to_value(runtime.tool()).unwrap_or_default(), 200),
+            Ok(()) => http::json(
+                &serde_json::to_value(runtime.tool()).unwrap_or_default(),
+                200,
+            ),
             Err(error) => http::error(&error),
         },
         (Method::Get, "" | "/") => http::json(
@@ -174,13 +198,25 @@ async fn handle(
 
 /// Answers an MCP request as a server-sent event stream: the notifications the run sends, then
 /// the reply (see [`crate::sse::EventStream`]).
-fn event_stream(runtime: Rc<Runtime>, access: Access, session: Option<String>, body: Vec<u8>) -> worker::Result<Response> {
+fn event_stream(
+    runtime: Rc<Runtime>,
+    access: Access,
+    session: Option<String>,
+    body: Vec<u8>,
+) -> worker::Result<Response> {
     let stream = crate::sse::EventStream::new(move |notify| async move {
-        let client = crate::mcp::Client { session: session.as_deref() };
-        crate::mcp::handle_streaming(&runtime, &access, client, &body, notify).await.body
+        let client = crate::mcp::Client {
+            session: session.as_deref(),
+        };
+        crate::mcp::handle_streaming(&runtime, &access, client, &body, notify)
+            .await
+            .body
     });
-    let mut response = Response::from_stream(futures_lite::StreamExt::map(stream, Ok::<_, worker::Error>))?;
-    response.headers_mut().set("content-type", "text/event-stream")?;
+    let mut response =
+        Response::from_stream(futures_lite::StreamExt::map(stream, Ok::<_, worker::Error>))?;
+    response
+        .headers_mut()
+        .set("content-type", "text/event-stream")?;
     response.headers_mut().set("cache-control", "no-cache")?;
     Ok(response)
 }
@@ -198,11 +234,17 @@ fn check_size(body: &[u8]) -> Result<(), Error> {
 /// Accepts a hibernatable WebSocket and greets it with the Agents identity frame. A scoped
 /// token's claims are attached to the socket (they outlive hibernation): every frame is checked
 /// against them.
-fn accept_websocket(state: &State, namespace: &str, instance: &str, grant: &Grant) -> worker::Result<Response> {
+fn accept_websocket(
+    state: &State,
+    namespace: &str,
+    instance: &str,
+    grant: &Grant,
+) -> worker::Result<Response> {
     let pair = WebSocketPair::new()?;
     state.accept_websocket_with_tags(&pair.server, &[instance, namespace]);
     if let Grant::Scoped(claims) = grant {
-        let claims = serde_json::to_string(claims).map_err(|e| worker::Error::RustError(e.to_string()))?;
+        let claims =
+            serde_json::to_string(claims).map_err(|e| worker::Error::RustError(e.to_string()))?;
         pair.server.serialize_attachment(claims)?;
     }
     let identity = json!({"type": "cf_agent_identity", "name": instance, "agent": namespace});
@@ -236,14 +278,24 @@ pub async fn handle_websocket_message_with(
         Ok(Some(text)) => serde_json::from_str::<Claims>(&text)
             .map(Grant::Scoped)
             .map_err(|_| Error::Unauthorized("this socket's token cannot be read".into())),
-        Err(_) => Err(Error::Unauthorized("this socket's token cannot be read".into())),
+        Err(_) => Err(Error::Unauthorized(
+            "this socket's token cannot be read".into(),
+        )),
     };
-    let access = grant.map(|grant| Access { grant, key: keys.signing_key.clone(), now_ms: super::now_ms() });
-    let WebSocketIncomingMessage::String(text) = message else { return Ok(()) };
+    let access = grant.map(|grant| Access {
+        grant,
+        key: keys.signing_key.clone(),
+        now_ms: super::now_ms(),
+    });
+    let WebSocketIncomingMessage::String(text) = message else {
+        return Ok(());
+    };
     if text.len() > MAX_BODY_BYTES {
         return Ok(());
     }
-    let Ok(frame) = serde_json::from_str::<Value>(&text) else { return Ok(()) };
+    let Ok(frame) = serde_json::from_str::<Value>(&text) else {
+        return Ok(());
+    };
     if frame.get("type").and_then(Value::as_str) != Some("rpc") {
         return Ok(());
     }
@@ -251,22 +303,38 @@ pub async fn handle_websocket_message_with(
     let result = match (runtime, access, frame.get("method").and_then(Value::as_str)) {
         (_, Err(error), _) => Err(error),
         (Err(error), _, _) => Err(error.clone()),
-        (Ok(_), _, None) => Err(Error::BadRequest("an rpc frame needs a string `method`".into())),
+        (Ok(_), _, None) => Err(Error::BadRequest(
+            "an rpc frame needs a string `method`".into(),
+        )),
         (Ok(runtime), Ok(access), Some(method)) => {
             let args = match frame.get("args") {
                 Some(Value::Array(args)) => args.clone(),
                 None | Some(Value::Null) => Vec::new(),
-                Some(_) => return send(ws, &rpc_error(&id, &Error::BadRequest("`args` must be an array".into()))),
+                Some(_) => {
+                    return send(
+                        ws,
+                        &rpc_error(&id, &Error::BadRequest("`args` must be an array".into())),
+                    )
+                }
             };
             let result = rpc::dispatch_with(runtime, &access, method, &args).await;
             if let Ok(value) = &result {
-                broadcast_change(runtime, state, method, &args, Some(value), access.grant.subject());
+                broadcast_change(
+                    runtime,
+                    state,
+                    method,
+                    &args,
+                    Some(value),
+                    access.grant.subject(),
+                );
             }
             result
         }
     };
     let reply = match result {
-        Ok(value) => json!({"type": "rpc", "id": id, "success": true, "result": value, "done": true}),
+        Ok(value) => {
+            json!({"type": "rpc", "id": id, "success": true, "result": value, "done": true})
+        }
         Err(error) => rpc_error(&id, &error),
     };
     send(ws, &reply)
@@ -306,7 +374,13 @@ fn broadcast_change(
     let (execution_id, snippet) = match method {
         "saveSnippet" => (arg(2), arg(0)),
         "deleteSnippet" => (None, arg(0)),
-        "execute" => (result.and_then(|r| r.get("executionId")).and_then(Value::as_str).map(str::to_string), None),
+        "execute" => (
+            result
+                .and_then(|r| r.get("executionId"))
+                .and_then(Value::as_str)
+                .map(str::to_string),
+            None,
+        ),
         _ => (arg(0), None),
     };
     let status = execution_id
@@ -335,7 +409,10 @@ pub fn broadcast_wake(runtime: &Runtime, state: &State, report: &crate::runtime:
         return;
     }
     for id in report.changed() {
-        let status = runtime.execution(id).ok().map(|execution| execution.status.as_str());
+        let status = runtime
+            .execution(id)
+            .ok()
+            .map(|execution| execution.status.as_str());
         let frame = json!({"type": "cf_codemode_changed", "method": "wake", "executionId": id, "status": status}).to_string();
         for ws in &sockets {
             let _ = ws.send_with_str(&frame);

@@ -4,8 +4,8 @@
 use std::collections::BTreeMap;
 
 use serde::de::DeserializeOwned;
-use serde_json::Value;
 use serde::{Deserialize, Serialize};
+use serde_json::Value;
 use worker::{SqlStorage, SqlStorageValue};
 
 use crate::error::{Error, Result};
@@ -99,7 +99,6 @@ fn encode<T: Serialize>(value: &T) -> Result<String> {
     serde_json::to_string(value).map_err(storage)
 }
 
-
 impl SqlStore {
     /// Opens the store, creating or upgrading the schema.
     pub fn open(sql: SqlStorage) -> Result<Self> {
@@ -112,7 +111,11 @@ impl SqlStore {
         self.sql.exec(query, Some(bindings)).map_err(storage)
     }
 
-    fn rows<T: DeserializeOwned>(&self, query: &str, bindings: Vec<SqlStorageValue>) -> Result<Vec<T>> {
+    fn rows<T: DeserializeOwned>(
+        &self,
+        query: &str,
+        bindings: Vec<SqlStorageValue>,
+    ) -> Result<Vec<T>> {
         self.exec(query, bindings)?.to_array().map_err(storage)
     }
 
@@ -128,7 +131,11 @@ impl SqlStore {
     fn decode<T: DeserializeOwned>(&self, rows: Vec<DataRow>) -> Result<Vec<T>> {
         rows.into_iter()
             .map(|row| {
-                let json = if row.parts > 1.0 { self.join_parts(row)? } else { row.data };
+                let json = if row.parts > 1.0 {
+                    self.join_parts(row)?
+                } else {
+                    row.data
+                };
                 serde_json::from_str(&json).map_err(storage)
             })
             .collect()
@@ -139,8 +146,10 @@ impl SqlStore {
         struct PartRow {
             data: String,
         }
-        let rest: Vec<PartRow> =
-            self.rows("SELECT data FROM parts WHERE owner = ? ORDER BY part", vec![row.owner.as_str().into()])?;
+        let rest: Vec<PartRow> = self.rows(
+            "SELECT data FROM parts WHERE owner = ? ORDER BY part",
+            vec![row.owner.as_str().into()],
+        )?;
         if rest.len() + 1 != row.parts as usize {
             return Err(Error::Storage(format!(
                 "{} has {} of its {} parts",
@@ -158,7 +167,12 @@ impl SqlStore {
 
     /// `json` cut into parts: the first is returned (for the row's `data`), the rest are written
     /// under `owner` (replacing any it had). Returns the first part and how many there are.
-    fn write_parts<'a>(&self, owner: &str, json: &'a str, replacing: bool) -> Result<(&'a str, usize)> {
+    fn write_parts<'a>(
+        &self,
+        owner: &str,
+        json: &'a str,
+        replacing: bool,
+    ) -> Result<(&'a str, usize)> {
         if replacing {
             self.exec("DELETE FROM parts WHERE owner = ?", vec![owner.into()])?;
         }
@@ -179,7 +193,10 @@ impl SqlStore {
         let rows: Vec<VersionRow> = match self.rows(VERSION, vec![]) {
             Ok(rows) => rows,
             Err(_) => {
-                self.exec("CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)", vec![])?;
+                self.exec(
+                    "CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
+                    vec![],
+                )?;
                 self.rows(VERSION, vec![])?
             }
         };
@@ -224,7 +241,10 @@ impl Store for SqlStore {
     }
 
     fn load_execution(&self, id: &str) -> Result<Option<ExecutionRecord>> {
-        let rows = self.rows("SELECT data, parts, 'e/' || id AS owner FROM executions WHERE id = ?", vec![id.into()])?;
+        let rows = self.rows(
+            "SELECT data, parts, 'e/' || id AS owner FROM executions WHERE id = ?",
+            vec![id.into()],
+        )?;
         Ok(self.decode(rows)?.into_iter().next())
     }
 
@@ -253,8 +273,10 @@ impl Store for SqlStore {
         struct IdRow {
             id: String,
         }
-        let rows: Vec<IdRow> =
-            self.rows("SELECT id FROM executions WHERE status = 'running' ORDER BY created_at, rowid", vec![])?;
+        let rows: Vec<IdRow> = self.rows(
+            "SELECT id FROM executions WHERE status = 'running' ORDER BY created_at, rowid",
+            vec![],
+        )?;
         Ok(rows.into_iter().map(|r| r.id).collect())
     }
 
@@ -287,16 +309,23 @@ impl Store for SqlStore {
     fn delete_execution(&self, id: &str) -> Result<()> {
         self.exec(
             "DELETE FROM parts WHERE owner = ? OR owner LIKE ? ESCAPE '\\'",
-            vec![execution_owner(id).into(), format!("j/{}/%", escape_like(id)).into()],
+            vec![
+                execution_owner(id).into(),
+                format!("j/{}/%", escape_like(id)).into(),
+            ],
         )?;
-        self.exec("DELETE FROM journal WHERE execution_id = ?", vec![id.into()])?;
+        self.exec(
+            "DELETE FROM journal WHERE execution_id = ?",
+            vec![id.into()],
+        )?;
         self.exec("DELETE FROM executions WHERE id = ?", vec![id.into()])?;
         Ok(())
     }
 
     fn append_journal(&self, execution_id: &str, entry: &JournalEntry) -> Result<()> {
         let json = encode(entry)?;
-        let (first, parts) = self.write_parts(&journal_owner(execution_id, entry.seq), &json, false)?;
+        let (first, parts) =
+            self.write_parts(&journal_owner(execution_id, entry.seq), &json, false)?;
         self.exec(
             "INSERT INTO journal (execution_id, seq, delivery, parts, data) VALUES (?, ?, ?, ?, ?)",
             vec![
@@ -329,7 +358,10 @@ impl Store for SqlStore {
     }
 
     fn snippet(&self, name: &str) -> Result<Option<Snippet>> {
-        let rows = self.rows("SELECT data FROM snippets WHERE name = ?", vec![name.into()])?;
+        let rows = self.rows(
+            "SELECT data FROM snippets WHERE name = ?",
+            vec![name.into()],
+        )?;
         Ok(self.decode(rows)?.into_iter().next())
     }
 
@@ -350,7 +382,11 @@ impl Store for SqlStore {
             .collect()
     }
 
-    fn complete_execution(&self, record: &ExecutionRecord, writes: &BTreeMap<String, Option<Value>>) -> Result<()> {
+    fn complete_execution(
+        &self,
+        record: &ExecutionRecord,
+        writes: &BTreeMap<String, Option<Value>>,
+    ) -> Result<()> {
         // Synchronous writes with no `await` between them: committed together.
         for (key, value) in writes {
             match value {
@@ -367,10 +403,15 @@ impl Store for SqlStore {
 
 impl NoteStore for SqlStore {
     fn list_notes(&self) -> Result<Vec<Note>> {
-        let rows: Vec<NoteRow> = self.rows("SELECT id, text, created_at FROM notes ORDER BY id", vec![])?;
+        let rows: Vec<NoteRow> =
+            self.rows("SELECT id, text, created_at FROM notes ORDER BY id", vec![])?;
         Ok(rows
             .into_iter()
-            .map(|r| Note { id: r.id as i64, text: r.text, created_at: r.created_at as i64 })
+            .map(|r| Note {
+                id: r.id as i64,
+                text: r.text,
+                created_at: r.created_at as i64,
+            })
             .collect())
     }
 
@@ -379,11 +420,17 @@ impl NoteStore for SqlStore {
             "INSERT INTO notes (call_key, text, created_at) VALUES (?, ?, ?) ON CONFLICT(call_key) DO NOTHING",
             vec![key.into(), text.into(), now.into()],
         )?;
-        let rows: Vec<NoteRow> =
-            self.rows("SELECT id, text, created_at FROM notes WHERE call_key = ?", vec![key.into()])?;
+        let rows: Vec<NoteRow> = self.rows(
+            "SELECT id, text, created_at FROM notes WHERE call_key = ?",
+            vec![key.into()],
+        )?;
         rows.into_iter()
             .next()
-            .map(|r| Note { id: r.id as i64, text: r.text, created_at: r.created_at as i64 })
+            .map(|r| Note {
+                id: r.id as i64,
+                text: r.text,
+                created_at: r.created_at as i64,
+            })
             .ok_or_else(|| Error::Storage("the note just written is missing".into()))
     }
 
@@ -396,5 +443,7 @@ impl NoteStore for SqlStore {
 
 /// `text` for a `LIKE` pattern with `\` as the escape character.
 fn escape_like(text: &str) -> String {
-    text.replace('\\', "\\\\").replace('%', "\\%").replace('_', "\\_")
+    text.replace('\\', "\\\\")
+        .replace('%', "\\%")
+        .replace('_', "\\_")
 }

@@ -43,8 +43,12 @@ impl Isolated {
         match self {
             Isolated::Finished(_) => match self.last_output() {
                 Some(ExecuteOutput::Completed { result, .. }) => format!("completed with {result}"),
-                Some(ExecuteOutput::Error { error, .. }) => format!("error {}: {}", error.code, error.message),
-                Some(ExecuteOutput::Paused { pending, .. }) => format!("paused on {} call(s)", pending.len()),
+                Some(ExecuteOutput::Error { error, .. }) => {
+                    format!("error {}: {}", error.code, error.message)
+                }
+                Some(ExecuteOutput::Paused { pending, .. }) => {
+                    format!("paused on {} call(s)", pending.len())
+                }
                 Some(ExecuteOutput::Cancelled { .. }) => "cancelled".into(),
                 Some(ExecuteOutput::Waiting { wake_at, .. }) => format!("waiting until {wake_at}"),
                 None => "finished without an output".into(),
@@ -58,7 +62,12 @@ impl Isolated {
 /// Runs `code` in a child process: this test binary again, filtered to its `entry` test (which
 /// calls [`child_main`]), with `vars` in its environment. A crash or a hang is reported instead
 /// of taking the whole suite down.
-pub fn isolated(entry: &str, code: &str, vars: &[(&str, String)], timeout: std::time::Duration) -> Isolated {
+pub fn isolated(
+    entry: &str,
+    code: &str,
+    vars: &[(&str, String)],
+    timeout: std::time::Duration,
+) -> Isolated {
     use std::io::Read;
     use std::process::{Command, Stdio};
     let exe = std::env::current_exe().expect("test binary");
@@ -67,7 +76,9 @@ pub fn isolated(entry: &str, code: &str, vars: &[(&str, String)], timeout: std::
     let mut command = Command::new("sh");
     command
         .arg("-c")
-        .arg(format!("ulimit -v {CHILD_MEMORY_KIB} && exec \"$0\" \"$@\""))
+        .arg(format!(
+            "ulimit -v {CHILD_MEMORY_KIB} && exec \"$0\" \"$@\""
+        ))
         .arg(exe)
         .args([entry, "--exact", "--nocapture", "--test-threads=1", "-q"])
         .env(CHILD_CODE, code)
@@ -105,17 +116,38 @@ pub fn isolated(entry: &str, code: &str, vars: &[(&str, String)], timeout: std::
     };
     let out = out_thread.join().unwrap_or_default();
     let err = err_thread.join().unwrap_or_default();
-    let Some(status) = status else { return Isolated::TimedOut(timeout) };
-    let result = out.lines().find_map(|line| line.strip_prefix(CHILD_MARK)).map(str::to_string);
+    let Some(status) = status else {
+        return Isolated::TimedOut(timeout);
+    };
+    let result = out
+        .lines()
+        .find_map(|line| line.strip_prefix(CHILD_MARK))
+        .map(str::to_string);
     match (status.success(), result) {
-        (true, Some(json)) => Isolated::Finished(serde_json::from_str(&json).expect("child result JSON")),
+        (true, Some(json)) => {
+            Isolated::Finished(serde_json::from_str(&json).expect("child result JSON"))
+        }
         _ => {
             // The lines that say why (a stack overflow, a failed allocation, a panic), else the end.
-            let keys = ["overflow", "memory allocation", "panicked", "fatal", "abort"];
-            let mut why: Vec<&str> =
-                err.lines().filter(|l| keys.iter().any(|k| l.contains(k))).take(3).collect();
+            let keys = [
+                "overflow",
+                "memory allocation",
+                "panicked",
+                "fatal",
+                "abort",
+            ];
+            let mut why: Vec<&str> = err
+                .lines()
+                .filter(|l| keys.iter().any(|k| l.contains(k)))
+                .take(3)
+                .collect();
             if why.is_empty() {
-                why = err.lines().filter(|l| !l.trim().is_empty()).rev().take(3).collect();
+                why = err
+                    .lines()
+                    .filter(|l| !l.trim().is_empty())
+                    .rev()
+                    .take(3)
+                    .collect();
             }
             Isolated::Crashed(format!("{status}; stderr: {}", why.join(" | ")))
         }
@@ -126,7 +158,9 @@ pub fn isolated(entry: &str, code: &str, vars: &[(&str, String)], timeout: std::
 /// normal test run, where the variable is unset). While the run is paused and `approvals` is not
 /// used up, it approves and goes on. Prints the outputs and the side effects for the parent.
 pub fn child_main(f: impl FnOnce() -> Fixture, approvals: usize) {
-    let Ok(code) = std::env::var(CHILD_CODE) else { return };
+    let Ok(code) = std::env::var(CHILD_CODE) else {
+        return;
+    };
     let f = f();
     let mut outputs = vec![f.execute(&code)];
     for _ in 0..approvals {
@@ -142,12 +176,17 @@ pub fn child_main(f: impl FnOnce() -> Fixture, approvals: usize) {
         .into_iter()
         .map(|n| n.text)
         .collect();
-    let result = json!({"outputs": outputs, "total": f.total(), "effects": f.effects(), "notes": notes});
+    let result =
+        json!({"outputs": outputs, "total": f.total(), "effects": f.effects(), "notes": notes});
     println!("{CHILD_MARK}{result}");
 }
 
 /// Runs `jobs` on up to `parallel` threads at once, keeping their order.
-pub fn parallel_map<T: Send, R: Send>(items: Vec<T>, parallel: usize, job: impl Fn(T) -> R + Sync) -> Vec<R> {
+pub fn parallel_map<T: Send, R: Send>(
+    items: Vec<T>,
+    parallel: usize,
+    job: impl Fn(T) -> R + Sync,
+) -> Vec<R> {
     let queue = std::sync::Mutex::new(items.into_iter().enumerate().collect::<Vec<_>>());
     let results = std::sync::Mutex::new(Vec::new());
     std::thread::scope(|scope| {

@@ -36,12 +36,17 @@ impl Counter {
     /// A counter that applies each key's effect once, however often it is asked (what an external
     /// system that honours the idempotency key does). The default counter applies every request.
     pub fn idempotent() -> Self {
-        Self { results: Some(RefCell::default()), ..Self::default() }
+        Self {
+            results: Some(RefCell::default()),
+            ..Self::default()
+        }
     }
 
     /// The result an idempotent counter already returned for `key`.
     fn earlier_result(&self, key: &str) -> Option<Value> {
-        self.results.as_ref().and_then(|results| results.borrow().get(key).cloned())
+        self.results
+            .as_ref()
+            .and_then(|results| results.borrow().get(key).cloned())
     }
 }
 
@@ -59,8 +64,17 @@ impl Connector for CounterConnector {
     fn tools(&self) -> Vec<ToolSpec> {
         vec![
             ToolSpec::new("get", "Read the counter.", json!({"type": "object"})),
-            ToolSpec::new("bump", "Add `by` to the counter.", json!({"type": "object", "properties": {"by": {"type": "integer"}}})),
-            ToolSpec::new("guardedBump", "Add `by`, after approval.", json!({"type": "object", "properties": {"by": {"type": "integer"}}})).needing_approval(),
+            ToolSpec::new(
+                "bump",
+                "Add `by` to the counter.",
+                json!({"type": "object", "properties": {"by": {"type": "integer"}}}),
+            ),
+            ToolSpec::new(
+                "guardedBump",
+                "Add `by`, after approval.",
+                json!({"type": "object", "properties": {"by": {"type": "integer"}}}),
+            )
+            .needing_approval(),
             ToolSpec::new("fail", "Always fails.", json!({"type": "object"})),
             ToolSpec::new("echo", "Returns its argument.", json!({"type": "object"})),
         ]
@@ -72,7 +86,11 @@ impl Connector for CounterConnector {
             "get" => Ok(json!(counter.total.get())),
             "bump" | "guardedBump" => {
                 let key = ctx.idempotency_key();
-                *counter.requests.borrow_mut().entry(key.clone()).or_default() += 1;
+                *counter
+                    .requests
+                    .borrow_mut()
+                    .entry(key.clone())
+                    .or_default() += 1;
                 if let Some(result) = counter.earlier_result(&key) {
                     return Ok(result);
                 }
@@ -91,7 +109,12 @@ impl Connector for CounterConnector {
         }
     }
 
-    async fn revert(&self, args: &Value, _result: &Value, ctx: &CallContext) -> Result<Reverted, ToolError> {
+    async fn revert(
+        &self,
+        args: &Value,
+        _result: &Value,
+        ctx: &CallContext,
+    ) -> Result<Reverted, ToolError> {
         match ctx.method.as_str() {
             "bump" | "guardedBump" => {
                 let by = args.get("by").and_then(Value::as_i64).unwrap_or(1);

@@ -67,7 +67,11 @@ impl Connector for Crashy {
         self.name
     }
     fn tools(&self) -> Vec<ToolSpec> {
-        vec![ToolSpec::new(self.method, "Crashes the host while it has crashes left.", json!({"type": "object"}))]
+        vec![ToolSpec::new(
+            self.method,
+            "Crashes the host while it has crashes left.",
+            json!({"type": "object"}),
+        )]
     }
     async fn execute(&self, _args: Value, _ctx: &CallContext) -> Result<Value, ToolError> {
         self.calls.set(self.calls.get() + 1);

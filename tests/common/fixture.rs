@@ -49,7 +49,10 @@ pub fn fixture_connectors(
     counter: Rc<Counter>,
     now: Rc<dyn Fn() -> i64>,
 ) -> Vec<Box<dyn Connector>> {
-    vec![Box::new(NotesConnector::new(store, now)), Box::new(CounterConnector(counter))]
+    vec![
+        Box::new(NotesConnector::new(store, now)),
+        Box::new(CounterConnector(counter)),
+    ]
 }
 
 /// A runtime and the durable state it works on. Everything but `runtime` survives a restart
@@ -78,7 +81,12 @@ impl Fixture {
         let counter = Rc::new(Counter::default());
         let clock = Rc::new(Cell::new(T0));
         let runtime = runtime_over(&store, &counter, &clock, Vec::new());
-        Fixture { runtime, store, counter, clock }
+        Fixture {
+            runtime,
+            store,
+            counter,
+            clock,
+        }
     }
 
     /// This fixture with its runtime using `config`.
@@ -111,7 +119,10 @@ impl Fixture {
     }
 
     pub fn record(&self, id: &str) -> ExecutionRecord {
-        self.store.load_execution(id).expect("load").expect("stored record")
+        self.store
+            .load_execution(id)
+            .expect("load")
+            .expect("stored record")
     }
 
     /// Changes the stored record of `id` behind the runtime's back.
@@ -123,7 +134,12 @@ impl Fixture {
 
     /// `(idempotency key, times applied)` of every `counter.bump`/`guardedBump` so far.
     pub fn effects(&self) -> Vec<(String, u32)> {
-        self.counter.effects.borrow().iter().map(|(k, v)| (k.clone(), *v)).collect()
+        self.counter
+            .effects
+            .borrow()
+            .iter()
+            .map(|(k, v)| (k.clone(), *v))
+            .collect()
     }
 
     pub fn total(&self) -> i64 {
@@ -142,5 +158,7 @@ fn runtime_over(
     let now = tick_clock(clock.clone());
     let mut connectors = fixture_connectors(store.clone(), counter.clone(), now.clone());
     connectors.extend(extra);
-    Runtime::new(store.clone(), connectors, now).expect("runtime").with_sleeper(skipping_sleeper(clock.clone()))
+    Runtime::new(store.clone(), connectors, now)
+        .expect("runtime")
+        .with_sleeper(skipping_sleeper(clock.clone()))
 }

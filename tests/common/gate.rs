@@ -33,7 +33,10 @@ impl Gate {
     pub fn open(&self, args: Option<&Value>, value: Value) {
         let mut waiting = self.waiting.borrow_mut();
         let index = match args {
-            Some(args) => waiting.iter().position(|(_, a, _)| a == args).expect("a call with these args"),
+            Some(args) => waiting
+                .iter()
+                .position(|(_, a, _)| a == args)
+                .expect("a call with these args"),
             None => 0,
         };
         let (_, _, sender) = waiting.remove(index);
@@ -49,13 +52,21 @@ impl Connector for GateConnector {
         "gate"
     }
     fn tools(&self) -> Vec<ToolSpec> {
-        vec![ToolSpec::new("wait", "Waits until the test opens it.", json!({"type": "object"}))]
+        vec![ToolSpec::new(
+            "wait",
+            "Waits until the test opens it.",
+            json!({"type": "object"}),
+        )]
     }
     async fn execute(&self, args: Value, ctx: &CallContext) -> Result<Value, ToolError> {
         self.0.calls.set(self.0.calls.get() + 1);
         let (sender, receiver) = oneshot::channel();
-        self.0.waiting.borrow_mut().push((ctx.idempotency_key(), args, sender));
-        receiver.await.map_err(|_| ToolError::new("the gate was dropped"))
+        self.0
+            .waiting
+            .borrow_mut()
+            .push((ctx.idempotency_key(), args, sender));
+        receiver
+            .await
+            .map_err(|_| ToolError::new("the gate was dropped"))
     }
 }
-

@@ -82,10 +82,16 @@ impl IntlError {
     /// (Only the native backend raises range errors itself; the Worker's come from V8.)
     #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
     pub(crate) fn range(message: impl Into<String>) -> Self {
-        Self { kind: ErrorKind::Range, message: message.into() }
+        Self {
+            kind: ErrorKind::Range,
+            message: message.into(),
+        }
     }
     pub(crate) fn typ(message: impl Into<String>) -> Self {
-        Self { kind: ErrorKind::Type, message: message.into() }
+        Self {
+            kind: ErrorKind::Type,
+            message: message.into(),
+        }
     }
 }
 
@@ -98,7 +104,11 @@ fn answer(request: &Request) -> Result<Answer, IntlError> {
 }
 
 /// `host.intl(kind, method, localesJson, optionsJson, args)` (see the module's header).
-pub(super) fn host_intl(_this: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
+pub(super) fn host_intl(
+    _this: &JsValue,
+    args: &[JsValue],
+    context: &mut Context,
+) -> JsResult<JsValue> {
     let text = |index: usize, context: &mut Context| -> JsResult<Option<String>> {
         match args.get(index) {
             None => Ok(None),
@@ -112,13 +122,21 @@ pub(super) fn host_intl(_this: &JsValue, args: &[JsValue], context: &mut Context
     let options = text(3, context)?;
     let mut list = Vec::new();
     if let Some(array) = args.get(4).and_then(JsValue::as_object) {
-        let count = array.get(js_string!("length"), context)?.to_length(context)?;
+        let count = array
+            .get(js_string!("length"), context)?
+            .to_length(context)?;
         for index in 0..count.min(16) {
             let value = array.get(index, context)?;
             list.push(arg(&value, context)?);
         }
     }
-    let request = Request { kind, method, locales, options, args: list };
+    let request = Request {
+        kind,
+        method,
+        locales,
+        options,
+        args: list,
+    };
     match answer(&request) {
         Ok(Answer::String(text)) => Ok(JsString::from(text.as_str()).into()),
         Ok(Answer::Number(number)) => Ok(JsValue::from(number)),
@@ -155,7 +173,9 @@ fn arg(value: &JsValue, context: &mut Context) -> JsResult<Arg> {
     }
     if let Some(object) = value.as_object() {
         if object.is_array() {
-            let count = object.get(js_string!("length"), context)?.to_length(context)?;
+            let count = object
+                .get(js_string!("length"), context)?
+                .to_length(context)?;
             let mut items = Vec::new();
             for index in 0..count {
                 items.push(std_string(&object.get(index, context)?.to_string(context)?));

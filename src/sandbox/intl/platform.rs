@@ -19,7 +19,14 @@ thread_local! {
     static FORMATTERS: RefCell<HashMap<String, JsValue>> = RefCell::new(HashMap::new());
 }
 
-const CONSTRUCTORS: [&str; 6] = ["NumberFormat", "DateTimeFormat", "Collator", "PluralRules", "RelativeTimeFormat", "ListFormat"];
+const CONSTRUCTORS: [&str; 6] = [
+    "NumberFormat",
+    "DateTimeFormat",
+    "Collator",
+    "PluralRules",
+    "RelativeTimeFormat",
+    "ListFormat",
+];
 
 pub(super) fn call(request: &Request) -> Result<Answer, IntlError> {
     let global: JsValue = js_sys::global().into();
@@ -30,7 +37,11 @@ pub(super) fn call(request: &Request) -> Result<Answer, IntlError> {
             let function = function(&intl, method)?;
             let arg = match method {
                 "getCanonicalLocales" => raw_locales(request)?,
-                "supportedValuesOf" => request.args.first().map(to_js).unwrap_or(JsValue::UNDEFINED),
+                "supportedValuesOf" => request
+                    .args
+                    .first()
+                    .map(to_js)
+                    .unwrap_or(JsValue::UNDEFINED),
                 _ => return Err(IntlError::typ(format!("Intl.{method} is not a function"))),
             };
             json(apply(&function, &intl, &[arg])?)
@@ -47,7 +58,11 @@ pub(super) fn call(request: &Request) -> Result<Answer, IntlError> {
             text(apply(&function, &date, &[locales(request)?, options])?)
         }
         "String" => {
-            let subject = request.args.first().map(to_js).unwrap_or(JsValue::UNDEFINED);
+            let subject = request
+                .args
+                .first()
+                .map(to_js)
+                .unwrap_or(JsValue::UNDEFINED);
             let prototype = get(&get(&global, "String")?, "prototype")?;
             let function = function(&prototype, method)?;
             text(apply(&function, &subject, &[locales(request)?])?)
@@ -56,7 +71,11 @@ pub(super) fn call(request: &Request) -> Result<Answer, IntlError> {
             let constructor = function(&intl, kind)?;
             if method == "supportedLocalesOf" {
                 let function = function(&constructor, method)?;
-                return json(apply(&function, &constructor, &[raw_locales(request)?, parse_options(request)?])?);
+                return json(apply(
+                    &function,
+                    &constructor,
+                    &[raw_locales(request)?, parse_options(request)?],
+                )?);
             }
             let formatter = formatter(request, &constructor)?;
             if method == "resolvedOptions" {
@@ -136,7 +155,11 @@ fn with_time_zone(options: JsValue) -> JsValue {
         let _ = Reflect::set(&object, &zone, &JsValue::from_str(DEFAULT_TIME_ZONE));
         return object.into();
     }
-    if options.is_object() && Reflect::get(&options, &zone).map(|v| v.is_undefined()).unwrap_or(false) {
+    if options.is_object()
+        && Reflect::get(&options, &zone)
+            .map(|v| v.is_undefined())
+            .unwrap_or(false)
+    {
         let _ = Reflect::set(&options, &zone, &JsValue::from_str(DEFAULT_TIME_ZONE));
     }
     options
@@ -148,9 +171,15 @@ fn to_js(arg: &Arg) -> JsValue {
         Arg::Null => JsValue::NULL,
         Arg::Bool(flag) => JsValue::from_bool(*flag),
         Arg::Number(number) => JsValue::from_f64(*number),
-        Arg::BigInt(digits) => js_sys::BigInt::new(&JsValue::from_str(digits)).map(JsValue::from).unwrap_or_else(|_| JsValue::from_f64(f64::NAN)),
+        Arg::BigInt(digits) => js_sys::BigInt::new(&JsValue::from_str(digits))
+            .map(JsValue::from)
+            .unwrap_or_else(|_| JsValue::from_f64(f64::NAN)),
         Arg::String(text) => JsValue::from_str(text),
-        Arg::List(items) => items.iter().map(|item| JsValue::from_str(item)).collect::<Array>().into(),
+        Arg::List(items) => items
+            .iter()
+            .map(|item| JsValue::from_str(item))
+            .collect::<Array>()
+            .into(),
     }
 }
 
@@ -159,7 +188,9 @@ fn get(target: &JsValue, key: &str) -> Result<JsValue, IntlError> {
 }
 
 fn function(target: &JsValue, key: &str) -> Result<Function, IntlError> {
-    get(target, key)?.dyn_into::<Function>().map_err(|_| IntlError::typ(format!("{key} is not a function")))
+    get(target, key)?
+        .dyn_into::<Function>()
+        .map_err(|_| IntlError::typ(format!("{key} is not a function")))
 }
 
 fn apply(function: &Function, this: &JsValue, args: &[JsValue]) -> Result<JsValue, IntlError> {
@@ -178,7 +209,10 @@ fn json(value: JsValue) -> Result<Answer, IntlError> {
 
 /// A V8 error as the same kind of error in the sandbox, with V8's message.
 fn thrown(error: JsValue) -> IntlError {
-    let name = Reflect::get(&error, &JsValue::from_str("name")).ok().and_then(|v| v.as_string()).unwrap_or_default();
+    let name = Reflect::get(&error, &JsValue::from_str("name"))
+        .ok()
+        .and_then(|v| v.as_string())
+        .unwrap_or_default();
     let message = Reflect::get(&error, &JsValue::from_str("message"))
         .ok()
         .and_then(|v| v.as_string())

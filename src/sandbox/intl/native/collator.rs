@@ -21,7 +21,10 @@ pub(super) struct CollatorFormat {
 }
 
 impl CollatorFormat {
-    pub(super) fn new(locales: Option<&str>, options: &Map<String, Value>) -> Result<Self, IntlError> {
+    pub(super) fn new(
+        locales: Option<&str>,
+        options: &Map<String, Value>,
+    ) -> Result<Self, IntlError> {
         let options = Options::new(options, "Collator");
         let usage = options.string_or("usage", &["sort", "search"], "sort")?;
         options.locale_matcher()?;
@@ -29,30 +32,45 @@ impl CollatorFormat {
         let numeric_option = options.bool("numeric");
         let case_first_option = options.string("caseFirst", &["upper", "lower", "false"])?;
         let mut locale = resolve(locales, &["co", "kn", "kf"])?;
-        let numeric = numeric_option.unwrap_or_else(|| keyword(&locale, "kn").is_some_and(|v| v == "true" || v.is_empty()));
-        let case_first = case_first_option.or_else(|| keyword(&locale, "kf")).unwrap_or_else(|| "false".into());
-        let collation = collation_option.or_else(|| keyword(&locale, "co")).unwrap_or_else(|| "default".into());
-        let sensitivity = options.string_or("sensitivity", &["base", "accent", "case", "variant"], "variant")?;
+        let numeric = numeric_option
+            .unwrap_or_else(|| keyword(&locale, "kn").is_some_and(|v| v == "true" || v.is_empty()));
+        let case_first = case_first_option
+            .or_else(|| keyword(&locale, "kf"))
+            .unwrap_or_else(|| "false".into());
+        let collation = collation_option
+            .or_else(|| keyword(&locale, "co"))
+            .unwrap_or_else(|| "default".into());
+        let sensitivity = options.string_or(
+            "sensitivity",
+            &["base", "accent", "case", "variant"],
+            "variant",
+        )?;
         let ignore_punctuation = options.bool("ignorePunctuation").unwrap_or(false);
         if numeric_option.is_some() {
             locale.extensions.unicode.keywords.remove(key!("kn"));
         }
-        Ok(Self { locale, usage, sensitivity, ignore_punctuation, numeric, case_first, collation })
+        Ok(Self {
+            locale,
+            usage,
+            sensitivity,
+            ignore_punctuation,
+            numeric,
+            case_first,
+            collation,
+        })
     }
 
     pub(super) fn call(&self, method: &str, args: &[Arg]) -> Result<Answer, IntlError> {
         match method {
-            "resolvedOptions" => {
-                Ok(resolved([
-                    ("locale", self.locale.to_string().into()),
-                    ("usage", self.usage.clone().into()),
-                    ("sensitivity", self.sensitivity.clone().into()),
-                    ("ignorePunctuation", self.ignore_punctuation.into()),
-                    ("collation", self.collation.clone().into()),
-                    ("numeric", self.numeric.into()),
-                    ("caseFirst", self.case_first.clone().into()),
-                ]))
-            }
+            "resolvedOptions" => Ok(resolved([
+                ("locale", self.locale.to_string().into()),
+                ("usage", self.usage.clone().into()),
+                ("sensitivity", self.sensitivity.clone().into()),
+                ("ignorePunctuation", self.ignore_punctuation.into()),
+                ("collation", self.collation.clone().into()),
+                ("numeric", self.numeric.into()),
+                ("caseFirst", self.case_first.clone().into()),
+            ])),
             "compare" => {
                 let a = string_arg(args.first());
                 let b = string_arg(args.get(1));
@@ -62,7 +80,9 @@ impl CollatorFormat {
                     Ordering::Greater => 1.0,
                 }))
             }
-            _ => Err(IntlError::typ(format!("Intl.Collator.prototype.{method} is not a function"))),
+            _ => Err(IntlError::typ(format!(
+                "Intl.Collator.prototype.{method} is not a function"
+            ))),
         }
     }
 
@@ -84,7 +104,11 @@ impl CollatorFormat {
             options.alternate_handling = Some(AlternateHandling::Shifted);
         }
         let mut prefs = icu_collator::CollatorPreferences::from(&self.locale);
-        prefs.numeric_ordering = Some(if self.numeric { CollationNumericOrdering::True } else { CollationNumericOrdering::False });
+        prefs.numeric_ordering = Some(if self.numeric {
+            CollationNumericOrdering::True
+        } else {
+            CollationNumericOrdering::False
+        });
         prefs.case_first = Some(match self.case_first.as_str() {
             "upper" => CollationCaseFirst::Upper,
             "lower" => CollationCaseFirst::Lower,
@@ -95,4 +119,3 @@ impl CollatorFormat {
         Ok(collator.compare(a, b))
     }
 }
-

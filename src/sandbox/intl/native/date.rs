@@ -49,7 +49,17 @@ const DATE_FIELDS: [(&str, &[&str]); 11] = [
     ("minute", &["2-digit", "numeric"]),
     ("second", &["2-digit", "numeric"]),
     ("fractionalSecondDigits", &[]),
-    ("timeZoneName", &["short", "long", "shortOffset", "longOffset", "shortGeneric", "longGeneric"]),
+    (
+        "timeZoneName",
+        &[
+            "short",
+            "long",
+            "shortOffset",
+            "longOffset",
+            "shortGeneric",
+            "longGeneric",
+        ],
+    ),
 ];
 
 impl DateFormat {
@@ -73,14 +83,16 @@ impl DateFormat {
         let zone = if time_zone.eq_ignore_ascii_case("UTC") {
             jiff::tz::TimeZone::UTC
         } else {
-            jiff::tz::TimeZone::get(&time_zone)
-                .map_err(|_| IntlError::range(format!("Invalid time zone specified: {time_zone}")))?
+            jiff::tz::TimeZone::get(&time_zone).map_err(|_| {
+                IntlError::range(format!("Invalid time zone specified: {time_zone}"))
+            })?
         };
-        let time_zone = if time_zone.eq_ignore_ascii_case("UTC") || time_zone.eq_ignore_ascii_case("Etc/UTC") {
-            "UTC".to_string()
-        } else {
-            zone.iana_name().map(str::to_string).unwrap_or(time_zone)
-        };
+        let time_zone =
+            if time_zone.eq_ignore_ascii_case("UTC") || time_zone.eq_ignore_ascii_case("Etc/UTC") {
+                "UTC".to_string()
+            } else {
+                zone.iana_name().map(str::to_string).unwrap_or(time_zone)
+            };
         let mut fields = Vec::new();
         for (name, allowed) in DATE_FIELDS {
             if name == "fractionalSecondDigits" {
@@ -97,8 +109,14 @@ impl DateFormat {
         let time_style = options.string("timeStyle", &styles)?;
         if date_style.is_some() || time_style.is_some() {
             if let Some((name, _)) = fields.first() {
-                let which = if date_style.is_some() { "dateStyle" } else { "timeStyle" };
-                return Err(IntlError::typ(format!("Can't set option {name} when {which} is used")));
+                let which = if date_style.is_some() {
+                    "dateStyle"
+                } else {
+                    "timeStyle"
+                };
+                return Err(IntlError::typ(format!(
+                    "Can't set option {name} when {which} is used"
+                )));
             }
             // ECMA-402 ToDateTimeOptions: `toLocaleDateString` refuses a `timeStyle` and
             // `toLocaleTimeString` a `dateStyle`, even beside the other style.
@@ -110,9 +128,16 @@ impl DateFormat {
             }
         } else {
             let has = |names: &[&str]| fields.iter().any(|(name, _)| names.contains(name));
-            let need_date = matches!(required, Required::Date | Required::Any) && has(&["weekday", "year", "month", "day"]);
+            let need_date = matches!(required, Required::Date | Required::Any)
+                && has(&["weekday", "year", "month", "day"]);
             let need_time = matches!(required, Required::Time | Required::Any)
-                && has(&["dayPeriod", "hour", "minute", "second", "fractionalSecondDigits"]);
+                && has(&[
+                    "dayPeriod",
+                    "hour",
+                    "minute",
+                    "second",
+                    "fractionalSecondDigits",
+                ]);
             let need_defaults = !need_date && !need_time;
             if need_defaults && matches!(defaults, Defaults::Date | Defaults::All) {
                 for name in ["year", "month", "day"] {
@@ -130,11 +155,24 @@ impl DateFormat {
         }
         let calendar = keyword(&locale, "ca").unwrap_or_else(|| "gregory".into());
         let numbering_system = numbering_system(&locale);
-        Ok(Self { locale, calendar, numbering_system, time_zone, zone, hour_cycle, date_style, time_style, fields })
+        Ok(Self {
+            locale,
+            calendar,
+            numbering_system,
+            time_zone,
+            zone,
+            hour_cycle,
+            date_style,
+            time_style,
+            fields,
+        })
     }
 
     fn field(&self, name: &str) -> Option<&str> {
-        self.fields.iter().find(|(n, _)| *n == name).map(|(_, v)| v.as_str())
+        self.fields
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|(_, v)| v.as_str())
     }
 
     pub(super) fn call(&self, method: &str, args: &[Arg]) -> Result<Answer, IntlError> {
@@ -154,9 +192,15 @@ impl DateFormat {
             "formatRange" => {
                 let a = self.format(number_arg(args.first()))?;
                 let b = self.format(number_arg(args.get(1)))?;
-                Ok(Answer::String(if a == b { a } else { format!("{a} – {b}") }))
+                Ok(Answer::String(if a == b {
+                    a
+                } else {
+                    format!("{a} – {b}")
+                }))
             }
-            _ => Err(IntlError::typ(format!("Intl.DateTimeFormat.prototype.{method} is not supported natively"))),
+            _ => Err(IntlError::typ(format!(
+                "Intl.DateTimeFormat.prototype.{method} is not supported natively"
+            ))),
         }
     }
 
@@ -164,19 +208,32 @@ impl DateFormat {
         let mut o = Map::new();
         o.insert("locale".into(), self.locale.to_string().into());
         o.insert("calendar".into(), self.calendar.clone().into());
-        o.insert("numberingSystem".into(), self.numbering_system.clone().into());
+        o.insert(
+            "numberingSystem".into(),
+            self.numbering_system.clone().into(),
+        );
         o.insert("timeZone".into(), self.time_zone.clone().into());
         let has_hour = self.field("hour").is_some() || self.time_style.is_some();
         if has_hour {
-            let cycle = self.hour_cycle.clone().unwrap_or_else(|| self.default_hour_cycle().into());
+            let cycle = self
+                .hour_cycle
+                .clone()
+                .unwrap_or_else(|| self.default_hour_cycle().into());
             o.insert("hourCycle".into(), cycle.clone().into());
-            o.insert("hour12".into(), Value::Bool(cycle == "h11" || cycle == "h12"));
+            o.insert(
+                "hour12".into(),
+                Value::Bool(cycle == "h11" || cycle == "h12"),
+            );
         }
         for (name, value) in &self.fields {
             if *name == "fractionalSecondDigits" {
                 o.insert((*name).into(), value.parse::<u32>().unwrap_or(0).into());
             } else if *name == "hour" || *name == "minute" || *name == "second" {
-                let v = if *name != "hour" && self.field("hour").is_some() { "2-digit" } else { value.as_str() };
+                let v = if *name != "hour" && self.field("hour").is_some() {
+                    "2-digit"
+                } else {
+                    value.as_str()
+                };
                 o.insert((*name).into(), v.into());
             } else {
                 o.insert((*name).into(), value.clone().into());
@@ -193,9 +250,17 @@ impl DateFormat {
 
     fn default_hour_cycle(&self) -> &'static str {
         let language = self.locale.id.language.as_str();
-        let region = self.locale.id.region.map(|r| r.to_string()).unwrap_or_default();
+        let region = self
+            .locale
+            .id
+            .region
+            .map(|r| r.to_string())
+            .unwrap_or_default();
         match (language, region.as_str()) {
-            ("en", "US" | "" | "IN" | "AU" | "CA" | "NZ" | "PH") | ("hi", _) | ("ar", _) | ("ko", _) => "h12",
+            ("en", "US" | "" | "IN" | "AU" | "CA" | "NZ" | "PH")
+            | ("hi", _)
+            | ("ar", _)
+            | ("ko", _) => "h12",
             ("ja", _) if false => "h11",
             _ => "h23",
         }
@@ -218,7 +283,11 @@ impl DateFormat {
         };
         if self.date_style.is_some() || self.time_style.is_some() {
             if let Some(style) = &self.date_style {
-                builder.date_fields = Some(if style == "full" { DateFields::YMDE } else { DateFields::YMD });
+                builder.date_fields = Some(if style == "full" {
+                    DateFields::YMDE
+                } else {
+                    DateFields::YMD
+                });
                 builder.length = Some(style_length(style));
             }
             if let Some(style) = &self.time_style {
@@ -241,7 +310,12 @@ impl DateFormat {
         let year = self.field("year");
         let month = self.field("month");
         let day = self.field("day");
-        builder.date_fields = match (year.is_some(), month.is_some(), day.is_some(), weekday.is_some()) {
+        builder.date_fields = match (
+            year.is_some(),
+            month.is_some(),
+            day.is_some(),
+            weekday.is_some(),
+        ) {
             (true, true, true, true) | (true, false, true, true) => Some(DateFields::YMDE),
             (true, true, true, false) | (true, false, true, false) => Some(DateFields::YMD),
             (false, true, true, true) => Some(DateFields::MDE),
@@ -326,26 +400,31 @@ impl DateFormat {
     fn format_parts(&self, time: f64) -> Result<Parts, IntlError> {
         use icu_datetime::options::Length;
         let millis = time as i64;
-        let timestamp =
-            jiff::Timestamp::from_millisecond(millis).map_err(|_| IntlError::range("Invalid time value"))?;
+        let timestamp = jiff::Timestamp::from_millisecond(millis)
+            .map_err(|_| IntlError::range("Invalid time value"))?;
         let zoned = timestamp.to_zoned(self.zone.clone());
         let builder = self.builder();
         let with_time = builder.date_fields.is_some() && builder.time_precision.is_some();
         // A weekday beside an hour alone: ICU4X 2.3's pattern for it in 24-hour locales asks for
         // day-period names it did not load (its debug builds panic, release builds write U+FFFD),
         // so the two halves are formatted apart.
-        let weekday_hour = builder.date_fields == Some(icu_datetime::fieldsets::builder::DateFields::E)
+        let weekday_hour = builder.date_fields
+            == Some(icu_datetime::fieldsets::builder::DateFields::E)
             && builder.time_precision == Some(icu_datetime::options::TimePrecision::Hour);
         let mut parts = match builder.clone().build_composite() {
             // The long length taken for a short month keeps the medium length's joining words.
-            Ok(_) if with_time && self.spelled_short_month() => self.joined_parts(&builder, Length::Medium, &zoned)?,
+            Ok(_) if with_time && self.spelled_short_month() => {
+                self.joined_parts(&builder, Length::Medium, &zoned)?
+            }
             // V8 joins them with the short length's words whatever the weekday's width.
             Ok(_) if weekday_hour => self.joined_parts(&builder, Length::Short, &zoned)?,
             Ok(fieldset) => self.parts_for(fieldset, &zoned)?,
             // A year or a month alone beside a time (`toLocaleTimeString` with `month: "long"`),
             // which ICU4X's field sets do not combine: each half alone, joined as the locale joins
             // a full date to that time.
-            Err(_) if with_time => self.joined_parts(&builder, builder.length.unwrap_or(Length::Short), &zoned)?,
+            Err(_) if with_time => {
+                self.joined_parts(&builder, builder.length.unwrap_or(Length::Short), &zoned)?
+            }
             Err(e) => return Err(unsupported(e)),
         };
         if builder.date_fields == Some(icu_datetime::fieldsets::builder::DateFields::E)
@@ -353,9 +432,15 @@ impl DateFormat {
         {
             // ICU4X writes a weekday's time unpadded (`Wednesday 2:5:8 PM`); V8 writes the time as
             // the time alone would be.
-            let alone = self.parts_for(Self::time_half(&builder).build_composite().map_err(unsupported)?, &zoned)?;
+            let alone = self.parts_for(
+                Self::time_half(&builder)
+                    .build_composite()
+                    .map_err(unsupported)?,
+                &zoned,
+            )?;
             for (kind, text) in &mut parts {
-                if let Some((_, written)) = alone.iter().find(|(k, _)| k == kind && is_time_part(k)) {
+                if let Some((_, written)) = alone.iter().find(|(k, _)| k == kind && is_time_part(k))
+                {
                     text.clone_from(written);
                 }
             }
@@ -376,13 +461,23 @@ impl DateFormat {
                 {
                     text.remove(0);
                 }
-                "hour" if self.field("hour") == Some("2-digit") && text.len() == 1 => text.insert(0, '0'),
-                "month" if language == "de" && self.field("month") == Some("short") && self.spelled_short_month() => {
+                "hour" if self.field("hour") == Some("2-digit") && text.len() == 1 => {
+                    text.insert(0, '0')
+                }
+                "month"
+                    if language == "de"
+                        && self.field("month") == Some("short")
+                        && self.spelled_short_month() =>
+                {
                     if let Some(i) = GERMAN_MONTHS.iter().position(|m| m == text) {
                         *text = GERMAN_MONTHS_SHORT[i].to_string();
                     }
                 }
-                "weekday" if language == "de" && self.field("weekday") == Some("short") && self.spelled_short_month() => {
+                "weekday"
+                    if language == "de"
+                        && self.field("weekday") == Some("short")
+                        && self.spelled_short_month() =>
+                {
                     if let Some(i) = GERMAN_WEEKDAYS.iter().position(|d| d == text) {
                         *text = GERMAN_WEEKDAYS_SHORT[i].to_string();
                     }
@@ -390,7 +485,10 @@ impl DateFormat {
                 _ => {}
             }
         }
-        if language == "ja" && matches!(self.field("weekday"), Some("short" | "narrow")) && self.spelled_short_month() {
+        if language == "ja"
+            && matches!(self.field("weekday"), Some("short" | "narrow"))
+            && self.spelled_short_month()
+        {
             parts = parts
                 .into_iter()
                 .flat_map(|(kind, text)| match text.strip_suffix("曜日") {
@@ -414,11 +512,15 @@ impl DateFormat {
         let formatter = icu_datetime::DateTimeFormatter::try_new((&self.locale).into(), fieldset)
             .map_err(|e| IntlError::range(format!("no date data: {e}")))?;
         let formatted = formatter.format(zoned);
-        Ok(parts_in(&formatted, Some("datetime"), &|text, out| out.push(("literal".into(), text.to_string()))))
+        Ok(parts_in(&formatted, Some("datetime"), &|text, out| {
+            out.push(("literal".into(), text.to_string()))
+        }))
     }
 
     /// `builder` without its date fields.
-    fn time_half(builder: &icu_datetime::fieldsets::builder::FieldSetBuilder) -> icu_datetime::fieldsets::builder::FieldSetBuilder {
+    fn time_half(
+        builder: &icu_datetime::fieldsets::builder::FieldSetBuilder,
+    ) -> icu_datetime::fieldsets::builder::FieldSetBuilder {
         let mut time = builder.clone();
         time.date_fields = None;
         time.year_style = None;
@@ -441,7 +543,10 @@ impl DateFormat {
         date_half.zone_style = None;
         let date = self.parts_for(date_half.build_composite().map_err(unsupported)?, zoned)?;
         let time_half = Self::time_half(builder);
-        let time = self.parts_for(time_half.clone().build_composite().map_err(unsupported)?, zoned)?;
+        let time = self.parts_for(
+            time_half.clone().build_composite().map_err(unsupported)?,
+            zoned,
+        )?;
         let mut probe_date = FieldSetBuilder::new();
         probe_date.date_fields = Some(DateFields::YMD);
         probe_date.length = Some(glue);
@@ -450,17 +555,29 @@ impl DateFormat {
         let mut probe_whole = probe_time.clone();
         probe_whole.date_fields = Some(DateFields::YMD);
         let text = |b: FieldSetBuilder| -> Result<String, IntlError> {
-            Ok(text_of(self.parts_for(b.build_composite().map_err(unsupported)?, zoned)?))
+            Ok(text_of(self.parts_for(
+                b.build_composite().map_err(unsupported)?,
+                zoned,
+            )?))
         };
-        let (whole, date_text, time_text) = (text(probe_whole)?, text(probe_date)?, text(probe_time)?);
+        let (whole, date_text, time_text) =
+            (text(probe_whole)?, text(probe_date)?, text(probe_time)?);
         let literal = |s: &str| vec![("literal".to_string(), s.to_string())];
-        Ok(if let Some(between) = whole.strip_prefix(&date_text).and_then(|rest| rest.strip_suffix(&time_text)) {
-            [date, literal(between), time].concat()
-        } else if let Some(between) = whole.strip_prefix(&time_text).and_then(|rest| rest.strip_suffix(&date_text)) {
-            [time, literal(between), date].concat()
-        } else {
-            [date, literal(" "), time].concat()
-        })
+        Ok(
+            if let Some(between) = whole
+                .strip_prefix(&date_text)
+                .and_then(|rest| rest.strip_suffix(&time_text))
+            {
+                [date, literal(between), time].concat()
+            } else if let Some(between) = whole
+                .strip_prefix(&time_text)
+                .and_then(|rest| rest.strip_suffix(&date_text))
+            {
+                [time, literal(between), date].concat()
+            } else {
+                [date, literal(" "), time].concat()
+            },
+        )
     }
 }
 
@@ -470,14 +587,38 @@ fn unsupported(e: icu_datetime::fieldsets::builder::BuilderError) -> IntlError {
 
 /// The parts of a formatted time (the rest are the date's, and literals).
 fn is_time_part(kind: &str) -> bool {
-    matches!(kind, "hour" | "minute" | "second" | "fractionalSecond" | "dayPeriod" | "timeZoneName")
+    matches!(
+        kind,
+        "hour" | "minute" | "second" | "fractionalSecond" | "dayPeriod" | "timeZoneName"
+    )
 }
 
 /// CLDR's German month and weekday names, wide and abbreviated (format context): what V8 writes
 /// for `month: "short"`/`weekday: "short"` where ICU4X's long length wrote the wide name.
-const GERMAN_MONTHS: [&str; 12] =
-    ["Januar", "Februar", "März", "April", "Mai", "Juni", "Juli", "August", "September", "Oktober", "November", "Dezember"];
-const GERMAN_MONTHS_SHORT: [&str; 12] =
-    ["Jan.", "Feb.", "März", "Apr.", "Mai", "Juni", "Juli", "Aug.", "Sept.", "Okt.", "Nov.", "Dez."];
-const GERMAN_WEEKDAYS: [&str; 7] = ["Sonntag", "Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag"];
+const GERMAN_MONTHS: [&str; 12] = [
+    "Januar",
+    "Februar",
+    "März",
+    "April",
+    "Mai",
+    "Juni",
+    "Juli",
+    "August",
+    "September",
+    "Oktober",
+    "November",
+    "Dezember",
+];
+const GERMAN_MONTHS_SHORT: [&str; 12] = [
+    "Jan.", "Feb.", "März", "Apr.", "Mai", "Juni", "Juli", "Aug.", "Sept.", "Okt.", "Nov.", "Dez.",
+];
+const GERMAN_WEEKDAYS: [&str; 7] = [
+    "Sonntag",
+    "Montag",
+    "Dienstag",
+    "Mittwoch",
+    "Donnerstag",
+    "Freitag",
+    "Samstag",
+];
 const GERMAN_WEEKDAYS_SHORT: [&str; 7] = ["So.", "Mo.", "Di.", "Mi.", "Do.", "Fr.", "Sa."];

@@ -14,12 +14,23 @@ pub(super) struct Lists {
 }
 
 impl Lists {
-    pub(super) fn new(locales: Option<&str>, options: &Map<String, Value>) -> Result<Self, IntlError> {
+    pub(super) fn new(
+        locales: Option<&str>,
+        options: &Map<String, Value>,
+    ) -> Result<Self, IntlError> {
         let options = Options::new(options, "ListFormat");
         options.locale_matcher()?;
-        let kind = options.string_or("type", &["conjunction", "disjunction", "unit"], "conjunction")?;
+        let kind = options.string_or(
+            "type",
+            &["conjunction", "disjunction", "unit"],
+            "conjunction",
+        )?;
         let style = options.string_or("style", &["long", "short", "narrow"], "long")?;
-        Ok(Self { locale: resolve(locales, &[])?, kind, style })
+        Ok(Self {
+            locale: resolve(locales, &[])?,
+            kind,
+            style,
+        })
     }
 
     pub(super) fn call(&self, method: &str, args: &[Arg]) -> Result<Answer, IntlError> {
@@ -52,11 +63,14 @@ impl Lists {
         match method {
             "format" => Ok(Answer::String(formatted.to_string())),
             "formatToParts" => {
-                let parts = parts_of(&formatted, &|text, out| out.push(("literal".into(), text.to_string())));
+                let parts = parts_of(&formatted, &|text, out| {
+                    out.push(("literal".into(), text.to_string()))
+                });
                 parts_json(&parts, None)
             }
-            _ => Err(IntlError::typ(format!("Intl.ListFormat.prototype.{method} is not a function"))),
+            _ => Err(IntlError::typ(format!(
+                "Intl.ListFormat.prototype.{method} is not a function"
+            ))),
         }
     }
 }
-

@@ -45,7 +45,10 @@ pub(super) fn call(request: &Request) -> Result<Answer, IntlError> {
         },
         "String" => {
             let text = string_arg(args.first());
-            let locale = requested(locales)?.into_iter().next().unwrap_or_else(default_locale);
+            let locale = requested(locales)?
+                .into_iter()
+                .next()
+                .unwrap_or_else(default_locale);
             let mapper = icu_casemap::CaseMapper::new();
             let mapped = if method == "toLocaleUpperCase" {
                 mapper.uppercase_to_string(&text, &locale.id)
@@ -68,14 +71,18 @@ pub(super) fn call(request: &Request) -> Result<Answer, IntlError> {
             }
             Ok(Answer::String(format.format(time)?))
         }
-        "NumberFormat" | "DateTimeFormat" | "Collator" | "PluralRules" | "RelativeTimeFormat" | "ListFormat" => {
+        "NumberFormat" | "DateTimeFormat" | "Collator" | "PluralRules" | "RelativeTimeFormat"
+        | "ListFormat" => {
             if method == "supportedLocalesOf" {
                 return tags(locales, supported);
             }
             let options = options_object(request.options.as_deref(), kind)?;
             match kind {
                 "NumberFormat" => NumberFormat::new(locales, &options)?.call(method, args),
-                "DateTimeFormat" => DateFormat::new(locales, &options, Required::Any, Defaults::Date)?.call(method, args),
+                "DateTimeFormat" => {
+                    DateFormat::new(locales, &options, Required::Any, Defaults::Date)?
+                        .call(method, args)
+                }
                 "Collator" => CollatorFormat::new(locales, &options)?.call(method, args),
                 "PluralRules" => Plurals::new(locales, &options)?.call(method, args),
                 "RelativeTimeFormat" => Relative::new(locales, &options)?.call(method, args),
@@ -102,12 +109,17 @@ fn tags(locales: Option<&str>, keep: fn(&icu_locale::Locale) -> bool) -> Result<
 
 /// A service's `resolvedOptions()`: its entries, in order, as a JSON object.
 pub(super) fn resolved<K: Into<String>>(entries: impl IntoIterator<Item = (K, Value)>) -> Answer {
-    let options: Map<String, Value> = entries.into_iter().map(|(key, value)| (key.into(), value)).collect();
+    let options: Map<String, Value> = entries
+        .into_iter()
+        .map(|(key, value)| (key.into(), value))
+        .collect();
     Answer::Json(Value::Object(options).to_string())
 }
 
 pub(super) fn json<T: serde::Serialize>(value: &T) -> Result<Answer, IntlError> {
-    serde_json::to_string(value).map(Answer::Json).map_err(|e| IntlError::typ(e.to_string()))
+    serde_json::to_string(value)
+        .map(Answer::Json)
+        .map_err(|e| IntlError::typ(e.to_string()))
 }
 
 pub(super) fn string_arg(arg: Option<&Arg>) -> String {
@@ -126,7 +138,11 @@ pub(super) fn number_to_string(n: f64) -> String {
     if n.is_nan() {
         "NaN".into()
     } else if n.is_infinite() {
-        if n > 0.0 { "Infinity".into() } else { "-Infinity".into() }
+        if n > 0.0 {
+            "Infinity".into()
+        } else {
+            "-Infinity".into()
+        }
     } else if n == n.trunc() && n.abs() < 1e21 {
         format!("{n:.0}")
     } else {
@@ -141,7 +157,11 @@ pub(super) fn number_arg(arg: Option<&Arg>) -> f64 {
         Some(Arg::Null) => 0.0,
         Some(Arg::String(text)) => {
             let text = text.trim();
-            if text.is_empty() { 0.0 } else { text.parse().unwrap_or(f64::NAN) }
+            if text.is_empty() {
+                0.0
+            } else {
+                text.parse().unwrap_or(f64::NAN)
+            }
         }
         Some(Arg::BigInt(digits)) => digits.parse().unwrap_or(f64::NAN),
         _ => f64::NAN,
@@ -153,10 +173,35 @@ pub(super) fn number_arg(arg: Option<&Arg>) -> f64 {
 fn supported_values(key: Option<&Arg>) -> Result<Answer, IntlError> {
     let key = string_arg(key);
     let list: &[&str] = match key.as_str() {
-        "calendar" => &["buddhist", "chinese", "coptic", "dangi", "ethioaa", "ethiopic", "gregory", "hebrew", "indian", "islamic-civil", "islamic-tbla", "islamic-umalqura", "iso8601", "japanese", "persian", "roc"],
-        "collation" => &["compat", "emoji", "eor", "phonebk", "pinyin", "searchjl", "stroke", "trad", "unihan", "zhuyin"],
-        "currency" => &["AUD", "BRL", "CAD", "CHF", "CNY", "EUR", "GBP", "HKD", "INR", "JPY", "KRW", "MXN", "RUB", "SEK", "USD"],
-        "numberingSystem" => &["arab", "arabext", "beng", "deva", "fullwide", "hanidec", "latn", "thai"],
+        "calendar" => &[
+            "buddhist",
+            "chinese",
+            "coptic",
+            "dangi",
+            "ethioaa",
+            "ethiopic",
+            "gregory",
+            "hebrew",
+            "indian",
+            "islamic-civil",
+            "islamic-tbla",
+            "islamic-umalqura",
+            "iso8601",
+            "japanese",
+            "persian",
+            "roc",
+        ],
+        "collation" => &[
+            "compat", "emoji", "eor", "phonebk", "pinyin", "searchjl", "stroke", "trad", "unihan",
+            "zhuyin",
+        ],
+        "currency" => &[
+            "AUD", "BRL", "CAD", "CHF", "CNY", "EUR", "GBP", "HKD", "INR", "JPY", "KRW", "MXN",
+            "RUB", "SEK", "USD",
+        ],
+        "numberingSystem" => &[
+            "arab", "arabext", "beng", "deva", "fullwide", "hanidec", "latn", "thai",
+        ],
         "timeZone" => &["UTC"],
         "unit" => &SANCTIONED_UNITS,
         _ => return Err(IntlError::range(format!("Invalid key : {key}"))),

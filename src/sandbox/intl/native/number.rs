@@ -2,7 +2,9 @@
 //! currency, compact, scientific and engineering notation, and units (short English names only:
 //! ICU4X 2.3 has no unit data for most).
 
-use fixed_decimal::{Decimal, FloatPrecision, SignDisplay, SignedRoundingMode, UnsignedRoundingMode};
+use fixed_decimal::{
+    Decimal, FloatPrecision, SignDisplay, SignedRoundingMode, UnsignedRoundingMode,
+};
 use icu_locale::Locale;
 use serde_json::{Map, Value};
 
@@ -28,8 +30,14 @@ enum Notation {
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub(super) enum Rounding {
-    Fraction { min: u32, max: u32 },
-    Significant { min: u32, max: u32 },
+    Fraction {
+        min: u32,
+        max: u32,
+    },
+    Significant {
+        min: u32,
+        max: u32,
+    },
     /// Compact notation's own rounding (two significant digits below 100).
     Compact,
 }
@@ -58,31 +66,78 @@ pub(super) struct NumberFormat {
 
 /// A finite number as a decimal, with the digits that print it back.
 pub(super) fn decimal_of(n: f64) -> Result<Decimal, IntlError> {
-    Decimal::try_from_f64(n, FloatPrecision::RoundTrip).map_err(|_| IntlError::range("the number cannot be formatted"))
+    Decimal::try_from_f64(n, FloatPrecision::RoundTrip)
+        .map_err(|_| IntlError::range("the number cannot be formatted"))
 }
 
 pub(super) const SANCTIONED_UNITS: [&str; 45] = [
-    "acre", "bit", "byte", "celsius", "centimeter", "day", "degree", "fahrenheit", "fluid-ounce", "foot", "gallon",
-    "gigabit", "gigabyte", "gram", "hectare", "hour", "inch", "kilobit", "kilobyte", "kilogram", "kilometer", "liter",
-    "megabit", "megabyte", "meter", "microsecond", "mile", "mile-scandinavian", "milliliter", "millimeter",
-    "millisecond", "minute", "month", "nanosecond", "ounce", "percent", "petabyte", "pound", "second", "stone",
-    "terabit", "terabyte", "week", "yard", "year",
+    "acre",
+    "bit",
+    "byte",
+    "celsius",
+    "centimeter",
+    "day",
+    "degree",
+    "fahrenheit",
+    "fluid-ounce",
+    "foot",
+    "gallon",
+    "gigabit",
+    "gigabyte",
+    "gram",
+    "hectare",
+    "hour",
+    "inch",
+    "kilobit",
+    "kilobyte",
+    "kilogram",
+    "kilometer",
+    "liter",
+    "megabit",
+    "megabyte",
+    "meter",
+    "microsecond",
+    "mile",
+    "mile-scandinavian",
+    "milliliter",
+    "millimeter",
+    "millisecond",
+    "minute",
+    "month",
+    "nanosecond",
+    "ounce",
+    "percent",
+    "petabyte",
+    "pound",
+    "second",
+    "stone",
+    "terabit",
+    "terabyte",
+    "week",
+    "yard",
+    "year",
 ];
 
 fn currency_digits(code: &str) -> u32 {
     match code {
-        "BIF" | "CLP" | "DJF" | "GNF" | "ISK" | "JPY" | "KMF" | "KRW" | "PYG" | "RWF" | "UGX" | "UYI" | "VND" | "VUV"
-        | "XAF" | "XOF" | "XPF" => 0,
+        "BIF" | "CLP" | "DJF" | "GNF" | "ISK" | "JPY" | "KMF" | "KRW" | "PYG" | "RWF" | "UGX"
+        | "UYI" | "VND" | "VUV" | "XAF" | "XOF" | "XPF" => 0,
         "BHD" | "IQD" | "JOD" | "KWD" | "LYD" | "OMR" | "TND" => 3,
         _ => 2,
     }
 }
 
 impl NumberFormat {
-    pub(super) fn new(locales: Option<&str>, options: &Map<String, Value>) -> Result<Self, IntlError> {
+    pub(super) fn new(
+        locales: Option<&str>,
+        options: &Map<String, Value>,
+    ) -> Result<Self, IntlError> {
         let options = Options::new(options, "NumberFormat");
         let (locale, numbering_system) = options.numbered_locale(locales)?;
-        let style = match options.string("style", &["decimal", "percent", "currency", "unit"])?.as_deref() {
+        let style = match options
+            .string("style", &["decimal", "percent", "currency", "unit"])?
+            .as_deref()
+        {
             Some("percent") => Style::Percent,
             Some("currency") => Style::Currency,
             Some("unit") => Style::Unit,
@@ -94,25 +149,42 @@ impl NumberFormat {
                 return Err(IntlError::range(format!("Invalid currency code : {code}")));
             }
         }
-        let currency_display =
-            options.string_or("currencyDisplay", &["code", "symbol", "narrowSymbol", "name"], "symbol")?;
-        let currency_sign = options.string_or("currencySign", &["standard", "accounting"], "standard")?;
+        let currency_display = options.string_or(
+            "currencyDisplay",
+            &["code", "symbol", "narrowSymbol", "name"],
+            "symbol",
+        )?;
+        let currency_sign =
+            options.string_or("currencySign", &["standard", "accounting"], "standard")?;
         let unit = options.string("unit", &[])?;
-        let unit_display = options.string_or("unitDisplay", &["short", "narrow", "long"], "short")?;
+        let unit_display =
+            options.string_or("unitDisplay", &["short", "narrow", "long"], "short")?;
         if style == Style::Currency && currency.is_none() {
-            return Err(IntlError::typ("Currency code is required with currency style."));
+            return Err(IntlError::typ(
+                "Currency code is required with currency style.",
+            ));
         }
         if style == Style::Unit {
-            let Some(unit) = &unit else { return Err(IntlError::typ("Unit is required with unit style.")) };
+            let Some(unit) = &unit else {
+                return Err(IntlError::typ("Unit is required with unit style."));
+            };
             let simple = |u: &str| SANCTIONED_UNITS.contains(&u);
-            let valid = simple(unit) || unit.split_once("-per-").is_some_and(|(a, b)| simple(a) && simple(b));
+            let valid = simple(unit)
+                || unit
+                    .split_once("-per-")
+                    .is_some_and(|(a, b)| simple(a) && simple(b));
             if !valid {
-                return Err(IntlError::range(format!("Invalid unit argument for Intl.NumberFormat() '{unit}'")));
+                return Err(IntlError::range(format!(
+                    "Invalid unit argument for Intl.NumberFormat() '{unit}'"
+                )));
             }
         }
         let currency = currency.map(|c| c.to_ascii_uppercase());
-        let notation_name =
-            options.string_or("notation", &["standard", "scientific", "engineering", "compact"], "standard")?;
+        let notation_name = options.string_or(
+            "notation",
+            &["standard", "scientific", "engineering", "compact"],
+            "standard",
+        )?;
         let notation = match notation_name.as_str() {
             "scientific" => Notation::Scientific,
             "engineering" => Notation::Engineering,
@@ -130,22 +202,41 @@ impl NumberFormat {
             _ => (0, 3),
         };
         let min_integer = options.number("minimumIntegerDigits", 1, 21)?.unwrap_or(1);
-        let has_sd = options.has("minimumSignificantDigits") || options.has("maximumSignificantDigits");
+        let has_sd =
+            options.has("minimumSignificantDigits") || options.has("maximumSignificantDigits");
         let has_fd = options.has("minimumFractionDigits") || options.has("maximumFractionDigits");
         let rounding_increment = options.number("roundingIncrement", 1, 5000)?.unwrap_or(1);
         let rounding_mode = options.string_or(
             "roundingMode",
-            &["ceil", "floor", "expand", "trunc", "halfCeil", "halfFloor", "halfExpand", "halfTrunc", "halfEven"],
+            &[
+                "ceil",
+                "floor",
+                "expand",
+                "trunc",
+                "halfCeil",
+                "halfFloor",
+                "halfExpand",
+                "halfTrunc",
+                "halfEven",
+            ],
             "halfExpand",
         )?;
-        options.string("roundingPriority", &["auto", "morePrecision", "lessPrecision"])?;
-        let trailing_zero_display = options.string_or("trailingZeroDisplay", &["auto", "stripIfInteger"], "auto")?;
+        options.string(
+            "roundingPriority",
+            &["auto", "morePrecision", "lessPrecision"],
+        )?;
+        let trailing_zero_display =
+            options.string_or("trailingZeroDisplay", &["auto", "stripIfInteger"], "auto")?;
         let _ = rounding_increment;
         let mut min_fraction = default_min;
         let mut max_fraction = default_max;
         let rounding = if has_sd {
-            let min = options.number("minimumSignificantDigits", 1, 21)?.unwrap_or(1);
-            let max = options.number("maximumSignificantDigits", min, 21)?.unwrap_or(21);
+            let min = options
+                .number("minimumSignificantDigits", 1, 21)?
+                .unwrap_or(1);
+            let max = options
+                .number("maximumSignificantDigits", min, 21)?
+                .unwrap_or(21);
             Rounding::Significant { min, max }
         } else if has_fd || notation != Notation::Compact {
             if has_fd {
@@ -162,7 +253,9 @@ impl NumberFormat {
                     }
                     (Some(min), Some(max)) => {
                         if min > max {
-                            return Err(IntlError::range("maximumFractionDigits value is out of range."));
+                            return Err(IntlError::range(
+                                "maximumFractionDigits value is out of range.",
+                            ));
                         }
                         min_fraction = min;
                         max_fraction = max;
@@ -170,19 +263,28 @@ impl NumberFormat {
                     (None, None) => {}
                 }
             }
-            Rounding::Fraction { min: min_fraction, max: max_fraction }
+            Rounding::Fraction {
+                min: min_fraction,
+                max: max_fraction,
+            }
         } else {
             min_fraction = 0;
             max_fraction = 0;
             Rounding::Compact
         };
         let compact_display = options.string_or("compactDisplay", &["short", "long"], "short")?;
-        let default_grouping = if notation == Notation::Compact { "min2" } else { "auto" };
+        let default_grouping = if notation == Notation::Compact {
+            "min2"
+        } else {
+            "auto"
+        };
         let grouping = match options.get("useGrouping") {
             None | Some(Value::Null) => Value::String(default_grouping.into()),
             Some(Value::Bool(true)) => Value::String("always".into()),
             Some(Value::Bool(false)) => Value::Bool(false),
-            Some(Value::String(text)) if text == "true" || text == "false" => Value::String(default_grouping.into()),
+            Some(Value::String(text)) if text == "true" || text == "false" => {
+                Value::String(default_grouping.into())
+            }
             Some(Value::String(text)) if text.is_empty() => Value::Bool(false),
             Some(value) => {
                 let text = value_string(value);
@@ -194,8 +296,11 @@ impl NumberFormat {
                 Value::String(text)
             }
         };
-        let sign_display =
-            options.string_or("signDisplay", &["auto", "never", "always", "exceptZero", "negative"], "auto")?;
+        let sign_display = options.string_or(
+            "signDisplay",
+            &["auto", "never", "always", "exceptZero", "negative"],
+            "auto",
+        )?;
         Ok(Self {
             locale,
             numbering_system,
@@ -227,16 +332,25 @@ impl NumberFormat {
             "formatRange" => {
                 let a = text_of(self.format_parts(args.first())?);
                 let b = text_of(self.format_parts(args.get(1))?);
-                Ok(Answer::String(if a == b { format!("~{a}") } else { format!("{a}–{b}") }))
+                Ok(Answer::String(if a == b {
+                    format!("~{a}")
+                } else {
+                    format!("{a}–{b}")
+                }))
             }
-            _ => Err(IntlError::typ(format!("Intl.NumberFormat.prototype.{method} is not supported natively"))),
+            _ => Err(IntlError::typ(format!(
+                "Intl.NumberFormat.prototype.{method} is not supported natively"
+            ))),
         }
     }
 
     fn resolved(&self) -> Value {
         let mut o = Map::new();
         o.insert("locale".into(), self.locale.to_string().into());
-        o.insert("numberingSystem".into(), self.numbering_system.clone().into());
+        o.insert(
+            "numberingSystem".into(),
+            self.numbering_system.clone().into(),
+        );
         let style = match self.style {
             Style::Decimal => "decimal",
             Style::Percent => "percent",
@@ -245,8 +359,14 @@ impl NumberFormat {
         };
         o.insert("style".into(), style.into());
         if self.style == Style::Currency {
-            o.insert("currency".into(), self.currency.clone().unwrap_or_default().into());
-            o.insert("currencyDisplay".into(), self.currency_display.clone().into());
+            o.insert(
+                "currency".into(),
+                self.currency.clone().unwrap_or_default().into(),
+            );
+            o.insert(
+                "currencyDisplay".into(),
+                self.currency_display.clone().into(),
+            );
             o.insert("currencySign".into(), self.currency_sign.clone().into());
         }
         if self.style == Style::Unit {
@@ -278,8 +398,15 @@ impl NumberFormat {
         o.insert("signDisplay".into(), self.sign_display.clone().into());
         o.insert("roundingMode".into(), self.rounding_mode.clone().into());
         o.insert("roundingIncrement".into(), 1.into());
-        o.insert("trailingZeroDisplay".into(), self.trailing_zero_display.clone().into());
-        let priority = if self.rounding == Rounding::Compact { "morePrecision" } else { "auto" };
+        o.insert(
+            "trailingZeroDisplay".into(),
+            self.trailing_zero_display.clone().into(),
+        );
+        let priority = if self.rounding == Rounding::Compact {
+            "morePrecision"
+        } else {
+            "auto"
+        };
         o.insert("roundingPriority".into(), priority.into());
         Value::Object(o)
     }
@@ -387,8 +514,9 @@ impl NumberFormat {
         }
         let prefs_locale = &self.locale;
         let options = icu_decimal::options::DecimalFormatterOptions::from(self.grouping_strategy());
-        let decimal_formatter = icu_decimal::DecimalFormatter::try_new(prefs_locale.into(), options)
-            .map_err(|e| IntlError::range(format!("no number data: {e}")))?;
+        let decimal_formatter =
+            icu_decimal::DecimalFormatter::try_new(prefs_locale.into(), options)
+                .map_err(|e| IntlError::range(format!("no number data: {e}")))?;
         // The locale's decimal separator, for the formatters that do not mark their parts.
         let separator = decimal_formatter
             .format(&{
@@ -402,21 +530,30 @@ impl NumberFormat {
             .unwrap_or('.');
         // Scientific and engineering notation: mantissa, "E", exponent.
         if matches!(self.notation, Notation::Scientific | Notation::Engineering) {
-            let mut exponent = if decimal.absolute.is_zero() { 0 } else { decimal.absolute.nonzero_magnitude_start() };
+            let mut exponent = if decimal.absolute.is_zero() {
+                0
+            } else {
+                decimal.absolute.nonzero_magnitude_start()
+            };
             if self.notation == Notation::Engineering {
                 exponent = exponent.div_euclid(3) * 3;
             }
             decimal.absolute.multiply_pow10(-exponent);
             self.round(&mut decimal);
             decimal.apply_sign_display(self.sign_display());
-            let mut parts = parts_of(&decimal_formatter.format(&decimal), &|text, out| split_gap(text, "literal", out));
+            let mut parts = parts_of(&decimal_formatter.format(&decimal), &|text, out| {
+                split_gap(text, "literal", out)
+            });
             parts.push(("exponentSeparator".into(), "E".into()));
             let mut exp = Decimal::from(i64::from(exponent));
             if exponent < 0 {
                 parts.push(("exponentMinusSign".into(), "-".into()));
                 exp = Decimal::from(i64::from(-exponent));
             }
-            parts.push(("exponentInteger".into(), decimal_formatter.format(&exp).to_string()));
+            parts.push((
+                "exponentInteger".into(),
+                decimal_formatter.format(&exp).to_string(),
+            ));
             return Ok(parts);
         }
         if self.notation != Notation::Compact {
@@ -435,7 +572,8 @@ impl NumberFormat {
                     icu_decimal::CompactDecimalFormatter::try_new_short(prefs, options)
                 }
                 .map_err(|e| IntlError::range(format!("no compact data: {e}")))?;
-                let gap = |text: &str, out: &mut Parts| split_number_gap(text, "compact", separator, out);
+                let gap =
+                    |text: &str, out: &mut Parts| split_number_gap(text, "compact", separator, out);
                 let mut parts = match self.rounding {
                     // The value is scaled to its compact exponent and rounded there: by the
                     // explicit digits, or as V8 does by default (no fraction digits or two
@@ -448,7 +586,8 @@ impl NumberFormat {
                             significand.absolute.multiply_pow10(-i16::from(exponent));
                             if let Rounding::Compact = self.rounding {
                                 let top = significand.absolute.nonzero_magnitude_start();
-                                significand.round_with_mode(if top >= 1 { 0 } else { top - 1 }, mode);
+                                significand
+                                    .round_with_mode(if top >= 1 { 0 } else { top - 1 }, mode);
                                 significand.absolute.trim_end();
                             } else {
                                 self.round(&mut significand);
@@ -458,7 +597,8 @@ impl NumberFormat {
                         let magnitude = decimal.absolute.nonzero_magnitude_start();
                         let mut exponent = formatter.compact_exponent_for_magnitude(magnitude);
                         let mut significand = scaled(exponent);
-                        let rounded_magnitude = significand.absolute.nonzero_magnitude_start() + i16::from(exponent);
+                        let rounded_magnitude =
+                            significand.absolute.nonzero_magnitude_start() + i16::from(exponent);
                         let next = formatter.compact_exponent_for_magnitude(rounded_magnitude);
                         if next != exponent {
                             exponent = next;
@@ -477,9 +617,10 @@ impl NumberFormat {
                 }
                 Ok(parts)
             }
-            (Style::Decimal, _) => Ok(parts_of(&decimal_formatter.format(&decimal), &|text, out| {
-                split_gap(text, "literal", out)
-            })),
+            (Style::Decimal, _) => Ok(parts_of(
+                &decimal_formatter.format(&decimal),
+                &|text, out| split_gap(text, "literal", out),
+            )),
             (Style::Percent, _) => {
                 use icu_experimental::dimension::percent::formatter::PercentFormatter;
                 let formatter = PercentFormatter::try_new_with_decimal_formatter(
@@ -488,27 +629,44 @@ impl NumberFormat {
                     Default::default(),
                 )
                 .map_err(|e| IntlError::range(format!("no percent data: {e}")))?;
-                Ok(parts_of(&formatter.format(&decimal), &|text, out| split_number_gap(text, "literal", separator, out)))
+                Ok(parts_of(&formatter.format(&decimal), &|text, out| {
+                    split_number_gap(text, "literal", separator, out)
+                }))
             }
             (Style::Currency, _) => {
                 use icu_experimental::dimension::currency::formatter::CurrencyFormatter;
                 use icu_experimental::dimension::currency::options::CurrencyUsage;
                 use icu_experimental::dimension::currency::CurrencyType;
                 let code = self.currency.clone().unwrap_or_default();
-                let currency = CurrencyType::try_from_str(&code).map_err(|_| IntlError::range(format!("Invalid currency code : {code}")))?;
-                let usage = if self.currency_sign == "accounting" { CurrencyUsage::Accounting } else { CurrencyUsage::Standard };
+                let currency = CurrencyType::try_from_str(&code)
+                    .map_err(|_| IntlError::range(format!("Invalid currency code : {code}")))?;
+                let usage = if self.currency_sign == "accounting" {
+                    CurrencyUsage::Accounting
+                } else {
+                    CurrencyUsage::Standard
+                };
                 let prefs = prefs_locale.into();
-                let gap = |text: &str, out: &mut Parts| split_number_gap(text, "currency", separator, out);
+                let gap = |text: &str, out: &mut Parts| {
+                    split_number_gap(text, "currency", separator, out)
+                };
                 fn failed(e: impl std::fmt::Display) -> IntlError {
                     IntlError::range(format!("no currency data: {e}"))
                 }
                 // Compact and standard formatters are of two types.
                 if self.notation == Notation::Compact {
                     let formatter = match self.currency_display.as_str() {
-                        "code" => CurrencyFormatter::try_new_compact_code(prefs, currency, usage.into()),
+                        "code" => {
+                            CurrencyFormatter::try_new_compact_code(prefs, currency, usage.into())
+                        }
                         "name" => CurrencyFormatter::try_new_compact_long_name(prefs, currency),
-                        "narrowSymbol" => CurrencyFormatter::try_new_compact_symbol_narrow(prefs, currency, usage.into()),
-                        _ => CurrencyFormatter::try_new_compact_symbol(prefs, currency, usage.into()),
+                        "narrowSymbol" => CurrencyFormatter::try_new_compact_symbol_narrow(
+                            prefs,
+                            currency,
+                            usage.into(),
+                        ),
+                        _ => {
+                            CurrencyFormatter::try_new_compact_symbol(prefs, currency, usage.into())
+                        }
                     }
                     .map_err(failed)?;
                     let parts = parts_of(&formatter.format_fixed_decimal(&decimal), &gap);
@@ -517,7 +675,9 @@ impl NumberFormat {
                 let formatter = match self.currency_display.as_str() {
                     "code" => CurrencyFormatter::try_new_code(prefs, currency, usage.into()),
                     "name" => CurrencyFormatter::try_new_name(prefs, currency),
-                    "narrowSymbol" => CurrencyFormatter::try_new_symbol_narrow(prefs, currency, usage.into()),
+                    "narrowSymbol" => {
+                        CurrencyFormatter::try_new_symbol_narrow(prefs, currency, usage.into())
+                    }
                     _ => CurrencyFormatter::try_new_symbol(prefs, currency, usage.into()),
                 }
                 .map_err(failed)?;
@@ -526,8 +686,9 @@ impl NumberFormat {
                 Ok(parts)
             }
             (Style::Unit, _) => {
-                let mut parts =
-                    parts_of(&decimal_formatter.format(&decimal), &|text, out| split_gap(text, "literal", out));
+                let mut parts = parts_of(&decimal_formatter.format(&decimal), &|text, out| {
+                    split_gap(text, "literal", out)
+                });
                 self.append_unit(&mut parts);
                 Ok(parts)
             }
@@ -576,7 +737,11 @@ impl NumberFormat {
     /// the number would be (`-∞ $US`, `-$∞`, `∞ km`, `NaN %`): ±1 formatted, its digits replaced.
     fn special_in_place(&self, n: f64) -> Result<Parts, IntlError> {
         let stand_in = if n < 0.0 { -1.0 } else { 1.0 };
-        let special = if n.is_nan() { ("nan", "NaN") } else { ("infinity", "∞") };
+        let special = if n.is_nan() {
+            ("nan", "NaN")
+        } else {
+            ("infinity", "∞")
+        };
         let mut parts = Vec::new();
         let mut replaced = false;
         for (kind, text) in self.format_parts(Some(&Arg::Number(stand_in)))? {
@@ -598,9 +763,10 @@ impl NumberFormat {
         let negative = n < 0.0;
         match self.sign_display.as_str() {
             "never" => {}
-            "always" | "exceptZero" if !n.is_nan() => {
-                parts.push((if negative { "minusSign" } else { "plusSign" }.into(), if negative { "-" } else { "+" }.into()))
-            }
+            "always" | "exceptZero" if !n.is_nan() => parts.push((
+                if negative { "minusSign" } else { "plusSign" }.into(),
+                if negative { "-" } else { "+" }.into(),
+            )),
             _ if negative => parts.push(("minusSign".into(), "-".into())),
             _ => {}
         }
@@ -612,4 +778,3 @@ impl NumberFormat {
         parts
     }
 }
-

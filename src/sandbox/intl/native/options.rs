@@ -17,7 +17,9 @@ pub(super) fn default_locale() -> Locale {
 
 /// The requested locales, parsed and canonicalized as `Intl.getCanonicalLocales` does.
 pub(super) fn requested(locales: Option<&str>) -> Result<Vec<Locale>, IntlError> {
-    let Some(text) = locales else { return Ok(Vec::new()) };
+    let Some(text) = locales else {
+        return Ok(Vec::new());
+    };
     let value: Value = serde_json::from_str(text).map_err(|e| IntlError::typ(e.to_string()))?;
     let items = match value {
         Value::Null => return Err(IntlError::typ("Cannot convert undefined or null to object")),
@@ -28,11 +30,14 @@ pub(super) fn requested(locales: Option<&str>) -> Result<Vec<Locale>, IntlError>
     let canonicalizer = LocaleCanonicalizer::new_extended();
     let mut out = Vec::new();
     for item in items {
-        let Value::String(tag) = item else { return Err(IntlError::typ("Language ID should be string or object.")) };
+        let Value::String(tag) = item else {
+            return Err(IntlError::typ("Language ID should be string or object."));
+        };
         if tag.contains('_') || tag.is_empty() {
             return Err(IntlError::range("Incorrect locale information provided"));
         }
-        let mut locale = Locale::try_from_str(&tag).map_err(|_| IntlError::range("Incorrect locale information provided"))?;
+        let mut locale = Locale::try_from_str(&tag)
+            .map_err(|_| IntlError::range("Incorrect locale information provided"))?;
         canonicalizer.canonicalize(&mut locale);
         out.push(locale);
     }
@@ -47,13 +52,17 @@ pub(super) fn supported(locale: &Locale) -> bool {
         return false;
     }
     let expander = LocaleExpander::new_common();
-    expander.maximize(&mut id) == TransformResult::Modified || (id.script.is_some() && id.region.is_some())
+    expander.maximize(&mut id) == TransformResult::Modified
+        || (id.script.is_some() && id.region.is_some())
 }
 
 /// The first supported requested locale (en-US if none), with only the Unicode extension keys
 /// in `keys` kept.
 pub(super) fn resolve(locales: Option<&str>, keys: &[&str]) -> Result<Locale, IntlError> {
-    let mut locale = requested(locales)?.into_iter().find(supported).unwrap_or_else(default_locale);
+    let mut locale = requested(locales)?
+        .into_iter()
+        .find(supported)
+        .unwrap_or_else(default_locale);
     let kept: Vec<(Key, KeywordValue)> = locale
         .extensions
         .unicode
@@ -77,7 +86,12 @@ pub(super) fn set_keyword(locale: &mut Locale, key: &str, value: &str) {
 
 pub(super) fn keyword(locale: &Locale, key: &str) -> Option<String> {
     let key = Key::try_from_str(key).ok()?;
-    locale.extensions.unicode.keywords.get(&key).map(|value| value.to_string())
+    locale
+        .extensions
+        .unicode
+        .keywords
+        .get(&key)
+        .map(|value| value.to_string())
 }
 
 /// The locale's numbering system (its `nu` keyword), `latn` by default.
@@ -89,11 +103,18 @@ pub(super) fn numbering_system(locale: &Locale) -> String {
 
 /// The options object the prelude sent: an object's own options, none for a primitive;
 /// `null` is V8's TypeError.
-pub(super) fn options_object(text: Option<&str>, kind: &str) -> Result<Map<String, Value>, IntlError> {
-    let Some(text) = text else { return Ok(Map::new()) };
+pub(super) fn options_object(
+    text: Option<&str>,
+    kind: &str,
+) -> Result<Map<String, Value>, IntlError> {
+    let Some(text) = text else {
+        return Ok(Map::new());
+    };
     match serde_json::from_str::<Value>(text) {
         Ok(Value::Object(map)) => Ok(map),
-        Ok(Value::Null) if kind == "NumberFormat" => Err(IntlError::typ("Intl.NumberFormat called on null or undefined")),
+        Ok(Value::Null) if kind == "NumberFormat" => Err(IntlError::typ(
+            "Intl.NumberFormat called on null or undefined",
+        )),
         Ok(Value::Null) => Err(IntlError::typ("Cannot convert undefined or null to object")),
         Ok(_) => Ok(Map::new()),
         Err(e) => Err(IntlError::typ(e.to_string())),
@@ -134,7 +155,9 @@ impl<'a> Options<'a> {
 
     /// A string option, one of `allowed` (any string when `allowed` is empty).
     pub(super) fn string(&self, key: &str, allowed: &[&str]) -> Result<Option<String>, IntlError> {
-        let Some(value) = self.map.get(key) else { return Ok(None) };
+        let Some(value) = self.map.get(key) else {
+            return Ok(None);
+        };
         let text = value_string(value);
         if !allowed.is_empty() && !allowed.contains(&text.as_str()) {
             return Err(IntlError::range(format!(
@@ -146,7 +169,12 @@ impl<'a> Options<'a> {
     }
 
     /// [`Options::string`], `default` when absent.
-    pub(super) fn string_or(&self, key: &str, allowed: &[&str], default: &str) -> Result<String, IntlError> {
+    pub(super) fn string_or(
+        &self,
+        key: &str,
+        allowed: &[&str],
+        default: &str,
+    ) -> Result<String, IntlError> {
         Ok(self.string(key, allowed)?.unwrap_or_else(|| default.into()))
     }
 
@@ -163,7 +191,9 @@ impl<'a> Options<'a> {
 
     /// A number option in `min..=max` (`None` when absent).
     pub(super) fn number(&self, key: &str, min: u32, max: u32) -> Result<Option<u32>, IntlError> {
-        let Some(value) = self.map.get(key) else { return Ok(None) };
+        let Some(value) = self.map.get(key) else {
+            return Ok(None);
+        };
         let n = match value {
             Value::Number(n) => n.as_f64().unwrap_or(f64::NAN),
             Value::String(text) => text.trim().parse().unwrap_or(f64::NAN),
@@ -179,11 +209,17 @@ impl<'a> Options<'a> {
 
     /// `localeMatcher`: checked, its value unused (every service matches "best fit").
     pub(super) fn locale_matcher(&self) -> Result<(), IntlError> {
-        self.string("localeMatcher", &["lookup", "best fit"]).map(drop)
+        self.string("localeMatcher", &["lookup", "best fit"])
+            .map(drop)
     }
 
     /// Option `name`, when given, as the locale's Unicode keyword `key` (`calendar` as `ca`).
-    pub(super) fn keyword_option(&self, locale: &mut Locale, name: &str, key: &str) -> Result<(), IntlError> {
+    pub(super) fn keyword_option(
+        &self,
+        locale: &mut Locale,
+        name: &str,
+        key: &str,
+    ) -> Result<(), IntlError> {
         if let Some(value) = self.string(name, &[])? {
             set_keyword(locale, key, &value);
         }
@@ -193,7 +229,10 @@ impl<'a> Options<'a> {
     /// The preamble of the services that write numbers (NumberFormat, RelativeTimeFormat):
     /// `localeMatcher`, `numberingSystem`, then the resolved locale, whose `nu` keyword the
     /// option overrides; with the numbering system that gives.
-    pub(super) fn numbered_locale(&self, locales: Option<&str>) -> Result<(Locale, String), IntlError> {
+    pub(super) fn numbered_locale(
+        &self,
+        locales: Option<&str>,
+    ) -> Result<(Locale, String), IntlError> {
         self.locale_matcher()?;
         let numbering = self.string("numberingSystem", &[])?;
         let mut locale = resolve(locales, &["nu"])?;

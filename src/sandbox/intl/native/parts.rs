@@ -32,7 +32,11 @@ impl fmt::Write for PartsCollector {
 
 impl PartsWrite for PartsCollector {
     type SubPartsWrite = Self;
-    fn with_part(&mut self, part: Part, mut f: impl FnMut(&mut Self) -> fmt::Result) -> fmt::Result {
+    fn with_part(
+        &mut self,
+        part: Part,
+        mut f: impl FnMut(&mut Self) -> fmt::Result,
+    ) -> fmt::Result {
         let start = self.text.len();
         f(self)?;
         let end = self.text.len();
@@ -71,8 +75,14 @@ pub(super) fn parts_in(
     let mut last_range: Option<(usize, usize)> = None;
     for window in bounds.windows(2) {
         let (a, b) = (window[0], window[1]);
-        let Some(piece) = text.get(a..b) else { continue };
-        let covering = || sink.parts.iter().filter(|(start, end, _)| *start <= a && b <= *end);
+        let Some(piece) = text.get(a..b) else {
+            continue;
+        };
+        let covering = || {
+            sink.parts
+                .iter()
+                .filter(|(start, end, _)| *start <= a && b <= *end)
+        };
         let inner = covering()
             .filter(|(_, _, part)| category.is_none_or(|c| part.category == c))
             .min_by_key(|(start, end, _)| end - start)
@@ -104,7 +114,10 @@ pub(super) fn parts_in(
     out
 }
 
-pub(super) fn parts_json(parts: &[(String, String)], extra: Option<(&str, &str)>) -> Result<Answer, IntlError> {
+pub(super) fn parts_json(
+    parts: &[(String, String)],
+    extra: Option<(&str, &str)>,
+) -> Result<Answer, IntlError> {
     let list: Vec<Value> = parts
         .iter()
         .map(|(kind, text)| {
@@ -137,11 +150,23 @@ pub(super) fn split_number_gap(text: &str, name: &str, decimal: char, out: &mut 
         let c = chars[i];
         let digit = |c: char| c.is_numeric();
         let kind: &str = if digit(c) {
-            if in_fraction { "fraction" } else { "integer" }
-        } else if c == decimal && i > 0 && digit(chars[i - 1]) && chars.get(i + 1).is_some_and(|n| digit(*n)) {
+            if in_fraction {
+                "fraction"
+            } else {
+                "integer"
+            }
+        } else if c == decimal
+            && i > 0
+            && digit(chars[i - 1])
+            && chars.get(i + 1).is_some_and(|n| digit(*n))
+        {
             in_fraction = true;
             "decimal"
-        } else if i > 0 && digit(chars[i - 1]) && chars.get(i + 1).is_some_and(|n| digit(*n)) && !in_fraction {
+        } else if i > 0
+            && digit(chars[i - 1])
+            && chars.get(i + 1).is_some_and(|n| digit(*n))
+            && !in_fraction
+        {
             "group"
         } else if c == '-' || c == '\u{2212}' {
             "minusSign"
@@ -162,7 +187,14 @@ pub(super) fn split_number_gap(text: &str, name: &str, decimal: char, out: &mut 
                 let same = match kind {
                     "integer" | "fraction" => digit(n),
                     "literal" => is_space(n),
-                    _ => !digit(n) && !is_space(n) && n != '-' && n != '+' && n != '%' && n != '\u{2212}',
+                    _ => {
+                        !digit(n)
+                            && !is_space(n)
+                            && n != '-'
+                            && n != '+'
+                            && n != '%'
+                            && n != '\u{2212}'
+                    }
                 };
                 if !same {
                     break;
@@ -184,15 +216,22 @@ pub(super) fn split_gap(text: &str, name: &str, out: &mut Parts) {
     for c in text.chars() {
         let space = is_space(c);
         if current_space.is_some_and(|s| s != space) {
-            let kind = if current_space == Some(true) { "literal" } else { name };
+            let kind = if current_space == Some(true) {
+                "literal"
+            } else {
+                name
+            };
             out.push((kind.into(), std::mem::take(&mut current)));
         }
         current.push(c);
         current_space = Some(space);
     }
     if !current.is_empty() {
-        let kind = if current_space == Some(true) { "literal" } else { name };
+        let kind = if current_space == Some(true) {
+            "literal"
+        } else {
+            name
+        };
         out.push((kind.into(), current));
     }
 }
-

@@ -18,13 +18,18 @@ impl Plurals {
     pub(super) fn new(locales: Option<&str>, map: &Map<String, Value>) -> Result<Self, IntlError> {
         let options = Options::new(map, "PluralRules");
         options.locale_matcher()?;
-        let ordinal = options.string("type", &["cardinal", "ordinal"])?.as_deref() == Some("ordinal");
+        let ordinal =
+            options.string("type", &["cardinal", "ordinal"])?.as_deref() == Some("ordinal");
         let mut digits = NumberFormat::new(locales, map)?;
         digits.sign_display = "auto".into();
         let mut locale = resolve(locales, &[])?;
         // CLDR's plural rules are per language.
         locale.id.region = None;
-        Ok(Self { locale, ordinal, digits })
+        Ok(Self {
+            locale,
+            ordinal,
+            digits,
+        })
     }
 
     fn rules(&self) -> Result<icu_plurals::PluralRules, IntlError> {
@@ -53,16 +58,28 @@ impl Plurals {
                 categories.sort_unstable();
                 let mut o = Map::new();
                 o.insert("locale".into(), self.locale.to_string().into());
-                o.insert("type".into(), if self.ordinal { "ordinal" } else { "cardinal" }.into());
-                o.insert("minimumIntegerDigits".into(), self.digits.min_integer.into());
+                o.insert(
+                    "type".into(),
+                    if self.ordinal { "ordinal" } else { "cardinal" }.into(),
+                );
+                o.insert(
+                    "minimumIntegerDigits".into(),
+                    self.digits.min_integer.into(),
+                );
                 match self.digits.rounding {
                     Rounding::Significant { min, max } => {
                         o.insert("minimumSignificantDigits".into(), min.into());
                         o.insert("maximumSignificantDigits".into(), max.into());
                     }
                     _ => {
-                        o.insert("minimumFractionDigits".into(), self.digits.min_fraction.into());
-                        o.insert("maximumFractionDigits".into(), self.digits.max_fraction.into());
+                        o.insert(
+                            "minimumFractionDigits".into(),
+                            self.digits.min_fraction.into(),
+                        );
+                        o.insert(
+                            "maximumFractionDigits".into(),
+                            self.digits.max_fraction.into(),
+                        );
                     }
                 }
                 o.insert("pluralCategories".into(), categories.into());
@@ -76,10 +93,13 @@ impl Plurals {
                 let mut decimal = decimal_of(n.abs())?;
                 self.digits.round(&mut decimal);
                 let operands = icu_plurals::PluralOperands::from(&decimal);
-                Ok(Answer::String(name(self.rules()?.category_for(operands)).into()))
+                Ok(Answer::String(
+                    name(self.rules()?.category_for(operands)).into(),
+                ))
             }
-            _ => Err(IntlError::typ(format!("Intl.PluralRules.prototype.{method} is not supported natively"))),
+            _ => Err(IntlError::typ(format!(
+                "Intl.PluralRules.prototype.{method} is not supported natively"
+            ))),
         }
     }
 }
-

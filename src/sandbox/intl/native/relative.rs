@@ -17,12 +17,20 @@ pub(super) struct Relative {
 }
 
 impl Relative {
-    pub(super) fn new(locales: Option<&str>, options: &Map<String, Value>) -> Result<Self, IntlError> {
+    pub(super) fn new(
+        locales: Option<&str>,
+        options: &Map<String, Value>,
+    ) -> Result<Self, IntlError> {
         let options = Options::new(options, "RelativeTimeFormat");
         let (locale, numbering_system) = options.numbered_locale(locales)?;
         let style = options.string_or("style", &["long", "short", "narrow"], "long")?;
         let numeric = options.string_or("numeric", &["always", "auto"], "always")?;
-        Ok(Self { locale, style, numeric, numbering_system })
+        Ok(Self {
+            locale,
+            style,
+            numeric,
+            numbering_system,
+        })
     }
 
     pub(super) fn call(&self, method: &str, args: &[Arg]) -> Result<Answer, IntlError> {
@@ -38,18 +46,29 @@ impl Relative {
         let unit_text = string_arg(args.get(1));
         let what = format!("Intl.RelativeTimeFormat.prototype.{method}()");
         if !value.is_finite() {
-            return Err(IntlError::range(format!("Value need to be finite number for {what}")));
+            return Err(IntlError::range(format!(
+                "Value need to be finite number for {what}"
+            )));
         }
         let unit = unit_text.strip_suffix('s').unwrap_or(&unit_text);
-        if !["second", "minute", "hour", "day", "week", "month", "quarter", "year"].contains(&unit) {
-            return Err(IntlError::range(format!("Invalid unit argument for {what} '{unit_text}'")));
+        if ![
+            "second", "minute", "hour", "day", "week", "month", "quarter", "year",
+        ]
+        .contains(&unit)
+        {
+            return Err(IntlError::range(format!(
+                "Invalid unit argument for {what} '{unit_text}'"
+            )));
         }
         let formatter = self.formatter(unit)?;
         let mut decimal = decimal_of(value)?;
         if value == 0.0 && value.is_sign_negative() {
             decimal.sign = Sign::Negative;
         }
-        decimal.round_with_mode(-3, SignedRoundingMode::Unsigned(UnsignedRoundingMode::HalfExpand));
+        decimal.round_with_mode(
+            -3,
+            SignedRoundingMode::Unsigned(UnsignedRoundingMode::HalfExpand),
+        );
         decimal.absolute.trim_end();
         let formatted = formatter.format(decimal);
         match method {
@@ -76,15 +95,26 @@ impl Relative {
                 // The number's pieces carry the unit.
                 parts_json(&parts, Some(("unit", unit)))
             }
-            _ => Err(IntlError::typ(format!("Intl.RelativeTimeFormat.prototype.{method} is not a function"))),
+            _ => Err(IntlError::typ(format!(
+                "Intl.RelativeTimeFormat.prototype.{method} is not a function"
+            ))),
         }
     }
 
-    fn formatter(&self, unit: &str) -> Result<icu_experimental::relativetime::RelativeTimeFormatter, IntlError> {
+    fn formatter(
+        &self,
+        unit: &str,
+    ) -> Result<icu_experimental::relativetime::RelativeTimeFormatter, IntlError> {
         use icu_experimental::relativetime::options::Numeric;
-        use icu_experimental::relativetime::{RelativeTimeFormatter as F, RelativeTimeFormatterOptions};
+        use icu_experimental::relativetime::{
+            RelativeTimeFormatter as F, RelativeTimeFormatterOptions,
+        };
         let mut options = RelativeTimeFormatterOptions::default();
-        options.numeric = if self.numeric == "auto" { Numeric::Auto } else { Numeric::Always };
+        options.numeric = if self.numeric == "auto" {
+            Numeric::Auto
+        } else {
+            Numeric::Always
+        };
         let prefs = (&self.locale).into();
         let built = match (self.style.as_str(), unit) {
             ("long", "second") => F::try_new_long_second(prefs, options),
@@ -115,4 +145,3 @@ impl Relative {
         built.map_err(|e| IntlError::range(format!("no relative time data: {e}")))
     }
 }
-
