@@ -7,6 +7,12 @@ if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
   echo "setup: adding the wasm32-unknown-unknown target"
   rustup target add wasm32-unknown-unknown
 fi
+for component in rustfmt clippy; do
+  if ! rustup component list --installed | grep -q "^$component"; then
+    echo "setup: adding the $component component"
+    rustup component add "$component"
+  fi
+done
 
 want="$(wasm_bindgen_version)"
 have="$(wasm-bindgen --version 2>/dev/null | grep -oE '[0-9]+\.[0-9]+\.[0-9]+' | head -1 || true)"

@@ -5,6 +5,11 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 cd "$ROOT"
 bash scripts/setup.sh
 
+echo "== formatting and lints (rustfmt; clippy natively and for wasm32, warnings are errors)"
+cargo fmt --check
+cargo clippy --all-targets --locked -- -D warnings
+cargo clippy --target wasm32-unknown-unknown --lib --locked -- -D warnings
+
 echo "== native tests (cargo test)"
 cargo test --locked
 

@@ -186,7 +186,9 @@ fn check_number(schema: &Map<String, Value>, value: &Value, path: &str) -> Resul
     let Some(n) = value.as_f64() else {
         return Ok(());
     };
-    let checks: [(&str, fn(f64, f64) -> bool, &str); 4] = [
+    /// A bound's keyword, whether a number satisfies it, and the words of its message.
+    type BoundCheck = (&'static str, fn(f64, f64) -> bool, &'static str);
+    let checks: [BoundCheck; 4] = [
         ("minimum", |n, b| n >= b, "at least"),
         ("maximum", |n, b| n <= b, "at most"),
         ("exclusiveMinimum", |n, b| n > b, "more than"),

@@ -52,9 +52,7 @@ fn outcome(output: &ExecuteOutput) -> Value {
 /// `true` if `got` (from [`outcome`]) is what Node gave.
 fn matches(expected: &Value, got: &Value) -> bool {
     match (expected.get("value"), expected.get("error")) {
-        (Some(value), _) => got
-            .get("value")
-            .is_some_and(|v| v.to_string() == value.to_string()),
+        (Some(value), _) => got.get("value").is_some_and(|v| *v == *value),
         (None, Some(Value::String(message))) => got
             .get("error")
             .and_then(Value::as_str)

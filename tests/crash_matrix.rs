@@ -929,7 +929,7 @@ fn the_retry_window_repeats_the_call_with_the_same_idempotency_key() {
 
         let runtime = build();
         let report = run(runtime.wake()).expect("wake");
-        assert_eq!(report.resumed, [id.clone()]);
+        assert_eq!(report.resumed, std::slice::from_ref(&id));
         let state = runtime.execution(&id).unwrap();
         assert_eq!(state.status, ExecutionStatus::Completed);
         let key1 = format!("{id}:1");
@@ -1036,7 +1036,7 @@ fn an_interrupted_completion_applies_its_writes_once_when_resumed() {
         "{b:#?}"
     );
     let report = run(runtime.wake()).unwrap();
-    assert_eq!(report.resumed, [a.state.id.clone()]);
+    assert_eq!(report.resumed, std::slice::from_ref(&a.state.id));
     assert_eq!(
         world
             .inner
@@ -1104,7 +1104,7 @@ fn crash_repeatedly(
         let runtime = build();
         match survive(|| run(runtime.wake())).expect("only injected crashes") {
             None => crashed += 1,
-            Some(report) => assert_eq!(report.expect("wake").resumed, [id.clone()]),
+            Some(report) => assert_eq!(report.expect("wake").resumed, std::slice::from_ref(&id)),
         }
     }
     let effects = counter

@@ -155,7 +155,7 @@ fn an_interrupted_run_is_resumed_by_wake_after_a_restart() {
     );
 
     let report = run(runtime.wake()).expect("wake");
-    assert_eq!(report.resumed, [id.clone()]);
+    assert_eq!(report.resumed, std::slice::from_ref(&id));
     assert!(report.expired.is_empty());
     let state = host.f.state(&id);
     assert_eq!(
@@ -237,7 +237,7 @@ fn an_interrupted_run_is_resumed_by_wake_after_a_restart() {
     let runtime = host.runtime();
     assert_eq!(runtime.next_wake_at().unwrap(), Some(host.f.clock.get()));
     let report = run(runtime.wake()).unwrap();
-    assert_eq!(report.resumed, [second.clone()]);
+    assert_eq!(report.resumed, std::slice::from_ref(&second));
     assert_eq!(host.f.state(&second).result, Some(json!("second")));
     assert_eq!(runtime.next_wake_at().unwrap(), Some(updated + ttl));
     assert_eq!(
@@ -265,7 +265,10 @@ fn a_run_interrupted_after_its_approval_resumes_with_the_approval() {
     assert!(record.decisions.get(&0).is_some_and(Decision::is_approved));
 
     let runtime = host.runtime();
-    assert_eq!(run(runtime.wake()).unwrap().resumed, [id.clone()]);
+    assert_eq!(
+        run(runtime.wake()).unwrap().resumed,
+        std::slice::from_ref(&id)
+    );
     let state = host.f.state(&id);
     assert_eq!(
         state.status,
@@ -855,7 +858,7 @@ fn paused_runs_past_their_ttl_expire_to_rejected() {
     f.clock.set(f.clock.get() + 500);
 
     let report = run(f.runtime.wake()).unwrap();
-    assert_eq!(report.expired, [old.clone()]);
+    assert_eq!(report.expired, std::slice::from_ref(&old));
     assert!(report.resumed.is_empty());
     let state = f.state(&old);
     assert_eq!(state.status, ExecutionStatus::Rejected);

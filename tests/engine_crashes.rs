@@ -118,7 +118,7 @@ fn huge_lengths_are_not_reserved_up_front() {
              try {{ {target}; return 'no error' }} catch (e) {{ return e.message }}"
         );
         let result = completed(&f.execute(&code));
-        if result != Value::from("stop") {
+        if result != "stop" {
             failures.push(format!("{target}: {result}"));
         }
     }

@@ -44,7 +44,7 @@ fn save_from_a_completed_run() {
         "{} > {created_at}",
         saved.saved_at
     );
-    assert_eq!(f.runtime.snippets().unwrap(), [saved.clone()]);
+    assert_eq!(f.runtime.snippets().unwrap(), std::slice::from_ref(&saved));
 
     // No calls, no connectors.
     let plain = completed_run(&f, "return 1");

@@ -170,7 +170,7 @@ fn a_long_wait_suspends_the_run_and_the_wake_up_resumes_it_after_a_restart() {
     f.clock.set(wake_at);
     let restarted = f.restarted(Vec::new());
     let report = run(restarted.wake()).expect("wake");
-    assert_eq!(report.resumed, [id.clone()]);
+    assert_eq!(report.resumed, std::slice::from_ref(&id));
     let state = f.state(&id);
     assert_eq!(state.status, ExecutionStatus::Completed, "{state:#?}");
     assert_eq!(state.result, Some(json!([1, 2, true])));

@@ -128,7 +128,7 @@ impl Runtime {
         }
         let journal = self.store.journal(id)?;
         let mut order: Vec<&JournalEntry> = journal.iter().collect();
-        order.sort_by(|a, b| b.delivery.cmp(&a.delivery));
+        order.sort_by_key(|call| std::cmp::Reverse(call.delivery));
         for entry in order {
             let Some(index) = record.state.calls.iter().position(|c| c.seq == entry.seq) else {
                 continue;

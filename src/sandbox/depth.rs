@@ -444,7 +444,7 @@ mod tests {
         assert!(depth_ok(&concat));
         let comparisons = format!(
             "return {};",
-            "a === b && c !== d".repeat(1).repeat(1) + &" || a === b && c !== d".repeat(100)
+            "a === b && c !== d".to_string().clone() + &" || a === b && c !== d".repeat(100)
         );
         assert!(depth_ok(&comparisons));
     }

@@ -304,7 +304,7 @@ fn base64_decode(_this: &JsValue, args: &[JsValue], context: &mut Context) -> Js
         .iter()
         .filter(|u| !matches!(u, 0x09 | 0x0a | 0x0c | 0x0d | 0x20))
         .collect();
-    if units.len() % 4 == 0 {
+    if units.len().is_multiple_of(4) {
         for _ in 0..2 {
             if units.last() == Some(&u16::from(b'=')) {
                 units.pop();

@@ -423,9 +423,9 @@ pub fn broadcast_wake(runtime: &Runtime, state: &State, report: &crate::runtime:
 /// Answers a client's close frame so its close handshake completes (echoing its code when that
 /// code may be sent; 1005/1006 may not, so 1000 stands in).
 pub fn complete_close(ws: &WebSocket, code: usize, reason: &str) {
-    let code = match u16::try_from(code) {
-        Ok(code @ (1000 | 1001 | 1003 | 1007..=1014 | 3000..=4999)) => code,
-        _ => 1000,
-    };
+    let code = u16::try_from(code)
+        .ok()
+        .filter(|code| matches!(code, 1000 | 1001 | 1003 | 1007..=1014 | 3000..=4999))
+        .unwrap_or(1000);
     let _ = ws.close(Some(code), Some(reason));
 }
