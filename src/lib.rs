@@ -29,6 +29,7 @@ pub mod globals;
 pub mod heap;
 pub mod journal;
 pub mod mcp;
+pub mod method;
 pub mod model;
 pub mod notes;
 pub mod options;

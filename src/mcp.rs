@@ -7,6 +7,7 @@ use std::cell::Cell;
 use std::rc::Rc;
 
 use crate::error::Error;
+use crate::method::Method;
 use crate::run::lifecycle::Who;
 use crate::runtime::{Progress, ProgressSink, Runtime};
 use crate::token::Access;
@@ -29,10 +30,12 @@ pub mod codes {
 }
 
 /// The contract method each tool runs, for scope checks.
-fn tool_method(tool: &str) -> &str {
+fn tool_method(tool: &str) -> Option<Method> {
     match tool {
-        "codemode" => "execute",
-        other => other,
+        "codemode" => Some(Method::Execute),
+        "search" => Some(Method::Search),
+        "describe" => Some(Method::Describe),
+        _ => None,
     }
 }
 
@@ -88,10 +91,8 @@ pub fn tools_for(runtime: &Runtime, access: &Access) -> Value {
         .into_iter()
         .filter(|tool| {
             let name = tool.get("name").and_then(Value::as_str).unwrap_or("");
-            access
-                .grant
-                .check_method(tool_method(name), access.now_ms)
-                .is_ok()
+            tool_method(name)
+                .is_some_and(|method| access.grant.check_method(method, access.now_ms).is_ok())
         })
         .collect();
     Value::Array(allowed)
@@ -140,10 +141,8 @@ async fn call_tool(
     notify: Option<&Notify>,
 ) -> Result<Value, Error> {
     let name = params.get("name").and_then(Value::as_str).unwrap_or("");
-    if ["codemode", "search", "describe"].contains(&name) {
-        access
-            .grant
-            .check_method(tool_method(name), access.now_ms)?;
+    if let Some(method) = tool_method(name) {
+        access.grant.check_method(method, access.now_ms)?;
     }
     Ok(call_allowed_tool(runtime, client.request_tag(id), id, name, params, notify).await)
 }
@@ -342,7 +341,7 @@ fn cancel_request(runtime: &Runtime, access: &Access, client: Client<'_>, params
     };
     if access
         .grant
-        .check_method("cancelExecution", access.now_ms)
+        .check_method(Method::CancelExecution, access.now_ms)
         .is_err()
     {
         return;

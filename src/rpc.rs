@@ -4,44 +4,14 @@
 use serde_json::{json, Value};
 
 use crate::error::{Error, Result};
+use crate::method::Method;
 use crate::run::lifecycle::Who;
 use crate::runtime::Runtime;
 use crate::token::{self, Access};
 
-/// Every method of the contract, in its table's order.
-pub const METHODS: &[&str] = &[
-    "tool",
-    "execute",
-    "search",
-    "describe",
-    "pendingApprovals",
-    "approveExecution",
-    "rejectExecution",
-    "rollbackExecution",
-    "cancelExecution",
-    "executionHistory",
-    "execution",
-    "executionOutput",
-    "saveSnippet",
-    "snippets",
-    "deleteSnippet",
-    "issueToken",
-];
-
-/// Methods that change state (clients are told when one succeeds).
-pub const MUTATING_METHODS: &[&str] = &[
-    "execute",
-    "approveExecution",
-    "rejectExecution",
-    "rollbackExecution",
-    "cancelExecution",
-    "saveSnippet",
-    "deleteSnippet",
-];
-
 /// Positional arguments with typed accessors that explain what was wrong.
 struct Args<'a> {
-    method: &'a str,
+    method: Method,
     values: &'a [Value],
 }
 
@@ -195,32 +165,40 @@ fn to_json<T: serde::Serialize>(value: T) -> Result<Value> {
         .map_err(|e| Error::Internal(format!("cannot encode the result: {e}")))
 }
 
-/// Runs `method` with positional `args` for a caller with `access`: a scoped token's expiry and
-/// scope are checked first (`TOKEN_EXPIRED`, `FORBIDDEN`); `issueToken` signs with `access.key`.
+/// The method named `name`, else `UNKNOWN_METHOD` listing the contract's methods.
+pub fn method(name: &str) -> Result<Method> {
+    Method::from_name(name)
+        .ok_or_else(|| Error::UnknownMethod(name.to_string(), Method::names().join(", ")))
+}
+
+/// Runs the method named `name` with positional `args` for a caller with `access`: a scoped
+/// token's expiry and scope are checked first (`TOKEN_EXPIRED`, `FORBIDDEN`); `issueToken` signs
+/// with `access.key`.
 pub async fn dispatch_with(
     runtime: &Runtime,
     access: &Access,
-    method: &str,
+    name: &str,
     args: &[Value],
 ) -> Result<Value> {
+    let method = method(name)?;
     access.grant.check_method(method, access.now_ms)?;
-    if method == "issueToken" {
+    if method == Method::IssueToken {
         return token::issue(access.key.as_ref(), args.first(), access.now_ms);
     }
     dispatch_as(runtime, method, args, access.grant.subject()).await
 }
 
-/// Runs `method` with positional `args`, with full access and no signing key (`issueToken`
-/// answers `INVALID_CONFIG`).
-pub async fn dispatch(runtime: &Runtime, method: &str, args: &[Value]) -> Result<Value> {
-    dispatch_as(runtime, method, args, None).await
+/// Runs the method named `name` with positional `args`, with full access and no signing key
+/// (`issueToken` answers `INVALID_CONFIG`).
+pub async fn dispatch(runtime: &Runtime, name: &str, args: &[Value]) -> Result<Value> {
+    dispatch_as(runtime, method(name)?, args, None).await
 }
 
 /// [`dispatch`] for a caller known as `subject` (a scoped token's): a decision that names no
 /// `by` records the subject as who made it.
 async fn dispatch_as(
     runtime: &Runtime,
-    method: &str,
+    method: Method,
     args: &[Value],
     subject: Option<&str>,
 ) -> Result<Value> {
@@ -238,12 +216,14 @@ async fn dispatch_as(
         )
     };
     match method {
-        "tool" => to_json(runtime.tool()),
-        "execute" => to_json(runtime.execute(a.code()?).await?),
-        "search" => to_json(runtime.search(a.optional_string(0, "query")?.unwrap_or(""))?),
-        "describe" => to_json(runtime.describe(a.string(0, "path")?)?),
-        "pendingApprovals" => to_json(runtime.pending_approvals(a.optional_execution_id(0)?)?),
-        "approveExecution" => {
+        Method::Tool => to_json(runtime.tool()),
+        Method::Execute => to_json(runtime.execute(a.code()?).await?),
+        Method::Search => to_json(runtime.search(a.optional_string(0, "query")?.unwrap_or(""))?),
+        Method::Describe => to_json(runtime.describe(a.string(0, "path")?)?),
+        Method::PendingApprovals => {
+            to_json(runtime.pending_approvals(a.optional_execution_id(0)?)?)
+        }
+        Method::ApproveExecution => {
             let (seq, who) = decided_by(a.decision(1, true)?);
             to_json(
                 runtime
@@ -251,27 +231,28 @@ async fn dispatch_as(
                     .await?,
             )
         }
-        "rejectExecution" => {
+        Method::RejectExecution => {
             let (_, who) = decided_by(a.decision(2, false)?);
             to_json(runtime.reject_execution_with(a.execution_id(0)?, a.seq(1)?, &who)?)
         }
-        "rollbackExecution" => to_json(runtime.rollback_execution(a.execution_id(0)?).await?),
-        "cancelExecution" => {
+        Method::RollbackExecution => to_json(runtime.rollback_execution(a.execution_id(0)?).await?),
+        Method::CancelExecution => {
             let (_, who) = decided_by(a.decision(1, false)?);
             to_json(json!({ "cancelled": runtime.cancel_execution(a.execution_id(0)?, &who)? }))
         }
-        "executionHistory" => to_json(runtime.execution_history(a.optional_count(0, "limit")?)?),
-        "execution" => to_json(runtime.execution(a.execution_id(0)?)?),
-        "executionOutput" => to_json(runtime.execution_output(a.execution_id(0)?)?),
-        "saveSnippet" => to_json(runtime.save_snippet(
+        Method::ExecutionHistory => {
+            to_json(runtime.execution_history(a.optional_count(0, "limit")?)?)
+        }
+        Method::Execution => to_json(runtime.execution(a.execution_id(0)?)?),
+        Method::ExecutionOutput => to_json(runtime.execution_output(a.execution_id(0)?)?),
+        Method::SaveSnippet => to_json(runtime.save_snippet(
             a.string(0, "name")?,
             a.optional_string(1, "description")?.unwrap_or(""),
             a.execution_id(2)?,
         )?),
-        "snippets" => to_json(runtime.snippets()?),
-        "deleteSnippet" => to_json(runtime.delete_snippet(a.string(0, "name")?)?),
-        "issueToken" => token::issue(None, args.first(), 0),
-        other => Err(Error::UnknownMethod(other.to_string(), METHODS.join(", "))),
+        Method::Snippets => to_json(runtime.snippets()?),
+        Method::DeleteSnippet => to_json(runtime.delete_snippet(a.string(0, "name")?)?),
+        Method::IssueToken => token::issue(None, args.first(), 0),
     }
 }
 

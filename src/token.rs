@@ -8,11 +8,8 @@
 //! are all it takes, so a token cannot be revoked before it expires except by changing the key
 //! (which revokes every token).
 //!
-//! | scope | methods |
-//! |---|---|
-//! | `read` | [`READ_METHODS`] |
-//! | `approve` | `read` and [`APPROVE_METHODS`] |
-//! | `full` | every method but [`MAIN_ONLY_METHODS`] |
+//! Which scope may call which method is [`Method::caller`]: `read` opens the methods that only
+//! look, `approve` adds the decisions on paused runs, `full` everything but `issueToken`.
 
 use hmac::{Hmac, Mac};
 use serde::{Deserialize, Serialize};
@@ -20,6 +17,7 @@ use serde_json::{json, Value};
 use sha2::Sha256;
 
 use crate::error::Error;
+use crate::method::{Caller, Method};
 
 type HmacSha256 = Hmac<Sha256>;
 
@@ -34,25 +32,6 @@ pub const MAX_SUBJECT_CHARS: usize = 256;
 
 /// The longest instance name a route accepts (and so a token may name).
 pub const MAX_INSTANCE_CHARS: usize = 256;
-
-/// What a token of scope `read` may call: everything that only looks.
-pub const READ_METHODS: &[&str] = &[
-    "tool",
-    "search",
-    "describe",
-    "executionHistory",
-    "execution",
-    "executionOutput",
-    "pendingApprovals",
-    "snippets",
-];
-
-/// What `approve` adds to `read`: deciding on paused runs. (`cancelExecution` is listed for the
-/// method of that name; a runtime without it answers `UNKNOWN_METHOD`.)
-pub const APPROVE_METHODS: &[&str] = &["approveExecution", "rejectExecution", "cancelExecution"];
-
-/// Methods only the main `CODEMODE_TOKEN` (or, without one, a loopback request) may call.
-pub const MAIN_ONLY_METHODS: &[&str] = &["issueToken"];
 
 /// Derives the signing key from `CODEMODE_TOKEN` when `CODEMODE_SIGNING_KEY` is not set.
 const DERIVATION_LABEL: &[u8] = b"codemode-runtime scoped token signing key v1";
@@ -85,14 +64,19 @@ impl Scope {
     }
 
     /// Whether a token of this scope may call `method`.
-    pub fn allows(self, method: &str) -> bool {
-        if MAIN_ONLY_METHODS.contains(&method) {
-            return false;
+    pub fn allows(self, method: Method) -> bool {
+        match method.caller() {
+            Caller::AtLeast(least) => self.rank() >= least.rank(),
+            Caller::MainOnly => false,
         }
+    }
+
+    /// `read` < `approve` < `full`: each opens what the one before opens and more.
+    fn rank(self) -> u8 {
         match self {
-            Scope::Read => READ_METHODS.contains(&method),
-            Scope::Approve => READ_METHODS.contains(&method) || APPROVE_METHODS.contains(&method),
-            Scope::Full => true,
+            Scope::Read => 0,
+            Scope::Approve => 1,
+            Scope::Full => 2,
         }
     }
 }
@@ -254,7 +238,7 @@ impl Grant {
 
     /// `TOKEN_EXPIRED` if the token's time is over at `now_ms` (a WebSocket outlives a token:
     /// every frame is checked), `FORBIDDEN` unless its scope includes `method`.
-    pub fn check_method(&self, method: &str, now_ms: i64) -> Result<(), Error> {
+    pub fn check_method(&self, method: Method, now_ms: i64) -> Result<(), Error> {
         let Grant::Scoped(claims) = self else {
             return Ok(());
         };
@@ -267,29 +251,21 @@ impl Grant {
         if claims.scope.allows(method) {
             return Ok(());
         }
-        if MAIN_ONLY_METHODS.contains(&method) {
+        if method.caller() == Caller::MainOnly {
             return Err(Error::Forbidden(format!(
                 "`{method}` needs the main CODEMODE_TOKEN"
             )));
         }
+        let allowed: Vec<&str> = Method::ALL
+            .into_iter()
+            .filter(|m| claims.scope.allows(*m))
+            .map(Method::name)
+            .collect();
         Err(Error::Forbidden(format!(
             "a `{}` token may not call `{method}`; it may call: {}",
             claims.scope.as_str(),
-            allowed_methods(claims.scope).join(", ")
+            allowed.join(", ")
         )))
-    }
-}
-
-/// The methods of `scope`, for messages.
-fn allowed_methods(scope: Scope) -> Vec<&'static str> {
-    match scope {
-        Scope::Read => READ_METHODS.to_vec(),
-        Scope::Approve => READ_METHODS
-            .iter()
-            .chain(APPROVE_METHODS)
-            .copied()
-            .collect(),
-        Scope::Full => vec!["every method but issueToken"],
     }
 }
 

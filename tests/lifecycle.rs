@@ -63,6 +63,7 @@ fn paused(pending: &[u32]) -> ExecutionRecord {
         max_output_tokens: 1000,
         cancelled_by: None,
         peak_heap_bytes: 0,
+        max_result_bytes: 1024,
     };
     record.settle(
         PassEnd::Paused(pending.iter().map(|seq| action(*seq)).collect()),
@@ -125,6 +126,7 @@ fn settling_sets_the_status_and_resets_attempts() {
             max_output_tokens: 1000,
             cancelled_by: None,
             peak_heap_bytes: 0,
+            max_result_bytes: 1024,
         };
         let output = record.settle(end, pass, 300);
         assert_eq!(record.state.status, status);

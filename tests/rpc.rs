@@ -4,7 +4,8 @@ mod common;
 
 use std::collections::BTreeSet;
 
-use codemode_runtime::rpc::{self, METHODS};
+use codemode_runtime::method::Method;
+use codemode_runtime::rpc;
 use codemode_runtime::token::{Access, Grant, Scope, SigningKey};
 use codemode_runtime::Error;
 use common::*;
@@ -206,7 +207,7 @@ fn every_method_is_callable() {
         "INVALID_CONFIG"
     );
     called.insert("issueToken");
-    assert_eq!(called, METHODS.iter().copied().collect::<BTreeSet<_>>());
+    assert_eq!(called, Method::names().into_iter().collect::<BTreeSet<_>>());
     assert_eq!(
         err_code(dispatch(&f, "approveExecution", &[json!(approve_me)])),
         "NOT_PAUSED"
@@ -399,7 +400,10 @@ fn unknown_methods() {
             matches!(&error, Error::UnknownMethod(m, _) if m == method),
             "{error:?}"
         );
-        assert!(error.to_string().contains(&METHODS.join(", ")), "{error}");
+        assert!(
+            error.to_string().contains(&Method::names().join(", ")),
+            "{error}"
+        );
     }
 }
 
@@ -509,4 +513,99 @@ fn a_parsed_request_dispatches() {
         dispatch(&f, &method, &args).unwrap()["status"],
         json!("completed")
     );
+}
+
+/// Every change a method stores is told to the host's sink once, as `cf_codemode_changed`, with
+/// the status after it and who decided; what changes nothing is not told. (The same frames over
+/// each transport in workerd: tests/integration/broadcast.test.mjs.)
+#[test]
+fn every_change_is_told_once_by_the_runtime() {
+    use codemode_runtime::runtime::Progress;
+    use std::cell::RefCell;
+    use std::rc::Rc;
+
+    let f = fixture();
+    let told: Rc<RefCell<Vec<Value>>> = Rc::default();
+    let seen = told.clone();
+    let runtime = f
+        .restarted(Vec::new())
+        .with_progress(Rc::new(move |event: &Progress| {
+            if matches!(event, Progress::Changed { .. }) {
+                seen.borrow_mut()
+                    .push(serde_json::to_value(event).expect("json"));
+            }
+        }));
+    let call = |method: &str, args: Value| {
+        let Value::Array(args) = args else {
+            panic!("args")
+        };
+        run(rpc::dispatch(&runtime, method, &args)).expect(method)
+    };
+    let take = || std::mem::take(&mut *told.borrow_mut());
+    let frame = |method: &str, id: &Value, status: &str| json!({"type": "cf_codemode_changed", "method": method, "executionId": id, "status": status});
+
+    let paused = call(
+        "execute",
+        json!(["return await counter.guardedBump({by: 1})"]),
+    );
+    let id = paused["executionId"].clone();
+    assert_eq!(take(), [frame("execute", &id, "paused")]);
+    call("approveExecution", json!([id, {"by": "ann"}]));
+    let mut approved = frame("approveExecution", &id, "completed");
+    approved["by"] = json!("ann");
+    assert_eq!(take(), [approved]);
+    call("rollbackExecution", json!([id]));
+    assert_eq!(take(), [frame("rollbackExecution", &id, "rolled_back")]);
+
+    let second = call(
+        "execute",
+        json!(["return await counter.guardedBump({by: 2})"]),
+    );
+    let second = second["executionId"].clone();
+    take();
+    assert_eq!(call("rejectExecution", json!([second, 0])), json!(true));
+    assert_eq!(take(), [frame("rejectExecution", &second, "rejected")]);
+    // Nothing changed: not told.
+    assert_eq!(call("rejectExecution", json!([second, 0])), json!(false));
+    assert_eq!(
+        call("cancelExecution", json!([second])),
+        json!({"cancelled": false})
+    );
+    assert_eq!(take(), Vec::<Value>::new());
+
+    let third = call(
+        "execute",
+        json!(["return await counter.guardedBump({by: 3})"]),
+    );
+    let third = third["executionId"].clone();
+    take();
+    call("cancelExecution", json!([third, {"reason": "no"}]));
+    assert_eq!(take(), [frame("cancelExecution", &third, "cancelled")]);
+
+    let done = call("execute", json!(["return 1"]));
+    let done = done["executionId"].clone();
+    assert_eq!(take(), [frame("execute", &done, "completed")]);
+    call("saveSnippet", json!(["one", "", done]));
+    let mut saved = frame("saveSnippet", &done, "completed");
+    saved["snippet"] = json!("one");
+    assert_eq!(take(), [saved]);
+    assert_eq!(call("deleteSnippet", json!(["one"])), json!(true));
+    assert_eq!(call("deleteSnippet", json!(["one"])), json!(false));
+    assert_eq!(
+        take(),
+        [
+            json!({"type": "cf_codemode_changed", "method": "deleteSnippet", "executionId": null, "status": null, "snippet": "one"})
+        ]
+    );
+
+    // Reads tell nothing.
+    for (method, args) in [
+        ("execution", json!([done])),
+        ("executionHistory", json!([])),
+        ("snippets", json!([])),
+        ("pendingApprovals", json!([])),
+    ] {
+        call(method, args);
+    }
+    assert_eq!(take(), Vec::<Value>::new());
 }

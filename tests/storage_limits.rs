@@ -181,19 +181,68 @@ fn string_len(value: &Value) -> usize {
 }
 
 fn is_placeholder(value: &Value) -> bool {
-    value
-        .as_str()
-        .is_some_and(|s| s.starts_with("[result dropped: it was ") && s.contains("1048576"))
+    value.as_str().is_some_and(|s| {
+        s.starts_with("[result omitted from the stored execution: it was ") && s.contains("1048576")
+    })
+}
+
+/// The reference's own case ("keeps a completed run whose FINAL result is oversized"): the
+/// caller gets the value whole, and the report says the stored copy is a placeholder; the stored
+/// execution completed with the placeholder, and its rows fit.
+#[test]
+fn an_oversized_result_is_whole_live_and_a_placeholder_stored() {
+    let store = Rc::new(SqliteLike::default());
+    let runtime = runtime_over(&store);
+    for (code, size) in [
+        ("return 'y'.repeat(1_100_000)", 1_100_002),
+        ("return 'r'.repeat(1_048_575)", 1_048_577),
+    ] {
+        let out = execute(&runtime, code);
+        let ExecuteOutput::Completed { result, report, .. } = &out else {
+            panic!("{:.300}", format!("{out:?}"));
+        };
+        assert_eq!(string_len(result), size - 2);
+        assert!(
+            report.contains(&format!(
+                "[The result is {size} bytes of JSON: the stored execution keeps a placeholder"
+            )),
+            "{:.400}",
+            &report[report.len().saturating_sub(400)..]
+        );
+        let state = runtime.execution(out.execution_id()).expect("stored");
+        assert_eq!(state.status, ExecutionStatus::Completed);
+        let stored = state.result.expect("a stored result");
+        assert!(is_placeholder(&stored), "{stored}");
+        assert!(stored
+            .as_str()
+            .is_some_and(|s| s.contains(&size.to_string())));
+        let output = runtime
+            .execution_output(out.execution_id())
+            .expect("output");
+        assert!(
+            output.text.len() < 1_000,
+            "the stored output has the placeholder"
+        );
+    }
+    // Just under the limit: stored whole, and the report has no note.
+    let out = execute(&runtime, "return 'u'.repeat(1_000_000)");
+    let state = runtime.execution(out.execution_id()).expect("stored");
+    assert_eq!(state.result.as_ref().map(string_len), Some(1_000_000));
+    assert!(!out
+        .report()
+        .contains("the stored execution keeps a placeholder"));
+    assert!(store.largest_row.get() <= ROW_LIMIT);
 }
 
 #[test]
 fn every_write_site_fits_the_storage_at_every_size() {
     let rows = vec![
-        // The returned value: kept whole up to 1 MiB of JSON, else a placeholder that says so.
+        // The returned value: the answer carries it whole; the stored execution keeps it up to
+        // 1 MiB of JSON, else a placeholder that says so (an_oversized_result_is_whole_live_…).
         Row { site: "result, just under", code: "return 'r'.repeat(1_048_574)".into(), expect: |o| completed_with(|v| string_len(v) == 1_048_574)(o) },
-        Row { site: "result, just over", code: "return 'r'.repeat(1_048_575)".into(), expect: |o| completed_with(is_placeholder)(o) },
-        Row { site: "result, far over", code: "return 'r'.repeat(8_000_000)".into(), expect: |o| completed_with(is_placeholder)(o) },
-        Row { site: "result, many keys over", code: "const o = {}; for (let i = 0; i < 60000; i++) o['key-padding-' + i] = i; return o".into(), expect: |o| completed_with(is_placeholder)(o) },
+        Row { site: "result, just over", code: "return 'r'.repeat(1_048_575)".into(), expect: |o| completed_with(|v| string_len(v) == 1_048_575)(o) },
+        Row { site: "result, far over", code: "return 'r'.repeat(8_000_000)".into(), expect: |o| completed_with(|v| string_len(v) == 8_000_000)(o) },
+        Row { site: "result, many keys over", code: "const o = {}; for (let i = 0; i < 60000; i++) o['key-padding-' + i] = i; return o".into(), expect: |o| completed_with(|v| v.as_object().is_some_and(|o| o.len() == 60_000))(o) },
         // text(): kept whole up to 4 Mi characters (the record is stored in parts).
         Row { site: "text, just under", code: "text('t'.repeat(4 * 1024 * 1024 - 10)); return 1".into(), expect: |o| completed_with(|v| v == &json!(1))(o) },
         Row { site: "text, over", code: "text('t'.repeat(4 * 1024 * 1024 + 10)); return 1".into(), expect: |o| completed_with(|v| v == &json!(1))(o) },

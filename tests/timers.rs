@@ -288,6 +288,7 @@ fn progress_tells_each_call_change_timer_and_console_line_in_order() {
             serde_json::to_value(state).expect("json")
         ),
         Progress::Output { line, .. } => format!("out {line}"),
+        Progress::Changed { method, status, .. } => format!("changed {method} {status:?}"),
     };
     let told: Vec<String> = events.borrow().iter().map(line).collect();
     assert_eq!(
@@ -300,9 +301,13 @@ fn progress_tells_each_call_change_timer_and_console_line_in_order() {
             "#1 setTimeout \"applied\"",
             "out between",
             "#2 guardedBump \"pending\"",
+            "changed execute Some(Paused)",
         ]
     );
-    assert!(events.borrow().iter().all(|e| e.execution_id() == id));
+    assert!(events
+        .borrow()
+        .iter()
+        .all(|e| e.execution_id() == Some(id.as_str())));
     let frame = serde_json::to_value(&events.borrow()[2]).expect("json");
     assert_eq!(frame["type"], json!("cf_codemode_progress"));
     assert_eq!(frame["executionId"], json!(id));
@@ -313,7 +318,11 @@ fn progress_tells_each_call_change_timer_and_console_line_in_order() {
     let told: Vec<String> = events.borrow().iter().map(line).collect();
     assert_eq!(
         told,
-        ["#2 guardedBump \"started\"", "#2 guardedBump \"applied\""]
+        [
+            "#2 guardedBump \"started\"",
+            "#2 guardedBump \"applied\"",
+            "changed approveExecution Some(Completed)"
+        ]
     );
     assert!(matches!(
         events.borrow()[1],
@@ -336,11 +345,12 @@ fn a_watcher_sees_only_its_own_execution() {
         .execute_watched("await counter.bump({by: 1}); return 1", Some(watcher)))
     .expect("execute");
     f.execute("await counter.bump({by: 1}); return 2");
-    assert_eq!(events.borrow().len(), 2, "{:#?}", events.borrow());
+    // Its call started and applied, then the run's change was stored.
+    assert_eq!(events.borrow().len(), 3, "{:#?}", events.borrow());
     assert!(events
         .borrow()
         .iter()
-        .all(|e| e.execution_id() == watched.execution_id()));
+        .all(|e| e.execution_id() == Some(watched.execution_id())));
 }
 
 /// The host is asked to wake exactly when a suspended run's timer is due (not only by the

@@ -3,10 +3,10 @@
 //! rule and `issueToken`'s options. The same rules against the built Worker, over HTTP,
 //! WebSocket and MCP: tests/integration/tokens.test.mjs.
 
+use codemode_runtime::method::Method;
 use codemode_runtime::token::{
     authenticate, base64url_decode, base64url_encode, grant_inside_object, issue, mac, presented,
-    Claims, Grant, Scope, SigningKey, TokenError, APPROVE_METHODS, MAIN_ONLY_METHODS,
-    MAX_TTL_SECONDS, PREFIX, READ_METHODS,
+    Claims, Grant, Scope, SigningKey, TokenError, MAX_TTL_SECONDS, PREFIX,
 };
 use codemode_runtime::Error;
 use serde_json::{json, Value};
@@ -204,38 +204,10 @@ fn the_key_is_the_signing_key_else_derived_from_the_main_token() {
     );
 }
 
-/// Every method of the runtime and what each scope may do with it.
+/// Every method of the runtime and what each scope may do with it (the table is the contract's;
+/// a method added without a row fails here).
 #[test]
 fn scope_table() {
-    let read = [
-        "tool",
-        "search",
-        "describe",
-        "executionHistory",
-        "execution",
-        "executionOutput",
-        "pendingApprovals",
-        "snippets",
-    ];
-    let approve_only = ["approveExecution", "rejectExecution", "cancelExecution"];
-    let full_only = [
-        "execute",
-        "rollbackExecution",
-        "saveSnippet",
-        "deleteSnippet",
-    ];
-    assert_eq!(READ_METHODS, read);
-    assert_eq!(APPROVE_METHODS, approve_only);
-    assert_eq!(MAIN_ONLY_METHODS, ["issueToken"]);
-    for method in codemode_runtime::rpc::METHODS {
-        assert!(
-            read.contains(method)
-                || approve_only.contains(method)
-                || full_only.contains(method)
-                || *method == "issueToken",
-            "{method} is in no row of the scope table"
-        );
-    }
     let table: &[(&str, [bool; 3])] = &[
         ("tool", [true, true, true]),
         ("search", [true, true, true]),
@@ -254,26 +226,35 @@ fn scope_table() {
         ("deleteSnippet", [false, false, true]),
         ("issueToken", [false, false, false]),
     ];
-    for (method, expected) in table {
+    let mut named: Vec<&str> = table.iter().map(|(name, _)| *name).collect();
+    let mut all = Method::names();
+    named.sort_unstable();
+    all.sort_unstable();
+    assert_eq!(named, all, "every method has one row");
+    for (name, expected) in table {
+        let method = Method::from_name(name).expect("a method");
+        assert_eq!(method.name(), *name);
         for (scope, allowed) in [Scope::Read, Scope::Approve, Scope::Full]
             .into_iter()
             .zip(expected)
         {
-            assert_eq!(scope.allows(method), *allowed, "{scope:?} × {method}");
+            assert_eq!(scope.allows(method), *allowed, "{scope:?} × {name}");
             let grant = Grant::Scoped(claims(scope, None, NOW + 1));
             let checked = grant.check_method(method, NOW);
             if *allowed {
-                assert_eq!(checked, Ok(()), "{scope:?} × {method}");
+                assert_eq!(checked, Ok(()), "{scope:?} × {name}");
             } else {
                 assert_eq!(
                     checked.map_err(|e| e.code()),
                     Err("FORBIDDEN"),
-                    "{scope:?} × {method}"
+                    "{scope:?} × {name}"
                 );
             }
         }
         assert_eq!(Grant::Main.check_method(method, NOW), Ok(()));
     }
+    assert_eq!(Method::from_name("Execute"), None);
+    assert_eq!(Method::from_name("__proto__"), None);
 }
 
 #[test]
@@ -292,9 +273,11 @@ fn grants_check_the_instance_and_the_time() {
     assert_eq!(unbound.check_instance("anything"), Ok(()));
     assert_eq!(Grant::Main.check_instance("anything"), Ok(()));
     // A WebSocket opened with a token keeps being checked: after expiry every method is refused.
-    assert_eq!(bound.check_method("tool", NOW + 9), Ok(()));
+    assert_eq!(bound.check_method(Method::Tool, NOW + 9), Ok(()));
     assert_eq!(
-        bound.check_method("tool", NOW + 10).map_err(|e| e.code()),
+        bound
+            .check_method(Method::Tool, NOW + 10)
+            .map_err(|e| e.code()),
         Err("TOKEN_EXPIRED")
     );
     assert_eq!(bound.subject(), Some("alice"));

@@ -67,6 +67,16 @@ pub struct PassRecord {
     pub cancelled_by: Option<Decision>,
     /// The most heap the pass's sandbox held, in bytes.
     pub peak_heap_bytes: u64,
+    /// Largest returned value kept in the stored execution, in bytes of JSON: a bigger one is
+    /// stored as a placeholder that says so (the live answer still carries it whole).
+    pub max_result_bytes: usize,
+}
+
+/// The stored form of a returned `value` of `size` bytes of JSON, over the `limit` a run keeps.
+fn result_placeholder(size: usize, limit: usize) -> Value {
+    Value::String(format!(
+        "[result omitted from the stored execution: it was {size} bytes of JSON, over the {limit} a run keeps; the execute answer carried it whole (return less, or use text() for long output)]"
+    ))
 }
 
 impl ExecutionRecord {
@@ -319,6 +329,7 @@ impl ExecutionRecord {
             max_output_tokens,
             cancelled_by,
             peak_heap_bytes,
+            max_result_bytes,
         } = pass;
         let peak_heap_bytes = self.state.peak_heap_bytes.unwrap_or(0).max(peak_heap_bytes);
         self.state.peak_heap_bytes = Some(peak_heap_bytes);
@@ -346,18 +357,42 @@ impl ExecutionRecord {
         let (rendered, result) = match end {
             PassEnd::Settled(Settled::Returned(value)) => {
                 state.status = ExecutionStatus::Completed;
+                let size = value.as_ref().map_or(0, crate::run::ledger::json_len);
+                let oversized = size > max_result_bytes;
+                let stored = if oversized {
+                    Some(result_placeholder(size, max_result_bytes))
+                } else {
+                    value.clone()
+                };
                 let rendered = report::render(
                     &Ending::Completed {
-                        result: value.as_ref(),
+                        result: stored.as_ref(),
                     },
                     &input,
                 );
-                state.result = value.clone();
+                // The caller reads the value itself; only the stored copy (and its report and
+                // full output) has the placeholder.
+                let live_report = if !oversized {
+                    rendered.report.clone()
+                } else {
+                    let mut live = report::render(
+                        &Ending::Completed {
+                            result: value.as_ref(),
+                        },
+                        &input,
+                    )
+                    .report;
+                    live.push_str(&format!(
+                        "[The result is {size} bytes of JSON: the stored execution keeps a placeholder instead (a run keeps at most {max_result_bytes}).]\n"
+                    ));
+                    live
+                };
+                state.result = stored;
                 let output = ExecuteOutput::Completed {
                     execution_id: id.clone(),
                     result: value.unwrap_or(Value::Null),
                     calls: calls.clone(),
-                    report: rendered.report.clone(),
+                    report: live_report,
                 };
                 (rendered, output)
             }

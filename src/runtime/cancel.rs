@@ -8,6 +8,7 @@ use std::task::{Context, Poll, Waker};
 
 use crate::error::Result;
 use crate::journal::{Decision, DecisionKind};
+use crate::method::Method;
 use crate::run::lifecycle::Who;
 
 use super::Runtime;
@@ -84,12 +85,15 @@ impl Runtime {
         }
         if let Some(signal) = self.cancel_signal(id) {
             signal.fire(who.clone());
+            // The pass ends the run at its next step, and that end is told as its cause's.
+            self.announce_decision(Method::CancelExecution, id, record.state.status, who);
             return Ok(true);
         }
         if !record.cancel(who, self.now()) {
             return Ok(false);
         }
         self.store.save_execution(&record)?;
+        self.announce_decision(Method::CancelExecution, id, record.state.status, who);
         Ok(true)
     }
 }

@@ -14,9 +14,10 @@ use crate::catalog;
 use crate::connector::{CallContext, ConnectorSet};
 use crate::error::{Result, RunCode};
 use crate::journal::{JournalEntry, Outcome};
+use crate::method::Method;
 use crate::model::{ErrorInfo, ExecuteOutput, ExecutionStatus, Snippet};
 use crate::options::{self, RunOptions};
-use crate::run::lifecycle::PassRecord;
+use crate::run::lifecycle::{PassRecord, Who};
 use crate::run::pass::Deadline;
 use crate::run::{CallBook, Effect, Finished, Pass, PassEnd, PassLimits, PassRules};
 use crate::sandbox::{
@@ -57,17 +58,42 @@ impl Passed {
     }
 }
 
+/// Why a pass runs; the change it stores is told as this cause's.
+pub(super) enum Cause<'a> {
+    /// `execute` started the run.
+    Execute,
+    /// `approveExecution` by `who` resumed it.
+    Approve(&'a Who),
+    /// The host's wake-up resumed it (interrupted, or a timer came due).
+    Wake,
+}
+
 impl Runtime {
     /// One pass over the script: replays the journal, executes new calls, and saves the outcome.
     /// A failure that leaves the run `running` (the storage failed before the pass could record
     /// anything) is noted on the record, so the alarm's retries and a final `CRASHED` say why.
-    pub(super) async fn drive(&self, record: ExecutionRecord) -> Result<ExecuteOutput> {
+    pub(super) async fn drive(
+        &self,
+        record: ExecutionRecord,
+        cause: Cause<'_>,
+    ) -> Result<ExecuteOutput> {
         let id = record.state.id.clone();
-        let driven = self.drive_pass(record).await;
-        if let Err(error) = &driven {
-            self.note_failure(&id, error);
+        match self.drive_pass(record).await {
+            Ok((output, status)) => {
+                match cause {
+                    Cause::Execute => self.announce(Method::Execute, &id, status),
+                    Cause::Approve(who) => {
+                        self.announce_decision(Method::ApproveExecution, &id, status, who)
+                    }
+                    Cause::Wake => self.announce_wake(&id, status),
+                }
+                Ok(output)
+            }
+            Err(error) => {
+                self.note_failure(&id, &error);
+                Err(error)
+            }
         }
-        driven
     }
 
     /// Best effort: the storage that just failed may fail again.
@@ -80,7 +106,11 @@ impl Runtime {
         }
     }
 
-    async fn drive_pass(&self, mut record: ExecutionRecord) -> Result<ExecuteOutput> {
+    /// One pass and what it stored: the answer and the run's status after it.
+    async fn drive_pass(
+        &self,
+        mut record: ExecutionRecord,
+    ) -> Result<(ExecuteOutput, ExecutionStatus)> {
         let started = self.now();
         // Mark the pass as started (durably) and ask to be woken in case it never finishes.
         record.begin_pass(&self.fingerprint);
@@ -402,7 +432,7 @@ impl Runtime {
         started: i64,
         options: &RunOptions,
         journal: &[JournalEntry],
-    ) -> Result<ExecuteOutput> {
+    ) -> Result<(ExecuteOutput, ExecutionStatus)> {
         let Passed {
             end,
             writes,
@@ -427,8 +457,9 @@ impl Runtime {
             max_output_tokens: options.max_output_tokens,
             cancelled_by,
             peak_heap_bytes,
+            max_result_bytes: self.config.max_result_bytes,
         };
-        let mut result = record.settle(self.kept(end), pass, now);
+        let mut result = record.settle(end, pass, now);
         let saved = match record.state.status {
             ExecutionStatus::Completed => self.store.complete_execution(&record, &writes),
             _ => self.store.save_execution(&record),
@@ -446,25 +477,7 @@ impl Runtime {
         if let Some(at) = record.state.wake_at {
             self.schedule(at);
         }
-        Ok(result)
-    }
-}
-
-impl Runtime {
-    /// The end as it is kept: a returned value over `max_result_bytes` of JSON (the limit of a
-    /// tool result) is replaced by a string that says what was dropped and how large it was.
-    fn kept(&self, end: PassEnd) -> PassEnd {
-        let PassEnd::Settled(Settled::Returned(Some(value))) = &end else {
-            return end;
-        };
-        let size = crate::run::ledger::json_len(value);
-        if size <= self.config.max_result_bytes {
-            return end;
-        }
-        PassEnd::Settled(Settled::Returned(Some(Value::String(format!(
-            "[result dropped: it was {size} bytes of JSON; a run keeps at most {} (return less, or use text() for long output)]",
-            self.config.max_result_bytes
-        )))))
+        Ok((result, record.state.status))
     }
 }
 

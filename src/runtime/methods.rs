@@ -7,6 +7,7 @@ use crate::catalog;
 use crate::connector::{CallContext, Reverted, ToolError};
 use crate::error::{Error, Result};
 use crate::journal::{JournalEntry, Outcome};
+use crate::method::Method;
 use crate::model::{
     CallState, Description, ExecuteOutput, ExecutionOutputText, ExecutionState, ExecutionStatus,
     PendingAction, RollbackFailure, RollbackOutcome, RollbackSkip, SearchResults, Snippet,
@@ -15,6 +16,7 @@ use crate::model::{
 use crate::run::lifecycle::Who;
 use crate::store::ExecutionRecord;
 
+use super::driver::Cause;
 use super::Runtime;
 
 impl Runtime {
@@ -71,7 +73,7 @@ impl Runtime {
         let _guard = self.claim(&id)?;
         let _watch = super::WatchGuard::new(self, &id, watcher, tag);
         self.store.save_execution(&record)?;
-        self.drive(record).await
+        self.drive(record, Cause::Execute).await
     }
 
     /// `approveExecution`: approves every pending action of a paused run and resumes it by replay.
@@ -92,7 +94,7 @@ impl Runtime {
         let mut record = self.load(id)?;
         record.approve_pending(seq, who, self.now())?;
         self.store.save_execution(&record)?;
-        self.drive(record).await
+        self.drive(record, Cause::Approve(who)).await
     }
 
     /// `rejectExecution`: refuses one pending action; the run ends `rejected`, earlier calls stay.
@@ -109,6 +111,7 @@ impl Runtime {
             return Ok(false);
         }
         self.store.save_execution(&record)?;
+        self.announce_decision(Method::RejectExecution, id, record.state.status, who);
         Ok(true)
     }
 
@@ -174,6 +177,7 @@ impl Runtime {
             record.finish_rollback(outcome.reverted, outcome.skipped.len(), self.now());
             self.store.save_execution(&record)?;
         }
+        self.announce(Method::RollbackExecution, id, record.state.status);
         Ok(outcome)
     }
 
@@ -245,6 +249,7 @@ impl Runtime {
             connectors: connectors.into_iter().collect(),
         };
         self.store.save_snippet(&snippet)?;
+        self.announce_snippet(Method::SaveSnippet, name, Some(execution_id));
         Ok(snippet)
     }
 
@@ -278,7 +283,11 @@ impl Runtime {
 
     /// `deleteSnippet`: `true` if it existed.
     pub fn delete_snippet(&self, name: &str) -> Result<bool> {
-        self.store.delete_snippet(name)
+        let deleted = self.store.delete_snippet(name)?;
+        if deleted {
+            self.announce_snippet(Method::DeleteSnippet, name, None);
+        }
+        Ok(deleted)
     }
 
     /// `search`.

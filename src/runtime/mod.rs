@@ -254,12 +254,9 @@ impl Runtime {
         if let Some(sink) = &self.progress {
             sink(event);
         }
-        let watcher = self
-            .watchers
-            .borrow()
-            .sinks
-            .get(event.execution_id())
-            .cloned();
+        let watcher = event
+            .execution_id()
+            .and_then(|id| self.watchers.borrow().sinks.get(id).cloned());
         if let Some(watcher) = watcher {
             watcher(event);
         }

@@ -2,6 +2,8 @@
 //! line is told to the host's sink (the shipped object sends them to each WebSocket as the
 //! contract's `cf_codemode_progress` / `cf_codemode_output` frames) and to whoever watches that
 //! execution (an MCP `tools/call` with a progress token). Replayed calls are not told again.
+//! Every change a method or the wake-up stored is told too (`cf_codemode_changed`), whichever
+//! transport asked for it.
 
 use std::cell::RefCell;
 use std::collections::BTreeMap;
@@ -11,6 +13,9 @@ use serde::Serialize;
 
 use super::Runtime;
 use crate::journal::JournalEntry;
+use crate::method::Method;
+use crate::model::ExecutionStatus;
+use crate::run::lifecycle::Who;
 use crate::run::{CallBook, PassEnd};
 use crate::sandbox::Sandbox;
 
@@ -46,15 +51,51 @@ pub enum Progress {
     },
     #[serde(rename = "cf_codemode_output", rename_all = "camelCase")]
     Output { execution_id: String, line: String },
+    /// A change stored by `method` (a [`Method`] that changes state, or `"wake"` for the host's
+    /// wake-up), told after it is stored: `status` is the execution's status after it.
+    #[serde(rename = "cf_codemode_changed", rename_all = "camelCase")]
+    Changed {
+        method: &'static str,
+        execution_id: Option<String>,
+        status: Option<ExecutionStatus>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        snippet: Option<String>,
+        /// Who decided (approve, reject, cancel), when the decision names someone.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        by: Option<String>,
+    },
 }
 
+/// What the wake-up's changes are told as (it is no method of the contract).
+pub const WAKE: &str = "wake";
+
 impl Progress {
-    pub fn execution_id(&self) -> &str {
+    pub fn execution_id(&self) -> Option<&str> {
         match self {
             Progress::Call { execution_id, .. } | Progress::Output { execution_id, .. } => {
-                execution_id
+                Some(execution_id)
             }
+            Progress::Changed { execution_id, .. } => execution_id.as_deref(),
         }
+    }
+
+    /// `method` changed `execution_id`, which is now in `status`.
+    pub fn changed(method: Method, execution_id: &str, status: ExecutionStatus) -> Progress {
+        Progress::Changed {
+            method: method.name(),
+            execution_id: Some(execution_id.to_string()),
+            status: Some(status),
+            snippet: None,
+            by: None,
+        }
+    }
+
+    /// The change was decided by `by`.
+    fn decided_by(mut self, who: &Who) -> Progress {
+        if let Progress::Changed { by, .. } = &mut self {
+            by.clone_from(&who.by);
+        }
+        self
     }
 
     /// A call's change counts as finished (MCP progress counts these).
@@ -99,6 +140,53 @@ impl<'a> Told<'a> {
 }
 
 impl Runtime {
+    /// Tells the host's sink that `method` changed `execution_id`, now in `status`.
+    pub(super) fn announce(&self, method: Method, execution_id: &str, status: ExecutionStatus) {
+        if self.progress.is_some() {
+            self.emit(&Progress::changed(method, execution_id, status));
+        }
+    }
+
+    /// [`Runtime::announce`] of a decision, naming who made it.
+    pub(super) fn announce_decision(
+        &self,
+        method: Method,
+        execution_id: &str,
+        status: ExecutionStatus,
+        who: &Who,
+    ) {
+        if self.progress.is_some() {
+            self.emit(&Progress::changed(method, execution_id, status).decided_by(who));
+        }
+    }
+
+    /// Tells the host's sink that `method` changed the snippet `name` (saved from
+    /// `execution_id`, or deleted).
+    pub(super) fn announce_snippet(&self, method: Method, name: &str, execution_id: Option<&str>) {
+        if self.progress.is_some() {
+            self.emit(&Progress::Changed {
+                method: method.name(),
+                execution_id: execution_id.map(str::to_string),
+                status: execution_id.map(|_| ExecutionStatus::Completed),
+                snippet: Some(name.to_string()),
+                by: None,
+            });
+        }
+    }
+
+    /// Tells the host's sink that the wake-up changed `execution_id`, now in `status`.
+    pub(super) fn announce_wake(&self, execution_id: &str, status: ExecutionStatus) {
+        if self.progress.is_some() {
+            self.emit(&Progress::Changed {
+                method: WAKE,
+                execution_id: Some(execution_id.to_string()),
+                status: Some(status),
+                snippet: None,
+                by: None,
+            });
+        }
+    }
+
     /// Someone listens: the host's sink or a watcher (else events are not even built).
     fn is_watched(&self) -> bool {
         self.progress.is_some() || !self.watchers.borrow().sinks.is_empty()

@@ -4,6 +4,7 @@
 use crate::error::{Error, Result};
 use crate::model::{ExecuteOutput, ExecutionStatus};
 
+use super::driver::Cause;
 use super::{Runtime, WakeReport};
 
 impl Runtime {
@@ -20,7 +21,7 @@ impl Runtime {
                 record.state.status
             )));
         }
-        self.drive(record).await
+        self.drive(record, Cause::Wake).await
     }
 
     /// The host's periodic work (firing twice is harmless): resumes interrupted runs and waiting
@@ -56,6 +57,7 @@ impl Runtime {
                 continue;
             }
             self.store.save_execution(&record)?;
+            self.announce_wake(&record.state.id, record.state.status);
             report.expired.push(record.state.id);
         }
         self.prune()?;

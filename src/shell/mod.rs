@@ -41,7 +41,8 @@ pub fn delay_sleeper() -> crate::runtime::Sleeper {
 }
 
 /// A [`crate::runtime::ProgressSink`] that sends each event, as its contract frame
-/// (`cf_codemode_progress`, `cf_codemode_output`), to every WebSocket connected to the object.
+/// (`cf_codemode_progress`, `cf_codemode_output`, `cf_codemode_changed`), to every WebSocket
+/// connected to the object, whichever transport caused it.
 pub fn websocket_progress(state: &worker::State) -> crate::runtime::ProgressSink {
     use wasm_bindgen::JsCast;
     // The object's state handle, owned (the sink outlives the borrow of `state`).

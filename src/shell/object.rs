@@ -206,7 +206,6 @@ impl DurableObject for CodemodeObject {
         let runtime = self.runtime().await;
         serve::handle_websocket_message_with(
             runtime.as_deref(),
-            &self.state,
             &ws,
             message,
             &super::entry::keys(&self.env),
@@ -236,7 +235,6 @@ impl DurableObject for CodemodeObject {
                     .wake()
                     .await
                     .map_err(|e| worker::Error::RustError(e.to_string()))?;
-                serve::broadcast_wake(&runtime, &self.state, &report);
                 if let Some(at) = runtime
                     .next_wake_at()
                     .map_err(|e| worker::Error::RustError(e.to_string()))?

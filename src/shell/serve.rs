@@ -11,6 +11,7 @@ use worker::{
 
 use super::http;
 use crate::error::Error;
+use crate::method::Method as CodemodeMethod;
 use crate::rpc;
 use crate::runtime::Runtime;
 use crate::token::{Access, Claims, Grant, Keys};
@@ -32,17 +33,6 @@ pub fn agent_route(path: &str) -> Option<(&str, &str, &str)> {
     Some((namespace, instance, rest))
 }
 
-/// Handles one request routed to the object, with full access (no scoped tokens). `runtime` is
-/// `Err` if the object could not build its runtime (bad storage or configuration): every request
-/// then gets that error.
-pub async fn handle_request(
-    runtime: Result<&Runtime, &Error>,
-    state: &State,
-    req: Request,
-) -> worker::Result<Response> {
-    handle_request_with(runtime, state, req, &Keys::default()).await
-}
-
 /// The credential a request presents (`Authorization: Bearer`, else `?token=`).
 pub fn presented_token(req: &Request) -> worker::Result<Option<String>> {
     let authorization = req.headers().get("authorization")?;
@@ -54,21 +44,12 @@ pub fn presented_token(req: &Request) -> worker::Result<Option<String>> {
     Ok(crate::token::presented(authorization.as_deref(), query.as_deref()).map(str::to_string))
 }
 
-/// [`handle_request`] for a Worker that issues scoped tokens: a scoped token presented by the
-/// request limits what it may call (see [`crate::token`]); any other request has full access
-/// (the Worker's front door already admitted it).
-pub async fn handle_request_with(
-    runtime: Result<&Runtime, &Error>,
-    state: &State,
-    req: Request,
-    keys: &Keys,
-) -> worker::Result<Response> {
-    handle(runtime, None, state, req, keys).await
-}
-
-/// [`handle_request_with`] for a runtime the object shares (`Rc`): an MCP `tools/call` with a
-/// progress token is then answered as an event stream, `notifications/progress` for each call
-/// that finishes, then the result (the stream owns the runtime while the run goes on).
+/// Handles one request routed to the object. `runtime` is `Err` if the object could not build its
+/// runtime (bad storage or configuration): every request then gets that error. A scoped token
+/// presented by the request limits what it may call (see [`crate::token`]); any other request has
+/// full access (the Worker's front door already admitted it). An MCP `tools/call` with a progress
+/// token is answered as an event stream, `notifications/progress` for each call that finishes,
+/// then the result (the stream owns the shared runtime while the run goes on).
 pub async fn handle_shared_request(
     runtime: Result<Rc<Runtime>, Error>,
     state: &State,
@@ -112,18 +93,6 @@ async fn handle(
                 Ok((method, args)) => rpc::dispatch_with(runtime, &access, &method, &args).await,
                 Err(error) => Err(error),
             };
-            if let Ok((method, args)) = rpc::parse_request(&body) {
-                if result.is_ok() {
-                    broadcast_change(
-                        runtime,
-                        state,
-                        &method,
-                        &args,
-                        result.as_ref().ok(),
-                        access.grant.subject(),
-                    );
-                }
-            }
             match result {
                 Ok(value) => http::json(&json!({ "result": value }), 200),
                 Err(error) => http::error(&error),
@@ -135,7 +104,10 @@ async fn handle(
                 return http::error(&error);
             }
             let session = req.headers().get("mcp-session-id")?;
-            let may_execute = access.grant.check_method("execute", access.now_ms).is_ok();
+            let may_execute = access
+                .grant
+                .check_method(CodemodeMethod::Execute, access.now_ms)
+                .is_ok();
             if let (Some(shared), true) = (shared, may_execute && crate::mcp::wants_progress(&body))
             {
                 return event_stream(shared, access, session, body);
@@ -165,7 +137,10 @@ async fn handle(
             response.headers_mut().set("allow", "POST")?;
             Ok(response)
         }
-        (Method::Get, "/tool") => match access.grant.check_method("tool", access.now_ms) {
+        (Method::Get, "/tool") => match access
+            .grant
+            .check_method(CodemodeMethod::Tool, access.now_ms)
+        {
             Ok(()) => http::json(
                 &serde_json::to_value(runtime.tool()).unwrap_or_default(),
                 200,
@@ -177,7 +152,7 @@ async fn handle(
                 "agent": namespace,
                 "name": instance,
                 "routes": ["GET (Upgrade: websocket)", "POST /rpc", "POST /mcp", "GET /tool"],
-                "methods": rpc::METHODS,
+                "methods": CodemodeMethod::names(),
                 // What this isolate's wasm instance holds: its linear memory (which never
                 // shrinks) and the bytes live in it now (the heap bound counts these).
                 "memory": {
@@ -252,22 +227,12 @@ fn accept_websocket(
     Response::from_websocket(pair.client)
 }
 
-/// Answers one Agents RPC frame with full access. Frames that are not `{"type":"rpc",...}` are
-/// ignored.
-pub async fn handle_websocket_message(
-    runtime: Result<&Runtime, &Error>,
-    state: &State,
-    ws: &WebSocket,
-    message: WebSocketIncomingMessage,
-) -> worker::Result<()> {
-    handle_websocket_message_with(runtime, state, ws, message, &Keys::default()).await
-}
-
-/// [`handle_websocket_message`] on a socket opened with a scoped token: each frame is checked
-/// against the token's claims (its expiry too).
+/// Answers one Agents RPC frame (frames that are not `{"type":"rpc",...}` are ignored). A socket
+/// opened with a scoped token has each frame checked against the token's claims (its expiry
+/// too). Changes are told to every socket by the runtime's progress sink
+/// ([`super::websocket_progress`]).
 pub async fn handle_websocket_message_with(
     runtime: Result<&Runtime, &Error>,
-    state: &State,
     ws: &WebSocket,
     message: WebSocketIncomingMessage,
     keys: &Keys,
@@ -317,18 +282,7 @@ pub async fn handle_websocket_message_with(
                     )
                 }
             };
-            let result = rpc::dispatch_with(runtime, &access, method, &args).await;
-            if let Ok(value) = &result {
-                broadcast_change(
-                    runtime,
-                    state,
-                    method,
-                    &args,
-                    Some(value),
-                    access.grant.subject(),
-                );
-            }
-            result
+            rpc::dispatch_with(runtime, &access, method, &args).await
         }
     };
     let reply = match result {
@@ -348,76 +302,6 @@ fn send(ws: &WebSocket, frame: &Value) -> worker::Result<()> {
     // The client may have gone away meanwhile; that is not the object's failure.
     let _ = ws.send_with_str(frame.to_string());
     Ok(())
-}
-
-/// Tells every connected client that something changed, so pages update live:
-/// `{"type":"cf_codemode_changed", method, executionId, status, snippet, by}`. Only mutating methods
-/// that changed something broadcast; `status` is the execution's status after the change; `by`
-/// is the subject of the scoped token that made the change, when it names one.
-fn broadcast_change(
-    runtime: &Runtime,
-    state: &State,
-    method: &str,
-    args: &[Value],
-    result: Option<&Value>,
-    by: Option<&str>,
-) {
-    if !rpc::MUTATING_METHODS.contains(&method) || result == Some(&Value::Bool(false)) {
-        return;
-    }
-    // Nobody to tell: no read of the execution, no frame.
-    let sockets = state.get_websockets();
-    if sockets.is_empty() {
-        return;
-    }
-    let arg = |i: usize| args.get(i).and_then(Value::as_str).map(str::to_string);
-    let (execution_id, snippet) = match method {
-        "saveSnippet" => (arg(2), arg(0)),
-        "deleteSnippet" => (None, arg(0)),
-        "execute" => (
-            result
-                .and_then(|r| r.get("executionId"))
-                .and_then(Value::as_str)
-                .map(str::to_string),
-            None,
-        ),
-        _ => (arg(0), None),
-    };
-    let status = execution_id
-        .as_deref()
-        .and_then(|id| runtime.execution(id).ok())
-        .map(|execution| execution.status.as_str());
-    let mut frame = json!({"type": "cf_codemode_changed", "method": method, "executionId": execution_id, "status": status});
-    if let Some(snippet) = snippet {
-        frame["snippet"] = Value::String(snippet);
-    }
-    if let Some(by) = by {
-        frame["by"] = Value::String(by.to_string());
-    }
-    let frame = frame.to_string();
-    for ws in sockets {
-        let _ = ws.send_with_str(&frame);
-    }
-}
-
-/// Tells every connected client which runs the alarm's wake-up changed (a waiting run that
-/// resumed and finished, an interrupted one, an expired approval):
-/// `{"type":"cf_codemode_changed", "method": "wake", executionId, status}`.
-pub fn broadcast_wake(runtime: &Runtime, state: &State, report: &crate::runtime::WakeReport) {
-    let sockets = state.get_websockets();
-    if sockets.is_empty() {
-        return;
-    }
-    for id in report.changed() {
-        let status = runtime
-            .execution(id)
-            .ok()
-            .map(|execution| execution.status.as_str());
-        let frame = json!({"type": "cf_codemode_changed", "method": "wake", "executionId": id, "status": status}).to_string();
-        for ws in &sockets {
-            let _ = ws.send_with_str(&frame);
-        }
-    }
 }
 
 /// Answers a client's close frame so its close handshake completes (echoing its code when that
