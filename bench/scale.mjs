@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// How the runtime grows (README "Scale"): the built Worker in workerd (Miniflare), state in
+// How the runtime grows (docs/performance.md, "Scale"): the built Worker in workerd (Miniflare), state in
 // /dev/shm when it exists.
 //
 //   (a) many conversations at once: N objects (N = 1, 10, 100, 1000), each created by its first

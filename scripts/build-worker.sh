@@ -23,7 +23,7 @@ if [ "${CODEMODE_NO_WASM_OPT:-}" != "1" ]; then
   if [ ! -f "$cache/$key.wasm" ]; then
     # -O3, not -Oz: the same size within 0.1 % (2,015,635 against 2,013,866 bytes gzipped), and
     # -Oz's size-driven inlining made boa's interpreter loop twice as slow in some builds (the 1e6
-    # loop 345 ms against 172 ms with -O3, same Rust build; see the README's Benchmarks).
+    # loop 345 ms against 172 ms with -O3, same Rust build; see docs/performance.md).
     echo "build-worker: optimising the wasm with wasm-opt -O3 (about a minute)"
     node_modules/.bin/wasm-opt -O3 $WASM_FEATURES "$wasm" -o "$cache/$key.wasm.tmp"
     mv "$cache/$key.wasm.tmp" "$cache/$key.wasm"

@@ -132,7 +132,7 @@ pub enum RunCode {
     Timeout,
     /// The `// @options:` line is wrong.
     InvalidOptions,
-    /// A run was interrupted mid-pass more than `max_attempts` times.
+    /// A run had `max_attempts` passes begin without finishing; it is not started again.
     Crashed,
     /// A paused run was not decided within `paused_ttl_ms`.
     Expired,

@@ -137,8 +137,8 @@ impl ExecutionRecord {
         std::mem::take(&mut self.state.pending)
     }
 
-    /// Passes begun and not finished before this one: more than `max_attempts` and the run is
-    /// not resumed again.
+    /// Passes begun and not finished before this one: at `max_attempts` the run ends `CRASHED`
+    /// instead of starting another.
     pub fn interrupted_passes(&self) -> u32 {
         self.attempts.saturating_sub(1)
     }

@@ -2,7 +2,7 @@
 //! bundled time zone database for zone offsets. It follows ECMA-402's option processing (the
 //! same defaults, the same RangeError/TypeError kinds, V8's messages where known) and gives
 //! V8's output for the common cases; tests/locale.rs measures how often against Node's ICU,
-//! and the README lists what differs (ICU4X's data and patterns are not ICU4C's in every case).
+//! and docs/locales.md lists what differs (ICU4X's data and patterns are not ICU4C's in every case).
 //!
 //! Layout: this file takes a request to its service and holds the argument conversions;
 //! [`options`] reads the locales and options every constructor starts with; [`parts`] turns a
