@@ -64,6 +64,7 @@ impl JournalEntry {
 
 /// What became of a call that needed approval.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum DecisionKind {
     /// A human approved it: it runs.
@@ -89,17 +90,21 @@ impl DecisionKind {
 
 /// A decision on a call that needed approval: what, who, why and when (contract: `decision`).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 #[serde(from = "DecisionWire")]
 pub struct Decision {
     pub kind: DecisionKind,
     /// Who decided, as the request said (or the token's subject).
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "typescript", ts(optional))]
     pub by: Option<String>,
     /// Why, as given: the model reads it in the report.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "typescript", ts(optional))]
     pub reason: Option<String>,
     /// When (ms since the epoch); 0 for decisions stored before this was kept.
     #[serde(default)]
+    #[cfg_attr(feature = "typescript", ts(type = "number"))]
     pub at: i64,
 }
 

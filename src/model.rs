@@ -6,7 +6,9 @@ use serde_json::Value;
 
 /// A coded error as clients see it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 pub struct ErrorInfo {
+    #[cfg_attr(feature = "typescript", ts(type = "ErrorCode"))]
     pub code: String,
     pub message: String,
 }
@@ -28,6 +30,7 @@ impl ErrorInfo {
 
 /// Where one tool call stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum CallState {
     /// Waiting for approval.
@@ -46,43 +49,53 @@ pub enum CallState {
 
 /// One tool call of an execution, numbered by `seq` in issue order.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct CallRecord {
     pub seq: u32,
     pub connector: String,
     pub method: String,
+    #[cfg_attr(feature = "typescript", ts(type = "unknown"))]
     pub args: Value,
     pub state: CallState,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "typescript", ts(optional, type = "unknown"))]
     pub result: Option<Value>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "typescript", ts(optional))]
     pub error: Option<String>,
     pub requires_approval: bool,
     /// How long the call took, for calls that ran.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "typescript", ts(optional, type = "number"))]
     pub duration_ms: Option<i64>,
-    /// When it started (a timer: when it was set), for calls that ran: with `duration_ms`, the
+    /// When it started (a timer: when it was set), for calls that ran: with its duration, the
     /// call's span on a timeline.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "typescript", ts(optional, type = "number"))]
     pub started_at: Option<i64>,
     /// For a call that needed approval: what was decided, by whom, why and when.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "typescript", ts(optional))]
     pub decision: Option<crate::journal::Decision>,
 }
 
 /// A call waiting for a human decision.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct PendingAction {
     pub execution_id: String,
     pub seq: u32,
     pub connector: String,
     pub method: String,
+    #[cfg_attr(feature = "typescript", ts(type = "unknown"))]
     pub args: Value,
 }
 
 /// The lifecycle of an execution.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum ExecutionStatus {
     Running,
@@ -128,11 +141,13 @@ impl std::fmt::Display for ExecutionStatus {
 
 /// The result of `execute` and `approveExecution`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 #[serde(tag = "status", rename_all = "snake_case")]
 pub enum ExecuteOutput {
     #[serde(rename_all = "camelCase")]
     Completed {
         execution_id: String,
+        #[cfg_attr(feature = "typescript", ts(type = "unknown"))]
         result: Value,
         calls: Vec<CallRecord>,
         report: String,
@@ -162,6 +177,7 @@ pub enum ExecuteOutput {
     #[serde(rename_all = "camelCase")]
     Waiting {
         execution_id: String,
+        #[cfg_attr(feature = "typescript", ts(type = "number"))]
         wake_at: i64,
         calls: Vec<CallRecord>,
         report: String,
@@ -206,6 +222,7 @@ impl ExecuteOutput {
 
 /// An execution as stored and as returned by `execution` / `executionHistory`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct ExecutionState {
     pub id: String,
@@ -213,27 +230,36 @@ pub struct ExecutionState {
     pub status: ExecutionStatus,
     pub calls: Vec<CallRecord>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "typescript", ts(optional, type = "unknown"))]
     pub result: Option<Value>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "typescript", ts(optional))]
     pub error: Option<ErrorInfo>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "typescript", ts(optional))]
     pub report: Option<String>,
+    #[cfg_attr(feature = "typescript", ts(type = "number"))]
     pub created_at: i64,
+    #[cfg_attr(feature = "typescript", ts(type = "number"))]
     pub updated_at: i64,
     /// Calls waiting for approval (empty unless paused).
     #[serde(default)]
     pub pending: Vec<PendingAction>,
     /// When a `waiting` run resumes (ms since the epoch).
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "typescript", ts(optional, type = "number"))]
     pub wake_at: Option<i64>,
     /// The most heap the run's sandbox held in any pass, in bytes beyond what an empty sandbox
-    /// holds (the bound is `max_heap_bytes`); `None` for runs recorded before it was measured.
+    /// holds (the bound is `CODEMODE_MAX_HEAP_MB`); absent for runs recorded before it was
+    /// measured.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "typescript", ts(optional, type = "number"))]
     pub peak_heap_bytes: Option<u64>,
 }
 
 /// The result of `executionOutput`: a run's whole output, before the report's truncation.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct ExecutionOutputText {
     pub execution_id: String,
@@ -244,19 +270,23 @@ pub struct ExecutionOutputText {
 
 /// One hit of `search`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct SearchResult {
     pub path: String,
     pub connector: String,
     pub method: String,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "typescript", ts(optional))]
     pub description: Option<String>,
     pub requires_approval: bool,
     pub kind: SearchKind,
     pub score: f64,
 }
 
+/// What a search hit names: a connector's method or a saved snippet.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum SearchKind {
     Method,
@@ -265,6 +295,7 @@ pub enum SearchKind {
 
 /// The result of `search`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 pub struct SearchResults {
     pub results: Vec<SearchResult>,
     pub total: usize,
@@ -273,17 +304,20 @@ pub struct SearchResults {
 
 /// A saved, reusable script.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct Snippet {
     pub name: String,
     pub description: String,
     pub code: String,
+    #[cfg_attr(feature = "typescript", ts(type = "number"))]
     pub saved_at: i64,
     pub connectors: Vec<String>,
 }
 
 /// The result of `rollbackExecution`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct RollbackOutcome {
     pub reverted: u32,
@@ -292,7 +326,10 @@ pub struct RollbackOutcome {
     pub skipped: Vec<RollbackSkip>,
 }
 
+/// An applied call whose `revert` failed (the run keeps its status; the rollback can be tried
+/// again).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct RollbackFailure {
     pub seq: u32,
@@ -301,7 +338,9 @@ pub struct RollbackFailure {
     pub error: String,
 }
 
+/// An applied call whose method has no `revert`, left as it is.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct RollbackSkip {
     pub seq: u32,
@@ -311,18 +350,23 @@ pub struct RollbackSkip {
 
 /// The result of `describe`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct Description {
     pub path: String,
     pub kind: DescribeKind,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "typescript", ts(optional))]
     pub description: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "typescript", ts(optional))]
     pub requires_approval: Option<bool>,
     pub types: String,
 }
 
+/// What a described path names.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum DescribeKind {
     Connector,
@@ -332,9 +376,11 @@ pub enum DescribeKind {
 
 /// The model-facing tool descriptor (`tool`, `GET /tool`).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 #[serde(rename_all = "camelCase")]
 pub struct ToolDescriptor {
     pub name: String,
     pub description: String,
+    #[cfg_attr(feature = "typescript", ts(type = "JsonSchema"))]
     pub input_schema: Value,
 }

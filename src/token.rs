@@ -36,8 +36,9 @@ pub const MAX_INSTANCE_CHARS: usize = 256;
 /// Derives the signing key from `CODEMODE_TOKEN` when `CODEMODE_SIGNING_KEY` is not set.
 const DERIVATION_LABEL: &[u8] = b"codemode-runtime scoped token signing key v1";
 
-/// How much a token opens.
+/// How much a scoped token opens.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS), ts(rename = "TokenScope"))]
 #[serde(rename_all = "lowercase")]
 pub enum Scope {
     Read,

@@ -21,6 +21,7 @@ use crate::sandbox::Sandbox;
 
 /// Where a call is, as progress frames say it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 #[serde(rename_all = "snake_case")]
 pub enum ProgressState {
     /// It started running (a timer: it was set).
@@ -35,8 +36,10 @@ pub enum ProgressState {
     Cancelled,
 }
 
-/// One progress event; serialized, it is the WebSocket frame of the contract.
+/// A frame pushed to every WebSocket of the conversation (docs/contract.md, "Agents WebSocket
+/// RPC"): a call's change, a console line, or a stored change.
 #[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
 #[serde(tag = "type")]
 pub enum Progress {
     #[serde(rename = "cf_codemode_progress", rename_all = "camelCase")]
@@ -47,6 +50,7 @@ pub enum Progress {
         method: String,
         state: ProgressState,
         #[serde(skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "typescript", ts(optional, type = "number"))]
         duration_ms: Option<i64>,
     },
     #[serde(rename = "cf_codemode_output", rename_all = "camelCase")]
@@ -55,13 +59,16 @@ pub enum Progress {
     /// wake-up), told after it is stored: `status` is the execution's status after it.
     #[serde(rename = "cf_codemode_changed", rename_all = "camelCase")]
     Changed {
+        #[cfg_attr(feature = "typescript", ts(type = "MethodName | \"wake\""))]
         method: &'static str,
         execution_id: Option<String>,
         status: Option<ExecutionStatus>,
         #[serde(skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "typescript", ts(optional))]
         snippet: Option<String>,
         /// Who decided (approve, reject, cancel), when the decision names someone.
         #[serde(skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "typescript", ts(optional))]
         by: Option<String>,
     },
 }
