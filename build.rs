@@ -1,9 +1,34 @@
 //! Computes the sandbox fingerprint: what decides how a script replays — the boa_engine version
-//! locked in Cargo.lock and its features, the sandbox prelude, and a semantics version bumped by hand. Not the bytes
-//! of Rust files: a comment edited there changes nothing a script sees. (The runtime adds the
-//! limits that decide where a pass ends: `Runtime::fingerprint`.)
+//! locked in Cargo.lock and its features, the sources of the vendored fork (boa_engine, boa_ast,
+//! regress: a patch there can change what a script computes, bumped or not), the sandbox prelude,
+//! and a semantics version bumped by hand for changes in this crate's own Rust that scripts can
+//! see. (The runtime adds the limits that decide where a pass ends: `Runtime::fingerprint`.) A
+//! changed fingerprint costs little: paused runs of the older build are verified by replay.
 
 use std::fs;
+use std::path::{Path, PathBuf};
+
+/// The vendored fork's sources, hashed into the fingerprint.
+const VENDORED: [&str; 3] = [
+    "vendor/boa_engine/src",
+    "vendor/boa_ast/src",
+    "vendor/regress/src",
+];
+
+/// Every `.rs` file under `dir`, in a stable order.
+fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            rust_files(&path, out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push(path);
+        }
+    }
+}
 
 /// Bump by hand when what a script computes can change: a new or changed global, a fixed built-in
 /// in the vendored engine, new host hooks, or other replay semantics of the run loop.
@@ -70,6 +95,16 @@ fn main() {
     for input in inputs {
         println!("cargo:rerun-if-changed={input}");
         hash = fnv1a(&fs::read(input).unwrap_or_default(), hash);
+    }
+    for dir in VENDORED {
+        println!("cargo:rerun-if-changed={dir}");
+        let mut files = Vec::new();
+        rust_files(Path::new(dir), &mut files);
+        files.sort();
+        for file in files {
+            hash = fnv1a(file.to_string_lossy().as_bytes(), hash);
+            hash = fnv1a(&fs::read(&file).unwrap_or_default(), hash);
+        }
     }
     println!("cargo:rerun-if-changed=Cargo.lock");
     println!("cargo:rustc-env=CODEMODE_FINGERPRINT=boa-{boa}-s{semantics}-{hash:016x}");

@@ -1124,3 +1124,33 @@ fn wake_racing_a_resume_of_the_next_run_is_harmless() {
         "each run's crashy call: once crashed, once resumed"
     );
 }
+
+/// Ids and seeds come from the host's random source, as time comes from its clock: two runtimes
+/// given the same source give a run the same id and the same `Math.random`; the default source
+/// gives every run its own.
+#[test]
+fn ids_and_seeds_come_from_the_random_source() {
+    let counting = || {
+        let next = Rc::new(Cell::new(0u8));
+        Rc::new(move || {
+            next.set(next.get().wrapping_add(1));
+            [next.get(); 16]
+        }) as codemode_runtime::runtime::Random
+    };
+    let code = "return [Math.random(), Math.random()]";
+    let a = fixture().restarted(Vec::new()).with_random(counting());
+    let b = fixture().restarted(Vec::new()).with_random(counting());
+    let (out_a, out_b) = (run(a.execute(code)).unwrap(), run(b.execute(code)).unwrap());
+    assert_eq!(out_a.execution_id(), out_b.execution_id());
+    assert_eq!(completed(&out_a), completed(&out_b));
+    // A v4 UUID made of the source's bytes.
+    assert_eq!(out_a.execution_id(), "01010101-0101-4101-8101-010101010101");
+    let next = run(a.execute(code)).unwrap();
+    assert_ne!(next.execution_id(), out_a.execution_id());
+    assert_ne!(completed(&next), completed(&out_a));
+
+    let f = fixture();
+    let (one, two) = (f.execute(code), f.execute(code));
+    assert_ne!(one.execution_id(), two.execution_id());
+    assert_ne!(completed(&one), completed(&two));
+}

@@ -40,10 +40,6 @@ impl Ledger {
         }
     }
 
-    pub fn limits(&self) -> PassLimits {
-        self.limits
-    }
-
     /// No more entries fit.
     pub fn is_full(&self) -> bool {
         self.bytes >= self.limits.max_journal_bytes

@@ -198,10 +198,6 @@ impl<'a> Pass<'a> {
         }
     }
 
-    pub fn phase(&self) -> &Phase {
-        &self.phase
-    }
-
     /// Decided: events from the script no longer count.
     pub fn is_over(&self) -> bool {
         matches!(self.phase, Phase::Closing { .. } | Phase::Ended)

@@ -59,9 +59,7 @@ impl Runtime {
         if code.trim().is_empty() {
             return Err(Error::BadRequest("code is empty".into()));
         }
-        let id = uuid::Uuid::new_v4().to_string();
-        let (high, low) = uuid::Uuid::new_v4().as_u64_pair();
-        let seed = high ^ low.rotate_left(17);
+        let (id, seed) = self.new_id_and_seed();
         let record = ExecutionRecord::create(
             id.clone(),
             code.to_string(),

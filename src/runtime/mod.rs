@@ -42,6 +42,11 @@ use crate::store::{ExecutionRecord, Store};
 /// Milliseconds since the epoch, from the host.
 pub type Clock = Rc<dyn Fn() -> i64>;
 
+/// Where a runtime's execution ids and per-run seeds come from: 16 random bytes a call. The
+/// default is the platform's CSPRNG (through `uuid`'s v4); a host or a test may pass its own,
+/// as it passes the clock.
+pub type Random = Rc<dyn Fn() -> [u8; 16]>;
+
 /// Asks the host to call [`Runtime::wake`] at a time (a Durable Object alarm). Runs set it when a
 /// pass starts, so a pass cut short by a crash or a restart is resumed.
 pub type Scheduler = Rc<dyn Fn(i64)>;
@@ -165,6 +170,8 @@ pub struct Runtime {
     sleeper: Option<Sleeper>,
     /// The host's progress sink (every run's events).
     progress: Option<ProgressSink>,
+    /// Ids and seeds (see [`Random`]).
+    random: Random,
     /// Sinks watching one execution each, and tags (see [`Runtime::execute_tagged`]).
     watchers: Rc<RefCell<Watchers>>,
 }
@@ -213,6 +220,7 @@ impl Runtime {
             #[cfg(target_arch = "wasm32")]
             sleeper: None,
             progress: None,
+            random: Rc::new(|| uuid::Uuid::new_v4().into_bytes()),
             watchers: Rc::default(),
         })
     }
@@ -260,6 +268,19 @@ impl Runtime {
         if let Some(watcher) = watcher {
             watcher(event);
         }
+    }
+
+    /// Where ids and seeds come from (see [`Random`]).
+    pub fn with_random(mut self, random: Random) -> Self {
+        self.random = random;
+        self
+    }
+
+    /// A new execution's id (a v4 UUID) and its `Math.random` seed.
+    fn new_id_and_seed(&self) -> (String, u64) {
+        let id = uuid::Builder::from_random_bytes((self.random)()).into_uuid();
+        let (high, low) = uuid::Uuid::from_bytes((self.random)()).as_u64_pair();
+        (id.to_string(), high ^ low.rotate_left(17))
     }
 
     /// Lets the runtime ask the host for a wake-up (see [`Scheduler`]).
