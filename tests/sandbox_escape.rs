@@ -955,3 +955,42 @@ fn the_regex_step_limit_cannot_be_switched_off() {
     }
     check_all(problems);
 }
+
+/// Prototype pollution the script does to itself stays its own: a `toJSON` on Object.prototype
+/// reaches only what the script serializes (its own call arguments, as V8's `JSON.stringify`
+/// would), never the sandbox's report to the host (it once ended the run `INTERNAL`); a getter
+/// on a call's argument runs once, as in one `JSON.stringify`.
+#[test]
+fn a_polluted_to_json_and_argument_getters_stay_the_scripts() {
+    let f = fixture();
+    let rows: [(&str, &str); 5] = [
+        (
+            "Object.prototype.toJSON = function () { return 'x' }; return await counter.bump({by: 1})",
+            "error SCRIPT_ERROR: TypeError: counter.bump: the argument must be object, got string (line 1)",
+        ),
+        (
+            "Object.prototype.toJSON = () => { throw new Error('boom') }; return await counter.bump({by: 1})",
+            "error SCRIPT_ERROR: TypeError: counter.bump: the argument is not JSON: boom (line 1)",
+        ),
+        (
+            "Object.prototype.toJSON = function () { return 'x' }; throw new RangeError('mine')",
+            "error SCRIPT_ERROR: RangeError: mine (line 1)",
+        ),
+        (
+            "let n = 0; const a = { get by() { n++; return 1 } }; await counter.bump(a); return n",
+            "completed with 1",
+        ),
+        (
+            "let n = 0; const a = { get toJSON() { n++; return () => ({by: 1}) } }; await counter.bump(a); return n",
+            "completed with 1",
+        ),
+    ];
+    let problems = rows
+        .iter()
+        .filter_map(|(code, expected)| {
+            let got = summary(&f.execute(code));
+            (got != *expected).then(|| format!("{code}\n  expected {expected}\n  got      {got}"))
+        })
+        .collect();
+    check_all(problems);
+}

@@ -183,16 +183,26 @@
     }
   }
 
+  // A thrown value as the host reads it. A null-prototype record: the state's JSON must not meet a
+  // `toJSON` the script put on Object.prototype.
+  function thrown(name, message, stack) {
+    const record = createObject(null);
+    record.name = name;
+    record.message = message;
+    record.stack = stack;
+    return record;
+  }
+
   function describeError(error) {
     try {
       if (error instanceof ErrorCtor) {
         let stack = "";
         try { stack = toStr(error.stack || ""); } catch (_) { /* a hostile getter */ }
-        return { name: toStr(error.name), message: toStr(error.message), stack };
+        return thrown(toStr(error.name), toStr(error.message), stack);
       }
-      return { name: "Error", message: `uncaught ${show(error)}`, stack: "" };
+      return thrown("Error", `uncaught ${show(error)}`, "");
     } catch (_) {
-      return { name: "Error", message: "uncaught value that cannot be described", stack: "" };
+      return thrown("Error", "uncaught value that cannot be described", "");
     }
   }
 
