@@ -25,6 +25,7 @@ use crate::sandbox::{
 };
 use crate::store::ExecutionRecord;
 
+use super::cancel::CancelSignal;
 use super::progress::Told;
 use super::{ProgressState, Runtime, UpgradePolicy, RESUME_AFTER_MS};
 
@@ -205,16 +206,7 @@ impl Runtime {
             decisions: &record.decisions,
             approved_before,
             deadline,
-            limits: PassLimits {
-                max_result_bytes: self.config.max_result_bytes,
-                max_journal_bytes: self.config.max_journal_bytes,
-                max_in_flight: MAX_CALLS_IN_FLIGHT,
-                hold_ms: if self.sleeper.is_some() {
-                    self.config.hold_ms
-                } else {
-                    0
-                },
-            },
+            limits: self.pass_limits(),
             requires_approval: &requires_approval,
         });
         let mut in_flight = InFlight::default();
@@ -237,93 +229,24 @@ impl Runtime {
                     self.tell_console(&mut told, &vm);
                 }
                 Effect::Start { calls, started } => {
-                    for request in &calls {
-                        self.tell(
-                            &told,
-                            request.seq,
-                            &request.connector,
-                            &request.method,
-                            ProgressState::Started,
-                            None,
-                        );
-                    }
-                    for request in calls {
-                        in_flight.push(Box::pin(async move {
-                            let outcome = self.execute_call(id, &request).await;
-                            Finished {
-                                request,
-                                outcome,
-                                started,
-                            }
-                        }));
-                    }
+                    self.start_calls(id, &told, calls, started, &mut in_flight)
                 }
-                Effect::Append(entry) => match self.store.append_journal(id, &entry) {
-                    Ok(()) => {
-                        told.live = true;
-                        let state = match entry.outcome {
-                            Outcome::Ok(_) => ProgressState::Applied,
-                            Outcome::Err(_) => ProgressState::Error,
-                        };
-                        let took = Some(entry.at.saturating_sub(entry.started));
-                        self.tell(
-                            &told,
-                            entry.seq,
-                            &entry.connector,
-                            &entry.method,
-                            state,
-                            took,
-                        );
-                    }
-                    Err(error) => pass.journal_failed(entry.seq, &error.to_string()),
-                },
+                Effect::Append(entry) => self.append(id, &mut told, &mut pass, &entry),
                 Effect::Deliver(entry) => {
                     if let Err(error) = vm.deliver(entry.seq, &entry.outcome, entry.at) {
                         pass.script_failed(error);
                     }
                 }
-                Effect::AwaitCall => {
-                    // The next call to finish, unless the run is cancelled first.
-                    let next =
-                        futures_lite::future::or(async { Some(in_flight.next().await) }, async {
-                            cancel.fired().await;
-                            None
-                        });
-                    match next.await {
-                        Some(Some(finished)) => pass.call_finished(finished, self.now()),
-                        Some(None) => pass.script_failed(ErrorInfo::run(
-                            RunCode::Internal,
-                            "awaited a call that never started",
-                        )),
-                        None => {}
-                    }
-                }
+                Effect::AwaitCall => match next_call(&mut in_flight, &cancel).await {
+                    Some(Some(finished)) => pass.call_finished(finished, self.now()),
+                    Some(None) => pass.script_failed(ErrorInfo::run(
+                        RunCode::Internal,
+                        "awaited a call that never started",
+                    )),
+                    None => {}
+                },
                 Effect::Wait { until } => {
-                    let ms = u64::try_from(until.saturating_sub(self.now())).unwrap_or(0);
-                    let sleep = match &self.sleeper {
-                        Some(sleeper) => sleeper(ms),
-                        None => Box::pin(std::future::pending()),
-                    };
-                    let call = async {
-                        match in_flight.next().await {
-                            Some(finished) => Some(finished),
-                            None => std::future::pending().await,
-                        }
-                    };
-                    let woke = futures_lite::future::or(
-                        call,
-                        futures_lite::future::or(
-                            async {
-                                sleep.await;
-                                None
-                            },
-                            async {
-                                cancel.fired().await;
-                                None
-                            },
-                        ),
-                    );
-                    if let Some(finished) = woke.await {
+                    if let Some(finished) = self.wait(until, &mut in_flight, &cancel).await {
                         pass.call_finished(finished, self.now());
                     }
                 }
@@ -333,24 +256,110 @@ impl Runtime {
                 }
             }
         };
-        // The `store()` writes are read once the script and its calls are done; a write over the
-        // limits fails the run instead.
-        let (end, writes) = match end {
-            PassEnd::Settled(settled) => match vm.writes() {
-                Ok(writes) => (PassEnd::Settled(settled), writes),
-                Err(error) => (PassEnd::Failed(error), BTreeMap::new()),
+        Ok(passed(vm, pass, end, cancelled_by))
+    }
+
+    /// The limits of a pass: the runtime's, and no hold without a way to sleep.
+    fn pass_limits(&self) -> PassLimits {
+        PassLimits {
+            max_result_bytes: self.config.max_result_bytes,
+            max_journal_bytes: self.config.max_journal_bytes,
+            max_in_flight: MAX_CALLS_IN_FLIGHT,
+            hold_ms: if self.sleeper.is_some() {
+                self.config.hold_ms
+            } else {
+                0
             },
-            other => (other, BTreeMap::new()),
+        }
+    }
+
+    /// Tells that `calls` started and puts them under way.
+    fn start_calls<'a>(
+        &'a self,
+        id: &'a str,
+        told: &Told<'_>,
+        calls: Vec<CallRequest>,
+        started: i64,
+        in_flight: &mut InFlight<'a>,
+    ) {
+        for request in &calls {
+            self.tell(
+                told,
+                request.seq,
+                &request.connector,
+                &request.method,
+                ProgressState::Started,
+                None,
+            );
+        }
+        for request in calls {
+            in_flight.push(Box::pin(async move {
+                let outcome = self.execute_call(id, &request).await;
+                Finished {
+                    request,
+                    outcome,
+                    started,
+                }
+            }));
+        }
+    }
+
+    /// Journals a call's outcome (before the script sees it) and tells it; a failed write fails
+    /// the call.
+    fn append(&self, id: &str, told: &mut Told<'_>, pass: &mut Pass<'_>, entry: &JournalEntry) {
+        if let Err(error) = self.store.append_journal(id, entry) {
+            pass.journal_failed(entry.seq, &error.to_string());
+            return;
+        }
+        told.live = true;
+        let state = match entry.outcome {
+            Outcome::Ok(_) => ProgressState::Applied,
+            Outcome::Err(_) => ProgressState::Error,
         };
-        let peak_heap_bytes = Sandbox::peak_heap_bytes();
-        Ok(Passed {
-            end,
-            writes,
-            calls: pass.into_calls(),
-            output: vm.output(),
-            cancelled_by,
-            peak_heap_bytes,
-        })
+        let took = Some(entry.at.saturating_sub(entry.started));
+        self.tell(
+            told,
+            entry.seq,
+            &entry.connector,
+            &entry.method,
+            state,
+            took,
+        );
+    }
+
+    /// Waits until `until` (a timer due), a call finishing first, or a cancel; the call if one
+    /// finished.
+    async fn wait(
+        &self,
+        until: i64,
+        in_flight: &mut InFlight<'_>,
+        cancel: &CancelSignal,
+    ) -> Option<Finished> {
+        let ms = u64::try_from(until.saturating_sub(self.now())).unwrap_or(0);
+        let sleep = match &self.sleeper {
+            Some(sleeper) => sleeper(ms),
+            None => Box::pin(std::future::pending()),
+        };
+        let call = async {
+            match in_flight.next().await {
+                Some(finished) => Some(finished),
+                None => std::future::pending().await,
+            }
+        };
+        futures_lite::future::or(
+            call,
+            futures_lite::future::or(
+                async {
+                    sleep.await;
+                    None
+                },
+                async {
+                    cancel.fired().await;
+                    None
+                },
+            ),
+        )
+        .await
     }
 
     fn sandbox_config<'a>(
@@ -478,6 +487,44 @@ impl Runtime {
             self.schedule(at);
         }
         Ok((result, record.state.status))
+    }
+}
+
+/// The next call to finish (`Some(None)`: none is running), unless the run is cancelled first
+/// (`None`).
+async fn next_call(
+    in_flight: &mut InFlight<'_>,
+    cancel: &CancelSignal,
+) -> Option<Option<Finished>> {
+    futures_lite::future::or(async { Some(in_flight.next().await) }, async {
+        cancel.fired().await;
+        None
+    })
+    .await
+}
+
+/// What a pass left once it ended. The `store()` writes are read once the script and its calls
+/// are done; a write over the limits fails the run instead.
+fn passed(
+    mut vm: Sandbox,
+    pass: Pass<'_>,
+    end: PassEnd,
+    cancelled_by: Option<crate::journal::Decision>,
+) -> Passed {
+    let (end, writes) = match end {
+        PassEnd::Settled(settled) => match vm.writes() {
+            Ok(writes) => (PassEnd::Settled(settled), writes),
+            Err(error) => (PassEnd::Failed(error), BTreeMap::new()),
+        },
+        other => (other, BTreeMap::new()),
+    };
+    Passed {
+        end,
+        writes,
+        calls: pass.into_calls(),
+        output: vm.output(),
+        cancelled_by,
+        peak_heap_bytes: Sandbox::peak_heap_bytes(),
     }
 }
 

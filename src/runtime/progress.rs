@@ -149,7 +149,7 @@ impl<'a> Told<'a> {
 impl Runtime {
     /// Tells the host's sink that `method` changed `execution_id`, now in `status`.
     pub(super) fn announce(&self, method: Method, execution_id: &str, status: ExecutionStatus) {
-        if self.progress.is_some() {
+        if self.is_watched() {
             self.emit(&Progress::changed(method, execution_id, status));
         }
     }
@@ -162,7 +162,7 @@ impl Runtime {
         status: ExecutionStatus,
         who: &Who,
     ) {
-        if self.progress.is_some() {
+        if self.is_watched() {
             self.emit(&Progress::changed(method, execution_id, status).decided_by(who));
         }
     }
@@ -170,7 +170,7 @@ impl Runtime {
     /// Tells the host's sink that `method` changed the snippet `name` (saved from
     /// `execution_id`, or deleted).
     pub(super) fn announce_snippet(&self, method: Method, name: &str, execution_id: Option<&str>) {
-        if self.progress.is_some() {
+        if self.is_watched() {
             self.emit(&Progress::Changed {
                 method: method.name(),
                 execution_id: execution_id.map(str::to_string),
@@ -183,7 +183,7 @@ impl Runtime {
 
     /// Tells the host's sink that the wake-up changed `execution_id`, now in `status`.
     pub(super) fn announce_wake(&self, execution_id: &str, status: ExecutionStatus) {
-        if self.progress.is_some() {
+        if self.is_watched() {
             self.emit(&Progress::Changed {
                 method: WAKE,
                 execution_id: Some(execution_id.to_string()),
