@@ -328,7 +328,7 @@ test("npm pack: an installable package with the built module and its types, no d
   try {
     const packed = JSON.parse(execFileSync("npm", ["pack", "--json", "--pack-destination", work], { cwd: CLIENT, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] }));
     const files = packed[0].files.map((f) => f.path).sort();
-    assert.deepEqual(files, ["README.md", "dist/index.d.ts", "dist/index.js", "dist/tool.d.ts", "dist/tool.js", "dist/types.d.ts", "dist/types.js", "package.json"]);
+    assert.deepEqual(files, ["README.md", "dist/contract.d.ts", "dist/contract.js", "dist/index.d.ts", "dist/index.js", "dist/tool.d.ts", "dist/tool.js", "dist/types.d.ts", "dist/types.js", "package.json"]);
     const manifest = JSON.parse(readFileSync(path.join(CLIENT, "package.json"), "utf8"));
     assert.equal(manifest.dependencies, undefined, "no runtime dependencies");
     const project = path.join(work, "project");
