@@ -41,8 +41,16 @@
     const n = floor(toNumber(value));
     return n === Infinity ? Infinity : isFinite(n) && n > 0 ? n : 0;
   };
-  const tooLong = (what, n) => new RangeErrorCtor(`${what}: the string would be ${n} characters; the limit is ${MAX_CHARS}`);
-  const tooMany = (what, n) => new RangeErrorCtor(`${what}: ${n} elements; the limit is ${MAX_ELEMENTS}`);
+  // Past V8's own limits (a string of 2^29 - 24 characters, an array of 2^32 - 1 elements) the
+  // error is V8's; below them, the sandbox's smaller limit says what it is.
+  const V8_MAX_CHARS = 536870888;
+  const V8_MAX_ELEMENTS = 4294967295;
+  const tooLong = (what, n) => n > V8_MAX_CHARS
+    ? new RangeErrorCtor("Invalid string length")
+    : new RangeErrorCtor(`${what}: the string would be ${n} characters; the limit is ${MAX_CHARS}`);
+  const tooMany = (what, n) => n > V8_MAX_ELEMENTS || n !== floor(n)
+    ? new RangeErrorCtor("Invalid array length")
+    : new RangeErrorCtor(`${what}: ${n} elements; the limit is ${MAX_ELEMENTS}`);
   function guard(object, name, check) {
     const original = object[name];
     const wrapped = { [name](...args) { check(this, args); return apply(original, this, args); } }[name];
@@ -51,7 +59,10 @@
   }
   // (Checks read their arguments by index: destructuring would use the overridable iterator.)
   guard(String.prototype, "repeat", (self, args) => {
-    const n = toStr(self).length * length(args[0]);
+    const count = length(args[0]);
+    // An infinite count is the engine's "Invalid count value: Infinity", as in V8.
+    if (count === Infinity) return;
+    const n = toStr(self).length * count;
     if (n > MAX_CHARS) throw tooLong("repeat", n);
   });
   for (const name of ["padStart", "padEnd"]) {
@@ -403,7 +414,12 @@
   // and primitive wrappers, cycles and shared references kept. Iterative, so deep values do not
   // use the recursion limit. Functions, symbols, promises, weak collections: DataCloneError.
   const ERROR_CTORS = { __proto__: null, Error, EvalError, RangeError, ReferenceError, SyntaxError, TypeError, URIError };
-  const notCloneable = (value) => new DOMException(`${show(value)} could not be cloned.`, "DataCloneError");
+  // V8 names a function by its source text.
+  const functionSource = Function.prototype.toString;
+  const notCloneable = (value) => new DOMException(
+    `${typeof value === "function" ? apply(functionSource, value, []) : show(value)} could not be cloned.`,
+    "DataCloneError",
+  );
   function structuredClone(value, options) {
     if (arguments.length === 0) throw new TypeErrorCtor("structuredClone: 1 argument required, but only 0 present.");
     const memory = new MapCtor();
@@ -520,7 +536,8 @@
   web.atob = function atob(data) {
     if (arguments.length === 0) throw new TypeErrorCtor("atob: 1 argument required, but only 0 present.");
     const decoded = host.atob(toStr(data));
-    if (decoded === null) throw new DOMException("The string to be decoded is not correctly encoded.", "InvalidCharacterError");
+    // The Workers runtime's words.
+    if (decoded === null) throw new DOMException("atob() called with invalid base64-encoded data. (Only whitespace, '+', '/', alphanumeric ASCII, and up to two terminal '=' signs when the input data length is divisible by 4 are allowed.)", "InvalidCharacterError");
     return decoded;
   };
 
@@ -667,7 +684,8 @@
     }
     constructor(url, base) {
       const parts = host.urlParse(toStr(url), base === undefined ? undefined : toStr(base));
-      if (parts === null) throw new TypeErrorCtor(`Invalid URL: ${toStr(url)}`);
+      // The Workers runtime's words.
+      if (parts === null) throw new TypeErrorCtor("Invalid URL string.");
       this.#parts = parts;
       this.#params = new URLSearchParams(parts.search);
       paramsOwner(this.#params, this);

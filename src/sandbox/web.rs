@@ -124,8 +124,12 @@ fn url_set(_this: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult
     let mut url = Url::parse(&href)
         .map_err(|e| JsNativeError::typ().with_message(format!("Invalid URL: {e}")))?;
     match name.as_str() {
-        "href" => quirks::set_href(&mut url, &value)
-            .map_err(|_| JsNativeError::typ().with_message("Invalid URL"))?,
+        "href" => quirks::set_href(&mut url, &value).map_err(|_| {
+            // The Workers runtime's words.
+            JsNativeError::typ().with_message(
+                "Failed to set the 'href' property on 'URL': the provided value is not of type 'valid URL string'.",
+            )
+        })?,
         "protocol" => quirks::set_protocol(&mut url, &value).unwrap_or(()),
         "username" => quirks::set_username(&mut url, &value).unwrap_or(()),
         "password" => quirks::set_password(&mut url, &value).unwrap_or(()),

@@ -24,6 +24,7 @@ mod class;
 mod declaration;
 mod declarations;
 mod env;
+mod error_text;
 mod expression;
 mod function;
 mod generator;
@@ -47,7 +48,7 @@ use crate::{
         CallFrame, CodeBlock, CodeBlockFlags, Constant, GeneratorResumeKind, GlobalFunctionBinding,
         Handler, InlineCache,
         opcode::{Address, BindingOpcode, BytecodeEmitter, RegisterOperand},
-        source_info::{SourceInfo, SourceMap, SourceMapBuilder, SourcePath},
+        source_info::{ErrorSite, SourceInfo, SourceMap, SourceMapBuilder, SourcePath},
     },
 };
 use boa_ast::{
@@ -539,6 +540,13 @@ pub struct ByteCompiler<'ctx> {
     code_block_flags: CodeBlockFlags,
     handlers: ThinVec<Handler>,
     pub(crate) ic: Vec<InlineCache>,
+    /// codemode-runtime patch: what V8 names in the errors of some instructions, by the `pc`
+    /// that follows each (see [`ErrorSite`]).
+    error_sites: Vec<(u32, ErrorSite)>,
+    /// codemode-runtime patch: the initializer of the pattern about to be compiled, printed
+    /// (for V8's destructuring messages), and how deep patterns nest right now.
+    pattern_init: Option<(JsString, ErrorSite)>,
+    pattern_depth: u32,
     literals_map: FxHashMap<Literal, u32>,
     names_map: FxHashMap<Sym, u32>,
     bindings_map: FxHashMap<BindingLocator, u32>,
@@ -585,7 +593,10 @@ pub struct ByteCompiler<'ctx> {
 
 pub(crate) enum BindingKind {
     Stack(u32),
-    Local(Option<u32>),
+    Local(u32),
+    /// codemode-runtime patch: a local binding read before its declaration ran (its temporal
+    /// dead zone); the index is the literal of V8's message naming it.
+    Uninitialized(u32),
     Global(u32),
 }
 
@@ -681,6 +692,9 @@ impl<'ctx> ByteCompiler<'ctx> {
             code_block_flags,
             handlers: ThinVec::default(),
             ic: Vec::default(),
+            error_sites: Vec::new(),
+            pattern_init: None,
+            pattern_depth: 0,
 
             literals_map: FxHashMap::default(),
             names_map: FxHashMap::default(),
@@ -769,8 +783,6 @@ impl<'ctx> ByteCompiler<'ctx> {
         self.get_or_insert_name(name.description())
     }
 
-    // TODO: Make this return `Option<BindingKind>` instead of making BindingKind::Local
-    //       inner field optional.
     #[inline]
     pub(crate) fn get_binding(&mut self, binding: &IdentifierReference) -> BindingKind {
         if binding.is_global_object() {
@@ -785,7 +797,18 @@ impl<'ctx> ByteCompiler<'ctx> {
         }
 
         if binding.local() {
-            return BindingKind::Local(self.local_binding_registers.get(binding).copied());
+            return match self.local_binding_registers.get(binding).copied() {
+                Some(register) => BindingKind::Local(register),
+                None => {
+                    let message = format!(
+                        "Cannot access '{}' before initialization",
+                        binding.locator().name().to_std_string_escaped()
+                    );
+                    BindingKind::Uninitialized(
+                        self.get_or_insert_literal(Literal::String(JsString::from(message))),
+                    )
+                }
+            };
         }
 
         if let Some(index) = self.bindings_map.get(&binding.locator()) {
@@ -812,12 +835,12 @@ impl<'ctx> ByteCompiler<'ctx> {
         }
 
         if binding.local() {
-            return BindingKind::Local(Some(
+            return BindingKind::Local(
                 *self
                     .local_binding_registers
                     .entry(binding)
                     .or_insert_with(|| self.register_allocator.alloc_persistent().index()),
-            ));
+            );
         }
 
         if let Some(index) = self.bindings_map.get(&binding.locator()) {
@@ -878,6 +901,12 @@ impl<'ctx> ByteCompiler<'ctx> {
 
     fn next_opcode_location(&mut self) -> Address {
         self.bytecode.next_opcode_location()
+    }
+
+    /// Records what V8 names if the instruction just emitted throws (see [`ErrorSite`]).
+    pub(crate) fn record_error_site(&mut self, site: ErrorSite) {
+        let pc = self.next_opcode_location().as_u32();
+        self.error_sites.push((pc, site));
     }
 
     pub(crate) fn position_guard(
@@ -991,14 +1020,11 @@ impl<'ctx> ByteCompiler<'ctx> {
                     .bytecode
                     .emit_delete_name(value.variable(), (*index).into()),
             },
-            BindingKind::Local(None) => {
-                let error_msg = self.get_or_insert_literal(Literal::String(js_string!(
-                    "access of uninitialized binding"
-                )));
+            BindingKind::Uninitialized(message) => {
                 self.bytecode
-                    .emit_throw_new_reference_error(error_msg.into());
+                    .emit_throw_new_reference_error((*message).into());
             }
-            BindingKind::Local(Some(index)) => match opcode {
+            BindingKind::Local(index) => match opcode {
                 BindingAccessOpcode::GetName
                 | BindingAccessOpcode::GetNameOrUndefined
                 | BindingAccessOpcode::GetNameAndLocator => {
@@ -1497,6 +1523,7 @@ impl<'ctx> ByteCompiler<'ctx> {
     fn access_get(&mut self, access: Access<'_>, dst: &Register) {
         match access {
             Access::Variable { name } => {
+                let identifier = name;
                 let name = self.resolve_identifier_expect(name);
                 let binding = self.lexical_scope.get_identifier_reference(name);
                 let index = self.get_binding(&binding);
@@ -1506,7 +1533,11 @@ impl<'ctx> ByteCompiler<'ctx> {
                     self.bytecode.emit_move(dst.variable(), cached_reg.into());
                     return;
                 }
-                self.emit_binding_access(BindingAccessOpcode::GetName, &index, dst);
+                // codemode-runtime patch: a read that can throw (an undeclared name, a dead
+                // zone) carries the identifier's own position, so the error names its line (it
+                // named the enclosing function's first line).
+                let mut compiler = self.position_guard(identifier);
+                compiler.emit_binding_access(BindingAccessOpcode::GetName, &index, dst);
             }
             Access::Property { access } => match access {
                 PropertyAccess::Simple(access) => {
@@ -1607,7 +1638,7 @@ impl<'ctx> ByteCompiler<'ctx> {
                 // declaration has run is in its temporal dead zone: ReferenceError, as a read
                 // there is (the write used to allocate the register and store into it; a
                 // `const` gave the TypeError of an assignment to a constant).
-                if is_lexical && matches!(index, BindingKind::Local(None)) {
+                if is_lexical && matches!(index, BindingKind::Uninitialized(_)) {
                     self.emit_binding_access(BindingAccessOpcode::SetName, &index, value);
                     return;
                 }
@@ -1891,7 +1922,7 @@ impl<'ctx> ByteCompiler<'ctx> {
         if let Expression::Identifier(name) = expr {
             let name = self.resolve_identifier_expect(*name);
             let binding = self.lexical_scope.get_identifier_reference(name);
-            if let BindingKind::Local(Some(local_reg)) = self.get_binding(&binding) {
+            if let BindingKind::Local(local_reg) = self.get_binding(&binding) {
                 return Some(RegisterOperand::from(local_reg));
             }
             if !self.in_with
@@ -2336,7 +2367,12 @@ impl<'ctx> ByteCompiler<'ctx> {
                     } else {
                         self.bytecode.emit_store_undefined(value.variable());
                     }
-                    self.compile_declaration_pattern(pattern, BindingOpcode::InitVar, &value);
+                    self.compile_declaration_pattern_from(
+                        pattern,
+                        BindingOpcode::InitVar,
+                        &value,
+                        variable.init(),
+                    );
                     self.register_allocator.dealloc(value);
                 }
             }
@@ -2386,10 +2422,11 @@ impl<'ctx> ByteCompiler<'ctx> {
                             } else {
                                 self.bytecode.emit_store_undefined(value.variable());
                             }
-                            self.compile_declaration_pattern(
+                            self.compile_declaration_pattern_from(
                                 pattern,
                                 BindingOpcode::InitLexical,
                                 &value,
+                                variable.init(),
                             );
                             self.register_allocator.dealloc(value);
                         }
@@ -2439,10 +2476,11 @@ impl<'ctx> ByteCompiler<'ctx> {
                             } else {
                                 self.bytecode.emit_store_undefined(value.variable());
                             }
-                            self.compile_declaration_pattern(
+                            self.compile_declaration_pattern_from(
                                 pattern,
                                 BindingOpcode::InitLexical,
                                 &value,
+                                variable.init(),
                             );
                             self.register_allocator.dealloc(value);
                         }
@@ -2765,6 +2803,17 @@ impl<'ctx> ByteCompiler<'ctx> {
     }
 
     fn call(&mut self, callable: Callable<'_>, dst: CallResultDest<'_>) {
+        // codemode-runtime patch: the callee's own reads (`u.push` of `u.push(1)`) throw at the
+        // call's line, not the enclosing function's first.
+        let call = match callable {
+            Callable::Call(call) => call,
+            Callable::New(new) => new.call(),
+        };
+        let mut compiler = self.position_guard(call);
+        compiler.call_at_position(callable, dst);
+    }
+
+    fn call_at_position(&mut self, callable: Callable<'_>, dst: CallResultDest<'_>) {
         #[derive(PartialEq)]
         enum CallKind {
             CallEval,
@@ -2776,6 +2825,7 @@ impl<'ctx> ByteCompiler<'ctx> {
             Callable::Call(call) => (call, CallKind::Call),
             Callable::New(new) => (new.call(), CallKind::New),
         };
+        let callee_text = self.error_text(call.function());
 
         match call.function().flatten() {
             Expression::PropertyAccess(access) if kind == CallKind::Call => {
@@ -2808,7 +2858,7 @@ impl<'ctx> ByteCompiler<'ctx> {
                         let index = self.get_binding(&binding);
                         let index = match index {
                             BindingKind::Global(index) | BindingKind::Stack(index) => index,
-                            BindingKind::Local(_) => {
+                            BindingKind::Local(_) | BindingKind::Uninitialized(_) => {
                                 unreachable!("with binding cannot be local")
                             }
                         };
@@ -2853,6 +2903,7 @@ impl<'ctx> ByteCompiler<'ctx> {
                     let value = compiler.register_allocator.alloc();
                     compiler.compile_expr(spread.target(), &value);
                     compiler.bytecode.emit_get_iterator(value.variable());
+                    compiler.record_error_site(ErrorSite::SpreadArgument);
                     compiler.bytecode.emit_push_iterator_to_array(array_op);
                     compiler.register_allocator.dealloc(value);
                 } else {
@@ -2894,6 +2945,7 @@ impl<'ctx> ByteCompiler<'ctx> {
                 .bytecode
                 .emit_new((call.args().len() as u32).into()),
         }
+        compiler.record_error_site(ErrorSite::Callee(callee_text));
         match dst {
             CallResultDest::Register(dst) => compiler.pop_into_register(dst),
             CallResultDest::Discard => compiler.bytecode.emit_pop(),
@@ -2923,6 +2975,8 @@ impl<'ctx> ByteCompiler<'ctx> {
         let register_count = self.register_allocator.finish();
 
         let source_map_entries = self.source_map_builder.build(final_bytecode_len.as_u32());
+        let mut error_sites = std::mem::take(&mut self.error_sites);
+        error_sites.sort_by_key(|(pc, _)| *pc);
 
         CodeBlock {
             length: self.length,
@@ -2936,10 +2990,11 @@ impl<'ctx> ByteCompiler<'ctx> {
             handlers: self.handlers,
             flags: Cell::new(self.code_block_flags),
             ic: self.ic.into_boxed_slice(),
-            source_info: SourceInfo::new(
+            source_info: SourceInfo::with_error_sites(
                 SourceMap::new(source_map_entries, self.source_path),
                 self.function_name,
                 self.spanned_source_text,
+                error_sites.into_boxed_slice(),
             ),
             global_lexs: self.global_lexs.into_boxed_slice(),
             global_fns: self.global_fns.into_boxed_slice(),
@@ -2956,6 +3011,25 @@ impl<'ctx> ByteCompiler<'ctx> {
         def: BindingOpcode,
         object: &Register,
     ) {
-        self.compile_declaration_pattern_impl(pattern, def, object);
+        // codemode-runtime patch: destructuring `null` or a non-iterable names the pattern's
+        // line.
+        let mut compiler = self.position_guard(pattern);
+        compiler.pattern_depth += 1;
+        compiler.compile_declaration_pattern_impl(pattern, def, object);
+        compiler.pattern_depth -= 1;
+    }
+
+    /// [`ByteCompiler::compile_declaration_pattern`] of a pattern whose value comes from `init`,
+    /// which V8's messages name ("Cannot destructure property 'a' of 'o.p' as it is null.").
+    fn compile_declaration_pattern_from(
+        &mut self,
+        pattern: &Pattern,
+        def: BindingOpcode,
+        object: &Register,
+        init: Option<&Expression>,
+    ) {
+        self.pattern_init = init.map(|init| (self.error_text(init), self.iterable_site(init)));
+        self.compile_declaration_pattern(pattern, def, object);
+        self.pattern_init = None;
     }
 }

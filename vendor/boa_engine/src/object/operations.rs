@@ -1124,7 +1124,10 @@ impl JsObject {
         match &entry {
             // 2. If entry is empty, throw a TypeError exception.
             None => Err(JsNativeError::typ()
-                .with_message("Private element does not exist on object")
+                .with_message(format!(
+                    "Cannot read private member #{} from an object whose class did not declare it",
+                    name.description.to_std_string_escaped()
+                ))
                 .into()),
 
             // 3. If entry.[[Kind]] is field or method, then
@@ -1173,7 +1176,10 @@ impl JsObject {
             // 2. If entry is empty, throw a TypeError exception.
             None => {
                 return Err(JsNativeError::typ()
-                    .with_message("Private element does not exist on object")
+                    .with_message(format!(
+                        "Cannot write private member #{} to an object whose class did not declare it",
+                        name.description.to_std_string_escaped()
+                    ))
                     .into());
             }
 

@@ -44,6 +44,7 @@ mod equality;
 mod hash;
 mod inner;
 mod integer;
+pub(crate) mod v8_text;
 pub(crate) mod operations;
 mod r#type;
 mod variant;
@@ -928,16 +929,16 @@ impl JsValue {
     pub fn to_bigint(&self, context: &mut Context) -> JsResult<JsBigInt> {
         match self.variant() {
             JsVariant::Null => Err(JsNativeError::typ()
-                .with_message("cannot convert null to a BigInt")
+                .with_message("Cannot convert null to a BigInt")
                 .into()),
             JsVariant::Undefined => Err(JsNativeError::typ()
-                .with_message("cannot convert undefined to a BigInt")
+                .with_message("Cannot convert undefined to a BigInt")
                 .into()),
             JsVariant::String(string) => JsBigInt::from_js_string(&string).map_or_else(
                 || {
                     Err(JsNativeError::syntax()
                         .with_message(format!(
-                            "cannot convert string '{}' to bigint primitive",
+                            "Cannot convert {} to a BigInt",
                             string.to_std_string_escaped()
                         ))
                         .into())
@@ -947,14 +948,20 @@ impl JsValue {
             JsVariant::Boolean(true) => Ok(JsBigInt::one()),
             JsVariant::Boolean(false) => Ok(JsBigInt::zero()),
             JsVariant::Integer32(_) | JsVariant::Float64(_) => Err(JsNativeError::typ()
-                .with_message("cannot convert Number to a BigInt")
+                .with_message(format!(
+                    "Cannot convert {} to a BigInt",
+                    self.no_side_effects_string(context).to_std_string_escaped()
+                ))
                 .into()),
             JsVariant::BigInt(b) => Ok(b),
             JsVariant::Object(o) => o
                 .to_primitive(context, PreferredType::Number)?
                 .to_bigint(context),
             JsVariant::Symbol(_) => Err(JsNativeError::typ()
-                .with_message("cannot convert Symbol to a BigInt")
+                .with_message(format!(
+                    "Cannot convert {} to a BigInt",
+                    self.no_side_effects_string(context).to_std_string_escaped()
+                ))
                 .into()),
         }
     }
@@ -995,7 +1002,7 @@ impl JsValue {
             JsVariant::Integer32(integer) => Ok(JsString::from(integer)),
             JsVariant::String(string) => Ok(string),
             JsVariant::Symbol(_) => Err(JsNativeError::typ()
-                .with_message("can't convert symbol to string")
+                .with_message("Cannot convert a Symbol value to a string")
                 .into()),
             JsVariant::BigInt(bigint) => Ok(bigint.to_string().into()),
             JsVariant::Object(o) => o
@@ -1012,7 +1019,7 @@ impl JsValue {
     pub fn to_object(&self, context: &mut Context) -> JsResult<JsObject> {
         match self.variant() {
             JsVariant::Undefined | JsVariant::Null => Err(JsNativeError::typ()
-                .with_message("cannot convert 'null' or 'undefined' to object")
+                .with_message("Cannot convert undefined or null to object")
                 .into()),
             JsVariant::Boolean(boolean) => Ok(context
                 .intrinsics()
@@ -1055,7 +1062,7 @@ impl JsValue {
         let constructors = context.intrinsics().constructors();
         match self.variant() {
             JsVariant::Undefined | JsVariant::Null => Err(JsNativeError::typ()
-                .with_message("cannot convert 'null' or 'undefined' to object")
+                .with_message("Cannot convert undefined or null to object")
                 .into()),
             JsVariant::Boolean(_) => Ok(constructors.boolean().prototype()),
             JsVariant::Integer32(_) | JsVariant::Float64(_) => {
@@ -1369,10 +1376,10 @@ impl JsValue {
             JsVariant::Float64(number) => Ok(number),
             JsVariant::Integer32(integer) => Ok(f64::from(integer)),
             JsVariant::Symbol(_) => Err(JsNativeError::typ()
-                .with_message("argument must not be a symbol")
+                .with_message("Cannot convert a Symbol value to a number")
                 .into()),
             JsVariant::BigInt(_) => Err(JsNativeError::typ()
-                .with_message("argument must not be a bigint")
+                .with_message("Cannot convert a BigInt value to a number")
                 .into()),
             JsVariant::Object(_) => {
                 let primitive = self.to_primitive(context, PreferredType::Number)?;

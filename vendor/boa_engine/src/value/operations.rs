@@ -52,7 +52,7 @@ impl JsValue {
                             }
                             (_, _) => return Err(JsNativeError::typ()
                                 .with_message(
-                                    "cannot mix BigInt and other types, use explicit conversions",
+                                    "Cannot mix BigInt and other types, use explicit conversions",
                                 )
                                 .into()),
                         }
@@ -81,7 +81,7 @@ impl JsValue {
                 (Numeric::BigInt(ref x), Numeric::BigInt(ref y)) => Self::new(JsBigInt::sub(x, y)),
                 (_, _) => {
                     return Err(JsNativeError::typ()
-                        .with_message("cannot mix BigInt and other types, use explicit conversions")
+                        .with_message("Cannot mix BigInt and other types, use explicit conversions")
                         .into());
                 }
             },
@@ -109,7 +109,7 @@ impl JsValue {
                 (Numeric::BigInt(ref x), Numeric::BigInt(ref y)) => Self::new(JsBigInt::mul(x, y)),
                 (_, _) => {
                     return Err(JsNativeError::typ()
-                        .with_message("cannot mix BigInt and other types, use explicit conversions")
+                        .with_message("Cannot mix BigInt and other types, use explicit conversions")
                         .into());
                 }
             },
@@ -132,7 +132,7 @@ impl JsValue {
             (JsVariant::BigInt(x), JsVariant::BigInt(y)) => {
                 if y.is_zero() {
                     return Err(JsNativeError::range()
-                        .with_message("BigInt division by zero")
+                        .with_message("Division by zero")
                         .into());
                 }
                 Self::new(JsBigInt::div(&x, &y))
@@ -144,14 +144,14 @@ impl JsValue {
                 (Numeric::BigInt(ref x), Numeric::BigInt(ref y)) => {
                     if y.is_zero() {
                         return Err(JsNativeError::range()
-                            .with_message("BigInt division by zero")
+                            .with_message("Division by zero")
                             .into());
                     }
                     Self::new(JsBigInt::div(x, y))
                 }
                 (_, _) => {
                     return Err(JsNativeError::typ()
-                        .with_message("cannot mix BigInt and other types, use explicit conversions")
+                        .with_message("Cannot mix BigInt and other types, use explicit conversions")
                         .into());
                 }
             },
@@ -187,7 +187,7 @@ impl JsValue {
             (JsVariant::BigInt(x), JsVariant::BigInt(y)) => {
                 if y.is_zero() {
                     return Err(JsNativeError::range()
-                        .with_message("BigInt division by zero")
+                        .with_message("Division by zero")
                         .into());
                 }
                 Self::new(JsBigInt::rem(&x, &y))
@@ -199,14 +199,14 @@ impl JsValue {
                 (Numeric::BigInt(ref x), Numeric::BigInt(ref y)) => {
                     if y.is_zero() {
                         return Err(JsNativeError::range()
-                            .with_message("BigInt division by zero")
+                            .with_message("Division by zero")
                             .into());
                     }
                     Self::new(JsBigInt::rem(x, y))
                 }
                 (_, _) => {
                     return Err(JsNativeError::typ()
-                        .with_message("cannot mix BigInt and other types, use explicit conversions")
+                        .with_message("Cannot mix BigInt and other types, use explicit conversions")
                         .into());
                 }
             },
@@ -257,7 +257,7 @@ impl JsValue {
                 (Numeric::BigInt(ref a), Numeric::BigInt(ref b)) => Self::new(JsBigInt::pow(a, b)?),
                 (_, _) => {
                     return Err(JsNativeError::typ()
-                        .with_message("cannot mix BigInt and other types, use explicit conversions")
+                        .with_message("Cannot mix BigInt and other types, use explicit conversions")
                         .into());
                 }
             },
@@ -287,7 +287,7 @@ impl JsValue {
                 }
                 (_, _) => {
                     return Err(JsNativeError::typ()
-                        .with_message("cannot mix BigInt and other types, use explicit conversions")
+                        .with_message("Cannot mix BigInt and other types, use explicit conversions")
                         .into());
                 }
             },
@@ -317,7 +317,7 @@ impl JsValue {
                 }
                 (_, _) => {
                     return Err(JsNativeError::typ()
-                        .with_message("cannot mix BigInt and other types, use explicit conversions")
+                        .with_message("Cannot mix BigInt and other types, use explicit conversions")
                         .into());
                 }
             },
@@ -347,7 +347,7 @@ impl JsValue {
                 }
                 (_, _) => {
                     return Err(JsNativeError::typ()
-                        .with_message("cannot mix BigInt and other types, use explicit conversions")
+                        .with_message("Cannot mix BigInt and other types, use explicit conversions")
                         .into());
                 }
             },
@@ -385,7 +385,7 @@ impl JsValue {
                 }
                 (_, _) => {
                     return Err(JsNativeError::typ()
-                        .with_message("cannot mix BigInt and other types, use explicit conversions")
+                        .with_message("Cannot mix BigInt and other types, use explicit conversions")
                         .into());
                 }
             },
@@ -423,7 +423,7 @@ impl JsValue {
                 }
                 (_, _) => {
                     return Err(JsNativeError::typ()
-                        .with_message("cannot mix BigInt and other types, use explicit conversions")
+                        .with_message("Cannot mix BigInt and other types, use explicit conversions")
                         .into());
                 }
             },
@@ -459,7 +459,7 @@ impl JsValue {
                 }
                 (_, _) => {
                     return Err(JsNativeError::typ()
-                        .with_message("cannot mix BigInt and other types, use explicit conversions")
+                        .with_message("Cannot mix BigInt and other types, use explicit conversions")
                         .into());
                 }
             },

@@ -38,6 +38,7 @@ use super::{BuiltInBuilder, BuiltInConstructor, IntrinsicObject};
 
 mod array_iterator;
 use crate::value::JsVariant;
+use crate::value::v8_text::not_a_function;
 pub(crate) use array_iterator::ArrayIterator;
 
 #[cfg(feature = "experimental")]
@@ -253,7 +254,7 @@ impl BuiltInConstructor for Array {
                 // ii. If SameValueZero(intLen, len) is false, throw a RangeError exception.
                 if !JsValue::same_value_zero(&int_len.into(), len) {
                     return Err(JsNativeError::range()
-                        .with_message("invalid array length")
+                        .with_message("Invalid array length")
                         .into());
                 }
                 int_len
@@ -545,9 +546,7 @@ impl Array {
             JsVariant::Undefined => None,
             JsVariant::Object(o) if o.is_callable() => Some(o),
             _ => {
-                return Err(JsNativeError::typ()
-                    .with_message(format!("`{}` is not callable", mapfn.type_of()))
-                    .into());
+                return Err(not_a_function(mapfn, context).into());
             }
         };
 
@@ -951,9 +950,7 @@ impl Array {
         // 2. Let len be ? LengthOfArrayLike(O).
         let len = o.length_of_array_like(context)?;
         // 3. If IsCallable(callbackfn) is false, throw a TypeError exception.
-        let callback = args.get_or_undefined(0).as_callable().ok_or_else(|| {
-            JsNativeError::typ().with_message("Array.prototype.forEach: invalid callback function")
-        })?;
+        let callback = args.get_or_undefined(0).as_callable().ok_or_else(|| not_a_function(args.get_or_undefined(0), context))?;
         // 4. Let k be 0.
         // 5. Repeat, while k < len,
         for k in 0..len {
@@ -1377,9 +1374,7 @@ impl Array {
         // 2. Let len be ? LengthOfArrayLike(O).
         let len = o.length_of_array_like(context)?;
         // 3. If IsCallable(callbackfn) is false, throw a TypeError exception.
-        let callback = args.get_or_undefined(0).as_callable().ok_or_else(|| {
-            JsNativeError::typ().with_message("Array.prototype.every: callback is not callable")
-        })?;
+        let callback = args.get_or_undefined(0).as_callable().ok_or_else(|| not_a_function(args.get_or_undefined(0), context))?;
 
         let this_arg = args.get_or_undefined(1);
 
@@ -1427,9 +1422,7 @@ impl Array {
         // 2. Let len be ? LengthOfArrayLike(O).
         let len = o.length_of_array_like(context)?;
         // 3. If IsCallable(callbackfn) is false, throw a TypeError exception.
-        let callback = args.get_or_undefined(0).as_callable().ok_or_else(|| {
-            JsNativeError::typ().with_message("Array.prototype.map: Callbackfn is not callable")
-        })?;
+        let callback = args.get_or_undefined(0).as_callable().ok_or_else(|| not_a_function(args.get_or_undefined(0), context))?;
 
         // 4. Let A be ? ArraySpeciesCreate(O, len).
         let a = Self::array_species_create(&o, len, context)?;
@@ -1845,9 +1838,7 @@ impl Array {
         let source_len = o.length_of_array_like(context)?;
 
         // 3. If ! IsCallable(mapperFunction) is false, throw a TypeError exception.
-        let mapper_function = args.get_or_undefined(0).as_callable().ok_or_else(|| {
-            JsNativeError::typ().with_message("flatMap mapper function is not callable")
-        })?;
+        let mapper_function = args.get_or_undefined(0).as_callable().ok_or_else(|| not_a_function(args.get_or_undefined(0), context))?;
 
         // 4. Let A be ? ArraySpeciesCreate(O, 0).
         let a = Self::array_species_create(&o, 0, context)?;
@@ -2566,9 +2557,7 @@ impl Array {
         let length = o.length_of_array_like(context)?;
 
         // 3. If IsCallable(callbackfn) is false, throw a TypeError exception.
-        let callback = args.get_or_undefined(0).as_callable().ok_or_else(|| {
-            JsNativeError::typ().with_message("Array.prototype.filter: `callback` must be callable")
-        })?;
+        let callback = args.get_or_undefined(0).as_callable().ok_or_else(|| not_a_function(args.get_or_undefined(0), context))?;
         let this_arg = args.get_or_undefined(1);
 
         // 4. Let A be ? ArraySpeciesCreate(O, 0).
@@ -2628,9 +2617,7 @@ impl Array {
         // 2. Let len be ? LengthOfArrayLike(O).
         let len = o.length_of_array_like(context)?;
         // 3. If IsCallable(callbackfn) is false, throw a TypeError exception.
-        let callback = args.get_or_undefined(0).as_callable().ok_or_else(|| {
-            JsNativeError::typ().with_message("Array.prototype.some: callback is not callable")
-        })?;
+        let callback = args.get_or_undefined(0).as_callable().ok_or_else(|| not_a_function(args.get_or_undefined(0), context))?;
 
         // 4. Let k be 0.
         // 5. Repeat, while k < len,
@@ -2863,16 +2850,13 @@ impl Array {
         let len = o.length_of_array_like(context)?;
 
         // 3. If IsCallable(callbackfn) is false, throw a TypeError exception.
-        let callback = args.get_or_undefined(0).as_callable().ok_or_else(|| {
-            JsNativeError::typ()
-                .with_message("Array.prototype.reduce: callback function is not callable")
-        })?;
+        let callback = args.get_or_undefined(0).as_callable().ok_or_else(|| not_a_function(args.get_or_undefined(0), context))?;
 
         // 4. If len = 0 and initialValue is not present, throw a TypeError exception.
         if len == 0 && args.get(1).is_none() {
             return Err(JsNativeError::typ()
                 .with_message(
-                    "Array.prototype.reduce: called on an empty array and with no initial value",
+                    "Reduce of empty array with no initial value",
                 )
                 .into());
         }
@@ -2909,7 +2893,7 @@ impl Array {
             // c. If kPresent is false, throw a TypeError exception.
             if !k_present {
                 return Err(JsNativeError::typ().with_message(
-                    "Array.prototype.reduce: called on an empty array and with no initial value",
+                    "Reduce of empty array with no initial value",
                 ).into());
             }
         }
@@ -2960,15 +2944,12 @@ impl Array {
         let len = o.length_of_array_like(context)?;
 
         // 3. If IsCallable(callbackfn) is false, throw a TypeError exception.
-        let callback = args.get_or_undefined(0).as_callable().ok_or_else(|| {
-            JsNativeError::typ()
-                .with_message("Array.prototype.reduceRight: callback function is not callable")
-        })?;
+        let callback = args.get_or_undefined(0).as_callable().ok_or_else(|| not_a_function(args.get_or_undefined(0), context))?;
 
         // 4. If len is 0 and initialValue is not present, throw a TypeError exception.
         if len == 0 && args.get(1).is_none() {
             return Err(JsNativeError::typ().with_message(
-                "Array.prototype.reduceRight: called on an empty array and with no initial value",
+                "Reduce of empty array with no initial value",
             ).into());
         }
 
@@ -3003,7 +2984,7 @@ impl Array {
             // c. If kPresent is false, throw a TypeError exception.
             if !k_present {
                 return Err(JsNativeError::typ().with_message(
-                    "Array.prototype.reduceRight: called on an empty array and with no initial value",
+                    "Reduce of empty array with no initial value",
                 ).into());
             }
         }
@@ -3427,12 +3408,13 @@ pub(crate) fn find_via_predicate(
     predicate: &JsValue,
     this_arg: &JsValue,
     context: &mut Context,
-    caller_name: &str,
+    // The caller's name is not part of V8's message.
+    _caller_name: &str,
 ) -> JsResult<(JsValue, JsValue)> {
     // 1. If IsCallable(predicate) is false, throw a TypeError exception.
-    let predicate = predicate.as_callable().ok_or_else(|| {
-        JsNativeError::typ().with_message(format!("{caller_name}: predicate is not callable"))
-    })?;
+    let predicate = predicate
+        .as_callable()
+        .ok_or_else(|| not_a_function(predicate, context))?;
 
     let indices = match direction {
         // 2. If direction is ascending, then
@@ -3626,7 +3608,7 @@ fn array_set_length(
     #[allow(clippy::float_cmp)]
     if f64::from(new_len) != number_len {
         return Err(JsNativeError::range()
-            .with_message("bad length for array")
+            .with_message("Invalid array length")
             .into());
     }
 

@@ -117,7 +117,10 @@ impl BigInt {
         // 1. If IsIntegralNumber(number) is false, throw a RangeError exception.
         if number.is_nan() || number.is_infinite() || number.fract() != 0.0 {
             return Err(JsNativeError::range()
-                .with_message(format!("cannot convert {number} to a BigInt"))
+                .with_message(format!(
+                    "The number {} cannot be converted to a BigInt because it is not an integer",
+                    JsString::from(number).to_std_string_escaped()
+                ))
                 .into());
         }
 
@@ -196,7 +199,7 @@ impl BigInt {
             IntegerOrInfinity::Integer(i) if (2..=36).contains(&i) => i,
             _ => {
                 return Err(JsNativeError::range()
-                    .with_message("radix must be an integer at least 2 and no greater than 36")
+                    .with_message("toString() radix argument must be between 2 and 36")
                     .into());
             }
         };

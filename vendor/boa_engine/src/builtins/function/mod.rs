@@ -1000,8 +1000,15 @@ pub(crate) fn function_call(
             function.is_ordinary(),
             "only ordinary functions can be classes"
         );
+        // V8's words: the class's name, or the plural for an anonymous class.
+        let name = function.code.name().to_std_string_escaped();
+        let message = if name.is_empty() {
+            "Class constructors cannot be invoked without 'new'".to_string()
+        } else {
+            format!("Class constructor {name} cannot be invoked without 'new'")
+        };
         return Err(JsNativeError::typ()
-            .with_message("class constructor cannot be invoked without 'new'")
+            .with_message(message)
             .with_realm(realm)
             .into());
     }

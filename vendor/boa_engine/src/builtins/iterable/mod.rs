@@ -1,7 +1,7 @@
 //! Boa's implementation of ECMAScript's `IteratorRecord` and iterator prototype objects.
 
 use crate::{
-    Context, JsResult, JsValue,
+    Context, JsError, JsResult, JsValue,
     builtins::{BuiltInBuilder, IntrinsicObject},
     context::intrinsics::Intrinsics,
     error::JsNativeError,
@@ -265,6 +265,24 @@ impl JsValue {
         hint: IteratorHint,
         context: &mut Context,
     ) -> JsResult<IteratorRecord> {
+        self.get_iterator_or(hint, context, |value, context| {
+            crate::value::v8_text::builtin_not_iterable(value, context).into()
+        })
+    }
+
+    /// codemode-runtime patch (PATCHED.md, "V8's error messages"): [`JsValue::get_iterator`]
+    /// with the TypeError of a value that is not iterable (`null` and `undefined` included)
+    /// worded by the caller: built-ins name the value's type, the `GetIterator` instruction
+    /// names the expression.
+    pub(crate) fn get_iterator_or(
+        &self,
+        hint: IteratorHint,
+        context: &mut Context,
+        not_iterable: impl FnOnce(&JsValue, &Context) -> JsError,
+    ) -> JsResult<IteratorRecord> {
+        if self.is_null_or_undefined() {
+            return Err(not_iterable(self, context));
+        }
         let method = match hint {
             // 1. If kind is async, then
             IteratorHint::Async => {
@@ -272,15 +290,10 @@ impl JsValue {
                 let Some(method) = self.get_method(JsSymbol::async_iterator(), context)? else {
                     // b. If method is undefined, then
                     //     i. Let syncMethod be ? GetMethod(obj, %Symbol.iterator%).
-                    let sync_method =
-                        self.get_method(JsSymbol::iterator(), context)?
-                            .ok_or_else(|| {
-                                // ii. If syncMethod is undefined, throw a TypeError exception.
-                                JsNativeError::typ().with_message(format!(
-                                    "value with type `{}` is not iterable",
-                                    self.type_of()
-                                ))
-                            })?;
+                    let Some(sync_method) = self.get_method(JsSymbol::iterator(), context)? else {
+                        // ii. If syncMethod is undefined, throw a TypeError exception.
+                        return Err(not_iterable(self, context));
+                    };
                     // iii. Let syncIteratorRecord be ? GetIteratorFromMethod(obj, syncMethod).
                     let sync_iterator_record =
                         self.get_iterator_from_method(&sync_method, context)?;
@@ -297,13 +310,10 @@ impl JsValue {
             }
         };
 
-        let method = method.ok_or_else(|| {
-            // 3. If method is undefined, throw a TypeError exception.
-            JsNativeError::typ().with_message(format!(
-                "value with type `{}` is not iterable",
-                self.type_of()
-            ))
-        })?;
+        // 3. If method is undefined, throw a TypeError exception.
+        let Some(method) = method else {
+            return Err(not_iterable(self, context));
+        };
 
         // 4. Return ? GetIteratorFromMethod(obj, method).
         self.get_iterator_from_method(&method, context)

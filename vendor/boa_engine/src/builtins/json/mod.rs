@@ -254,8 +254,9 @@ impl Json {
             JsStrVariant::Latin1(bytes) => Cow::Owned(bytes.iter().map(|&b| u16::from(b)).collect()),
             JsStrVariant::Utf16(units) => Cow::Borrowed(units),
         };
-        validate_json_text(&units)
-            .map_err(|message| JsNativeError::syntax().with_message(message))?;
+        validate_json_text(&units).map_err(|message| {
+            JsNativeError::syntax().with_message(with_line_and_column(message, &units))
+        })?;
 
         // Check if a reviver is provided, to determine if we need source text tracking
         let has_reviver = args.get_or_undefined(1).is_callable();
@@ -912,7 +913,7 @@ impl Json {
             // 10. If Type(value) is BigInt, throw a TypeError exception.
             JsVariant::BigInt(_) => {
                 return Err(JsNativeError::typ()
-                    .with_message("cannot serialize bigint to JSON")
+                    .with_message("Do not know how to serialize a BigInt")
                     .into());
             }
             // 11. If Type(value) is Object and IsCallable(value) is false, then
@@ -1674,6 +1675,26 @@ const JSON_PARSE_MAX_DEPTH: usize = 128;
 
 /// codemode-runtime patch: checks that `text` is a JSON text (ECMA-404), without recursion, and
 /// says where it is not, in the words V8 uses.
+/// codemode-runtime patch (PATCHED.md, "V8's error messages"): the Workers runtime's V8 follows
+/// a message ending "at position N" with the line and column of N ("at position 9 (line 1
+/// column 10)").
+fn with_line_and_column(message: String, text: &[u16]) -> String {
+    let Some(position) = message
+        .rsplit_once("at position ")
+        .and_then(|(_, n)| n.parse::<usize>().ok())
+    else {
+        return message;
+    };
+    let before = &text[..position.min(text.len())];
+    let line = 1 + before.iter().filter(|&&unit| unit == 0x0A).count();
+    let line_start = before
+        .iter()
+        .rposition(|&unit| unit == 0x0A)
+        .map_or(0, |newline| newline + 1);
+    let column = position - line_start + 1;
+    format!("{message} (line {line} column {column})")
+}
+
 fn validate_json_text(text: &[u16]) -> Result<(), String> {
     fn is_ws(unit: u16) -> bool {
         matches!(unit, 0x09 | 0x0A | 0x0D | 0x20)
@@ -1684,12 +1705,40 @@ fn validate_json_text(text: &[u16]) -> Result<(), String> {
         }
         i
     }
-    let unexpected = |i: usize| match text.get(i) {
-        None => "Unexpected end of JSON input".to_string(),
-        Some(unit) => {
-            let shown = char::from_u32(u32::from(*unit)).unwrap_or('\u{fffd}');
-            format!("Unexpected token '{shown}' in JSON at position {i}")
+    // V8's words for a unit it did not expect (`JsonParser::ReportUnexpectedToken`): a
+    // number, a string, or the token with the text around it (whole if it is short, else ten
+    // units either side, marked with "...").
+    let unexpected = |i: usize| -> String {
+        const CONTEXT: usize = 10;
+        const SHORT: usize = 21;
+        let Some(unit) = text.get(i).copied() else {
+            return "Unexpected end of JSON input".to_string();
+        };
+        if unit == 0x2D || (0x30..=0x39).contains(&unit) {
+            return format!("Unexpected number in JSON at position {i}");
         }
+        if unit == 0x22 {
+            return format!("Unexpected string in JSON at position {i}");
+        }
+        let whole = String::from_utf16_lossy(text);
+        if ["[object Object]", "undefined", "Infinity", "NaN"].contains(&whole.as_str()) {
+            return format!("\"{whole}\" is not valid JSON");
+        }
+        let shown = char::from_u32(u32::from(unit)).unwrap_or('\u{fffd}');
+        let len = text.len();
+        let around = if len < SHORT {
+            format!("\"{whole}\"")
+        } else if i < CONTEXT {
+            format!("\"{}\"...", String::from_utf16_lossy(&text[..i + CONTEXT]))
+        } else if i < len - CONTEXT {
+            format!(
+                "...\"{}\"...",
+                String::from_utf16_lossy(&text[i - CONTEXT..i + CONTEXT])
+            )
+        } else {
+            format!("...\"{}\"", String::from_utf16_lossy(&text[i - CONTEXT..]))
+        };
+        format!("Unexpected token '{shown}', {around} is not valid JSON")
     };
     let skip_ws = |mut i: usize| {
         while text.get(i).copied().is_some_and(is_ws) {
@@ -1707,11 +1756,12 @@ fn validate_json_text(text: &[u16]) -> Result<(), String> {
                 Some(0x5C) => match text.get(i + 1).copied() {
                     Some(0x22 | 0x5C | 0x2F | 0x62 | 0x66 | 0x6E | 0x72 | 0x74) => i += 2,
                     Some(0x75) => {
-                        let hex = text.get(i + 2..i + 6).filter(|h| {
-                            h.iter().all(|u| char::from_u32(u32::from(*u)).is_some_and(|c| c.is_ascii_hexdigit()))
-                        });
-                        if hex.is_none() {
-                            return Err(format!("Bad Unicode escape in JSON at position {i}"));
+                        let is_hex = |u: &u16| {
+                            char::from_u32(u32::from(*u)).is_some_and(|c| c.is_ascii_hexdigit())
+                        };
+                        // V8 names the first unit that is not a hex digit.
+                        if let Some(bad) = (i + 2..i + 6).find(|&at| !text.get(at).is_some_and(is_hex)) {
+                            return Err(format!("Bad Unicode escape in JSON at position {bad}"));
                         }
                         i += 6;
                     }
@@ -1745,7 +1795,9 @@ fn validate_json_text(text: &[u16]) -> Result<(), String> {
                     open.push(bracket);
                     if bracket == 0x7B {
                         if text.get(i) != Some(&0x22) {
-                            return Err(unexpected(i));
+                            return Err(format!(
+                                "Expected property name or '}}' in JSON at position {i}"
+                            ));
                         }
                         i = skip_ws(string(i)?);
                         if text.get(i) != Some(&0x3A) {
@@ -1778,6 +1830,10 @@ fn validate_json_text(text: &[u16]) -> Result<(), String> {
                     }
                 }
                 i = if text.get(i) == Some(&0x30) { i + 1 } else { digits(text, i) };
+                // A leading zero followed by a digit: V8 stops at the digit.
+                if text.get(i).is_some_and(|u| (0x30..=0x39).contains(u)) {
+                    return Err(unexpected(i));
+                }
                 if text.get(i) == Some(&0x2E) {
                     let end = digits(text, i + 1);
                     if end == i + 1 {
@@ -1821,7 +1877,9 @@ fn validate_json_text(text: &[u16]) -> Result<(), String> {
                             i = skip_ws(i + 1);
                             if bracket == 0x7B {
                                 if text.get(i) != Some(&0x22) {
-                                    return Err(unexpected(i));
+                                    return Err(format!(
+                                        "Expected double-quoted property name in JSON at position {i}"
+                                    ));
                                 }
                                 i = skip_ws(string(i)?);
                                 if text.get(i) != Some(&0x3A) {

@@ -471,10 +471,7 @@ impl Map {
 
         // 3. If IsCallable(callbackfn) is false, throw a TypeError exception.
         let Some(callback) = args.get_or_undefined(0).as_callable() else {
-            return Err(js_error!(
-                TypeError:
-                    "Method Map.prototype.forEach called with non-callable callback function"
-            ));
+            return Err(crate::value::v8_text::not_a_function(args.get_or_undefined(0), context).into());
         };
 
         let this_arg = args.get_or_undefined(1);
@@ -837,7 +834,10 @@ pub(crate) fn add_entries_from_iterable(
             //         i. Let error be ThrowCompletion(a newly created TypeError object).
             //         ii. Return ? IteratorClose(iteratorRecord, error).
             let err = Err(JsNativeError::typ()
-                .with_message("cannot get key and value from primitive item of `iterable`")
+                .with_message(format!(
+                    "Iterator value {} is not an entry object",
+                    next.no_side_effects_string(context).to_std_string_escaped()
+                ))
                 .into());
 
             // ii. Return ? IteratorClose(iteratorRecord, error).

@@ -379,7 +379,7 @@ impl Number {
             _ => {
                 // 5
                 return Err(JsNativeError::range()
-                    .with_message("precision must be an integer at least 1 and no greater than 100")
+                    .with_message("toPrecision() argument must be between 1 and 100")
                     .into());
             }
         };
@@ -607,7 +607,7 @@ impl Number {
                 .filter(|i| (2..=36).contains(i))
                 .ok_or_else(|| {
                     JsNativeError::range()
-                        .with_message("radix must be an integer at least 2 and no greater than 36")
+                        .with_message("toString() radix argument must be between 2 and 36")
                 })?
         } as u8;
 

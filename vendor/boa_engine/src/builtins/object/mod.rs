@@ -465,8 +465,8 @@ impl OrdinaryObject {
             }
             _ => {
                 return Err(js_error!(TypeError:
-                    "Object.create: expected 'proto' to be an Object or null, got `{}`",
-                    prototype.type_of()
+                    "Object prototype may only be an Object or null: {}",
+                    prototype.no_side_effects_string(context).to_std_string_escaped()
                 ));
             }
         };
@@ -683,10 +683,12 @@ impl OrdinaryObject {
             JsVariant::Object(obj) => Some(obj.clone()),
             JsVariant::Null => None,
             // 2. If Type(proto) is neither Object nor Null, throw a TypeError exception.
-            val => {
+            _ => {
                 return Err(js_error!(TypeError:
-                    "Object.setPrototypeOf: expected 'proto' to be an Object or null, got `{}`",
-                    val.type_of()
+                    "Object prototype may only be an Object or null: {}",
+                    args.get_or_undefined(1)
+                        .no_side_effects_string(context)
+                        .to_std_string_escaped()
                 ));
             }
         };
@@ -760,7 +762,7 @@ impl OrdinaryObject {
 
             Ok(object.clone().into())
         } else {
-            Err(js_error!(TypeError: "Object.defineProperty: expected 'this' to be an Object"))
+            Err(js_error!(TypeError: "Object.defineProperty called on non-object"))
         }
     }
 
@@ -785,7 +787,7 @@ impl OrdinaryObject {
             object_define_properties(&obj, props, context)?;
             Ok(arg.clone())
         } else {
-            Err(js_error!(TypeError: "Object.defineProperties: expected 'this' to be an Object"))
+            Err(js_error!(TypeError: "Object.defineProperties called on non-object"))
         }
     }
 

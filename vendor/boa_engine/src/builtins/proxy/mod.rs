@@ -164,12 +164,14 @@ impl Proxy {
     ) -> JsResult<JsObject> {
         // 1. If Type(target) is not Object, throw a TypeError exception.
         let target = target.as_object().ok_or_else(|| {
-            JsNativeError::typ().with_message("Proxy constructor called with non-object target")
+            JsNativeError::typ()
+                .with_message("Cannot create proxy with a non-object as target or handler")
         })?;
 
         // 2. If Type(handler) is not Object, throw a TypeError exception.
         let handler = handler.as_object().ok_or_else(|| {
-            JsNativeError::typ().with_message("Proxy constructor called with non-object handler")
+            JsNativeError::typ()
+                .with_message("Cannot create proxy with a non-object as target or handler")
         })?;
 
         // 3. Let P be ! MakeBasicObject(« [[ProxyHandler]], [[ProxyTarget]] »).

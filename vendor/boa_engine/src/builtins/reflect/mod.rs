@@ -153,7 +153,7 @@ impl Reflect {
         let target = args
             .first()
             .and_then(JsValue::as_object)
-            .ok_or_else(|| JsNativeError::typ().with_message("target must be an object"))?;
+            .ok_or_else(|| JsNativeError::typ().with_message("Reflect.defineProperty called on non-object"))?;
         let key = args.get_or_undefined(1).to_property_key(context)?;
         let prop_desc: JsValue = args
             .get(2)
@@ -188,7 +188,7 @@ impl Reflect {
         let target = args
             .first()
             .and_then(JsValue::as_object)
-            .ok_or_else(|| JsNativeError::typ().with_message("target must be an object"))?;
+            .ok_or_else(|| JsNativeError::typ().with_message("Reflect.deleteProperty called on non-object"))?;
         let key = args.get_or_undefined(1).to_property_key(context)?;
 
         Ok(target
@@ -209,7 +209,7 @@ impl Reflect {
         let target = args
             .first()
             .and_then(JsValue::as_object)
-            .ok_or_else(|| JsNativeError::typ().with_message("target must be an object"))?;
+            .ok_or_else(|| JsNativeError::typ().with_message("Reflect.get called on non-object"))?;
         // 2. Let key be ? ToPropertyKey(propertyKey).
         let key = args.get_or_undefined(1).to_property_key(context)?;
         // 3. If receiver is not present, then
@@ -250,7 +250,7 @@ impl Reflect {
             )
         } else {
             Err(JsNativeError::typ()
-                .with_message("target must be an object")
+                .with_message("Reflect.getOwnPropertyDescriptor called on non-object")
                 .into())
         }
     }
@@ -271,7 +271,7 @@ impl Reflect {
         let target = args
             .first()
             .and_then(JsValue::as_object)
-            .ok_or_else(|| JsNativeError::typ().with_message("target must be an object"))?;
+            .ok_or_else(|| JsNativeError::typ().with_message("Reflect.getPrototypeOf called on non-object"))?;
         Ok(target
             .__get_prototype_of__(&mut InternalMethodPropertyContext::new(context))?
             .map_or(JsValue::null(), JsValue::new))
@@ -289,7 +289,7 @@ impl Reflect {
         let target = args
             .first()
             .and_then(JsValue::as_object)
-            .ok_or_else(|| JsNativeError::typ().with_message("target must be an object"))?;
+            .ok_or_else(|| JsNativeError::typ().with_message("Reflect.has called on non-object"))?;
         let key = args
             .get(1)
             .unwrap_or(&JsValue::undefined())
@@ -316,7 +316,7 @@ impl Reflect {
         let target = args
             .first()
             .and_then(JsValue::as_object)
-            .ok_or_else(|| JsNativeError::typ().with_message("target must be an object"))?;
+            .ok_or_else(|| JsNativeError::typ().with_message("Reflect.isExtensible called on non-object"))?;
         Ok(target
             .__is_extensible__(&mut InternalMethodPropertyContext::new(context))?
             .into())
@@ -338,7 +338,7 @@ impl Reflect {
         let target = args
             .first()
             .and_then(JsValue::as_object)
-            .ok_or_else(|| JsNativeError::typ().with_message("target must be an object"))?;
+            .ok_or_else(|| JsNativeError::typ().with_message("Reflect.ownKeys called on non-object"))?;
 
         let keys: Vec<JsValue> = target
             .__own_property_keys__(&mut InternalMethodPropertyContext::new(context))?
@@ -365,7 +365,7 @@ impl Reflect {
         let target = args
             .first()
             .and_then(JsValue::as_object)
-            .ok_or_else(|| JsNativeError::typ().with_message("target must be an object"))?;
+            .ok_or_else(|| JsNativeError::typ().with_message("Reflect.preventExtensions called on non-object"))?;
 
         Ok(target
             .__prevent_extensions__(&mut InternalMethodPropertyContext::new(context))?
@@ -384,7 +384,7 @@ impl Reflect {
         let target = args
             .first()
             .and_then(JsValue::as_object)
-            .ok_or_else(|| JsNativeError::typ().with_message("target must be an object"))?;
+            .ok_or_else(|| JsNativeError::typ().with_message("Reflect.set called on non-object"))?;
         let key = args.get_or_undefined(1).to_property_key(context)?;
         let value = args.get_or_undefined(2);
         let receiver = args
@@ -418,7 +418,7 @@ impl Reflect {
         let target = args
             .first()
             .and_then(JsValue::as_object)
-            .ok_or_else(|| JsNativeError::typ().with_message("target must be an object"))?;
+            .ok_or_else(|| JsNativeError::typ().with_message("Reflect.setPrototypeOf called on non-object"))?;
         let proto = match args.get_or_undefined(1).variant() {
             JsVariant::Object(obj) => Some(obj.clone()),
             JsVariant::Null => None,

@@ -439,10 +439,7 @@ impl Set {
 
         // 3. If IsCallable(callbackfn) is false, throw a TypeError exception.
         let Some(callback_fn) = args.get_or_undefined(0).as_callable() else {
-            return Err(js_error!(
-                TypeError:
-                    "Method Set.prototype.forEach called with non-callable callback function"
-            ));
+            return Err(crate::value::v8_text::not_a_function(args.get_or_undefined(0), context).into());
         };
 
         let _lock = SetLock::new(&obj);

@@ -692,26 +692,20 @@ impl String {
         let string = this.to_string(context)?;
 
         // 3. Let n be ? ToIntegerOrInfinity(count).
-        let n = args.get_or_undefined(0).to_integer_or_infinity(context)?;
+        let count = args.get_or_undefined(0).to_number(context)?;
+        let n = IntegerOrInfinity::from(count);
 
-        // 4. If n < 0 or n is +∞, throw a RangeError exception.
+        // 4. If n < 0 or n is +∞, throw a RangeError exception (V8's words name the count).
         let n = match n {
-            IntegerOrInfinity::Integer(i) if i < 0 => {
+            IntegerOrInfinity::Integer(i) if i >= 0 => i,
+            _ => {
                 return Err(JsNativeError::range()
-                    .with_message("String.prototype.repeat: count must be non-negative")
+                    .with_message(format!(
+                        "Invalid count value: {}",
+                        JsString::from(count).to_std_string_escaped()
+                    ))
                     .into());
             }
-            IntegerOrInfinity::PositiveInfinity => {
-                return Err(JsNativeError::range()
-                    .with_message("String.prototype.repeat: count must be less than infinity")
-                    .into());
-            }
-            IntegerOrInfinity::NegativeInfinity => {
-                return Err(JsNativeError::range()
-                    .with_message("String.prototype.repeat: count must be non-negative")
-                    .into());
-            }
-            IntegerOrInfinity::Integer(i) => i,
         };
 
         let len = string.len();

@@ -27,6 +27,7 @@ use crate::{
     value::IntegerOrInfinity,
 };
 use crate::{builtins::array_buffer::utils::memmove_naive, value::JsVariant};
+use crate::value::v8_text::not_a_function;
 
 /// The JavaScript `%TypedArray%` object.
 ///
@@ -664,11 +665,7 @@ impl BuiltinTypedArray {
         let callback_fn = match args.get_or_undefined(0).as_object() {
             Some(obj) if obj.is_callable() => obj,
             _ => {
-                return Err(JsNativeError::typ()
-                    .with_message(
-                        "TypedArray.prototype.every called with non-callable callback function",
-                    )
-                    .into());
+                return Err(not_a_function(args.get_or_undefined(0), context).into());
             }
         };
 
@@ -802,11 +799,7 @@ impl BuiltinTypedArray {
         let callback_fn =
             match args.get_or_undefined(0).as_object() {
                 Some(obj) if obj.is_callable() => obj,
-                _ => return Err(JsNativeError::typ()
-                    .with_message(
-                        "TypedArray.prototype.filter called with non-callable callback function",
-                    )
-                    .into()),
+                _ => return Err(not_a_function(args.get_or_undefined(0), context).into()),
             };
 
         // 5. Let kept be a new empty List.
@@ -1024,11 +1017,7 @@ impl BuiltinTypedArray {
         let callback_fn =
             match args.get_or_undefined(0).as_object() {
                 Some(obj) if obj.is_callable() => obj,
-                _ => return Err(JsNativeError::typ()
-                    .with_message(
-                        "TypedArray.prototype.foreach called with non-callable callback function",
-                    )
-                    .into()),
+                _ => return Err(not_a_function(args.get_or_undefined(0), context).into()),
             };
 
         // 5. Let k be 0.
@@ -1374,11 +1363,7 @@ impl BuiltinTypedArray {
         let callback_fn = match args.get_or_undefined(0).as_object() {
             Some(obj) if obj.is_callable() => obj,
             _ => {
-                return Err(JsNativeError::typ()
-                    .with_message(
-                        "TypedArray.prototype.map called with non-callable callback function",
-                    )
-                    .into());
+                return Err(not_a_function(args.get_or_undefined(0), context).into());
             }
         };
 
@@ -1431,11 +1416,7 @@ impl BuiltinTypedArray {
         let callback_fn =
             match args.get_or_undefined(0).as_object() {
                 Some(obj) if obj.is_callable() => obj,
-                _ => return Err(JsNativeError::typ()
-                    .with_message(
-                        "TypedArray.prototype.reduce called with non-callable callback function",
-                    )
-                    .into()),
+                _ => return Err(not_a_function(args.get_or_undefined(0), context).into()),
             };
 
         // 5. If len = 0 and initialValue is not present, throw a TypeError exception.
@@ -1505,11 +1486,7 @@ impl BuiltinTypedArray {
         // 4. If IsCallable(callbackfn) is false, throw a TypeError exception.
         let callback_fn = match args.get_or_undefined(0).as_object() {
             Some(obj) if obj.is_callable() => obj,
-            _ => return Err(JsNativeError::typ()
-                .with_message(
-                    "TypedArray.prototype.reduceright called with non-callable callback function",
-                )
-                .into()),
+            _ => return Err(not_a_function(args.get_or_undefined(0), context).into()),
         };
 
         // 5. If len = 0 and initialValue is not present, throw a TypeError exception.
@@ -2220,11 +2197,7 @@ impl BuiltinTypedArray {
         let callback_fn = match args.get_or_undefined(0).as_object() {
             Some(obj) if obj.is_callable() => obj,
             _ => {
-                return Err(JsNativeError::typ()
-                    .with_message(
-                        "TypedArray.prototype.some called with non-callable callback function",
-                    )
-                    .into());
+                return Err(not_a_function(args.get_or_undefined(0), context).into());
             }
         };
 

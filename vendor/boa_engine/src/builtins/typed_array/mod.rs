@@ -23,7 +23,7 @@ use crate::{
     realm::Realm,
     string::StaticJsStrings,
     symbol::JsSymbol,
-    value::{JsValue, Numeric},
+    value::{IntegerOrInfinity, JsValue, Numeric},
 };
 use boa_gc::{Finalize, Trace};
 
@@ -142,7 +142,24 @@ impl<T: TypedArrayMarker> BuiltInConstructor for T {
             // Ensured by the let-else
 
             // ii. Let elementLength be ? ToIndex(firstArgument).
-            let element_length = first_argument.to_index(context)?;
+            // codemode-runtime patch: ToIndex of the primitive, done here to give V8's words
+            // ("Invalid typed array length: -1"); converting a primitive runs no script code.
+            let number = if first_argument.is_undefined() {
+                0.0
+            } else {
+                first_argument.to_number(context)?
+            };
+            let element_length = match IntegerOrInfinity::from(number) {
+                IntegerOrInfinity::Integer(n) if (0..=(1_i64 << 53) - 1).contains(&n) => n as u64,
+                _ => {
+                    return Err(JsNativeError::range()
+                        .with_message(format!(
+                            "Invalid typed array length: {}",
+                            JsString::from(number).to_std_string_escaped()
+                        ))
+                        .into());
+                }
+            };
 
             // iii. Return ? AllocateTypedArray(constructorName, NewTarget, proto, elementLength).
             return BuiltinTypedArray::allocate::<T>(new_target, element_length, context)

@@ -326,7 +326,7 @@ where
             // ii. If cp.[[IsUnpairedSurrogate]] is true, throw a URIError exception.
             let CodePoint::Unicode(ch) = cp else {
                 return Err(JsNativeError::uri()
-                    .with_message("trying to encode an invalid string")
+                    .with_message("URI malformed")
                     .into());
             };
 
@@ -397,7 +397,7 @@ where
             // ii. If k + 2 ≥ strLen, throw a URIError exception.
             if k + 2 >= str_len {
                 return Err(JsNativeError::uri()
-                    .with_message("invalid escape character found")
+                    .with_message("URI malformed")
                     .into());
             }
 
@@ -413,7 +413,7 @@ where
                 )
             };
             let b = decode_hex_byte(high, low).ok_or_else(|| {
-                JsNativeError::uri().with_message("invalid hexadecimal digit found")
+                JsNativeError::uri().with_message("URI malformed")
             })?;
 
             // v. Set k to k + 2.
@@ -441,14 +441,14 @@ where
                 // 1. If n = 1 or n > 4, throw a URIError exception.
                 if n == 1 || n > 4 {
                     return Err(JsNativeError::uri()
-                        .with_message("invalid escaped character found")
+                        .with_message("URI malformed")
                         .into());
                 }
 
                 // 2. If k + (3 × (n - 1)) ≥ strLen, throw a URIError exception.
                 if k + (3 * (n - 1)) >= str_len {
                     return Err(JsNativeError::uri()
-                        .with_message("non-terminated escape character found")
+                        .with_message("URI malformed")
                         .into());
                 }
 
@@ -464,7 +464,7 @@ where
                     // b. If the code unit at index k within string is not the code unit 0x0025 (PERCENT SIGN), throw a URIError exception.
                     if string.code_unit_at(k) != Some(0x0025) {
                         return Err(JsNativeError::uri()
-                            .with_message("escape characters must be preceded with a % sign")
+                            .with_message("URI malformed")
                             .into());
                     }
 
@@ -478,7 +478,7 @@ where
                         )
                     };
                     let b = decode_hex_byte(high, low).ok_or_else(|| {
-                        JsNativeError::uri().with_message("invalid hexadecimal digit found")
+                        JsNativeError::uri().with_message("URI malformed")
                     })?;
 
                     // e. Set k to k + 2.
@@ -497,7 +497,7 @@ where
                 match std::str::from_utf8(&octets) {
                     Err(_) => {
                         return Err(JsNativeError::uri()
-                            .with_message("invalid UTF-8 encoding found")
+                            .with_message("URI malformed")
                             .into());
                     }
                     Ok(v) => {

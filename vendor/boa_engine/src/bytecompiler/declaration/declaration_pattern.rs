@@ -1,6 +1,6 @@
 use crate::{
     bytecompiler::{Access, ByteCompiler, Literal, Register, ToJsString},
-    vm::opcode::BindingOpcode,
+    vm::{opcode::BindingOpcode, source_info::ErrorSite},
 };
 use boa_ast::{
     pattern::{ArrayPatternElement, ObjectPatternElement, Pattern},
@@ -17,8 +17,30 @@ impl ByteCompiler<'_> {
     ) {
         match pattern {
             Pattern::Object(pattern) => {
+                let source = self.pattern_init.take().map(|(text, _)| text);
                 self.bytecode
                     .emit_value_not_null_or_undefined(object.variable());
+                let key = pattern.bindings().first().and_then(|first| match first {
+                    ObjectPatternElement::SingleName {
+                        name: PropertyName::Literal(name),
+                        ..
+                    }
+                    | ObjectPatternElement::Pattern {
+                        name: PropertyName::Literal(name),
+                        ..
+                    }
+                    | ObjectPatternElement::AssignmentPropertyAccess {
+                        name: PropertyName::Literal(name),
+                        ..
+                    } => Some(name.to_js_string(self.interner())),
+                    _ => None,
+                });
+                let nested = self.pattern_depth > 1;
+                self.record_error_site(ErrorSite::Destructure {
+                    key,
+                    source,
+                    nested,
+                });
 
                 let mut excluded_keys_registers = Vec::new();
                 let rest_exits = pattern.has_rest();
@@ -261,9 +283,13 @@ impl ByteCompiler<'_> {
                 }
             }
             Pattern::Array(pattern) => {
-                self.bytecode
-                    .emit_value_not_null_or_undefined(object.variable());
+                // codemode-runtime patch: `null` and `undefined` fail in `GetIterator` as any
+                // value that is not iterable does, with V8's "x is not iterable".
+                let site = self.pattern_init.take().map(|(_, site)| site);
                 self.bytecode.emit_get_iterator(object.variable());
+                if let Some(site) = site {
+                    self.record_error_site(site);
+                }
                 self.current_open_iterators_count += 1;
 
                 let handler_index = self.push_handler();

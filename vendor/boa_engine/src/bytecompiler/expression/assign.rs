@@ -64,7 +64,7 @@ impl ByteCompiler<'_> {
         if !binding.is_lexical() || self.lexical_scope.set_mutable_binding(name).is_err() {
             return false;
         }
-        let BindingKind::Local(Some(local)) = self.get_binding(&binding) else {
+        let BindingKind::Local(local) = self.get_binding(&binding) else {
             return false;
         };
         let local: RegisterOperand = local.into();
@@ -116,7 +116,12 @@ impl ByteCompiler<'_> {
                 }
                 Err(pattern) => {
                     compiler.compile_expr(assign.rhs(), dst);
-                    compiler.compile_declaration_pattern(pattern, BindingOpcode::SetName, dst);
+                    compiler.compile_declaration_pattern_from(
+                        pattern,
+                        BindingOpcode::SetName,
+                        dst,
+                        Some(assign.rhs()),
+                    );
                 }
             }
         } else {

@@ -12,6 +12,13 @@ use boa_ast::{
 
 impl ByteCompiler<'_> {
     pub(crate) fn compile_binary(&mut self, binary: &Binary, dst: &Register) {
+        // codemode-runtime patch: an operator that throws (`1n + 1`, `'a' in 'b'`) names the
+        // expression's line.
+        let mut compiler = self.position_guard(binary);
+        compiler.compile_binary_at_position(binary, dst);
+    }
+
+    fn compile_binary_at_position(&mut self, binary: &Binary, dst: &Register) {
         match binary.op() {
             BinaryOp::Arithmetic(op) => {
                 self.compile_left_operand(binary.lhs(), binary.rhs(), |self_, lhs| {

@@ -60,6 +60,17 @@ impl ByteCompiler<'_> {
     }
 
     fn compile_template_literal(&mut self, template_literal: &TemplateLiteral, dst: &Register) {
+        // codemode-runtime patch: a substitution that cannot become a string names the
+        // literal's line.
+        let mut compiler = self.position_guard(template_literal);
+        compiler.compile_template_literal_at_position(template_literal, dst);
+    }
+
+    fn compile_template_literal_at_position(
+        &mut self,
+        template_literal: &TemplateLiteral,
+        dst: &Register,
+    ) {
         let mut registers = Vec::with_capacity(template_literal.elements().len());
         // codemode-runtime patch: each substitution is converted to a string before the next
         // one is evaluated, as the specification orders it (`${a}${f()}` ran `f` before
@@ -130,7 +141,11 @@ impl ByteCompiler<'_> {
                         Some(Expression::Spread(spread)) => {
                             let value = self.register_allocator.alloc();
                             self.compile_expr(spread.target(), &value);
-                            self.bytecode.emit_get_iterator(value.variable());
+                            let site = self.iterable_site(spread.target());
+                            let mut compiler = self.position_guard(spread.target());
+                            compiler.bytecode.emit_get_iterator(value.variable());
+                            compiler.record_error_site(site);
+                            drop(compiler);
                             self.bytecode.emit_push_iterator_to_array(dst_op);
                             self.register_allocator.dealloc(value);
                         }

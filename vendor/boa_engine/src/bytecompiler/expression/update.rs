@@ -48,7 +48,7 @@ impl ByteCompiler<'_> {
                         .lexical_scope
                         .set_mutable_binding(name.clone())
                         .is_ok()
-                    && let BindingKind::Local(Some(local_reg)) = &index
+                    && let BindingKind::Local(local_reg) = &index
                 {
                     let local_op = (*local_reg).into();
 

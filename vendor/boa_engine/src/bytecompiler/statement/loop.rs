@@ -225,7 +225,7 @@ impl ByteCompiler<'_> {
             return None;
         }
         let binding = self.lexical_scope.get_identifier_reference(name);
-        let BindingKind::Local(Some(counter)) = self.get_binding(&binding) else {
+        let BindingKind::Local(counter) = self.get_binding(&binding) else {
             return None;
         };
         let bound = match (hoisted, test.rhs()) {
@@ -427,10 +427,16 @@ impl ByteCompiler<'_> {
         self.compile_expr(for_of_loop.iterable(), &object);
         self.pop_declarative_scope(outer_scope);
 
-        if for_of_loop.r#await() {
-            self.bytecode.emit_get_async_iterator(object.variable());
-        } else {
-            self.bytecode.emit_get_iterator(object.variable());
+        {
+            // codemode-runtime patch: a value that is not iterable names the iterable's line.
+            let site = self.iterable_site(for_of_loop.iterable());
+            let mut compiler = self.position_guard(for_of_loop.iterable());
+            if for_of_loop.r#await() {
+                compiler.bytecode.emit_get_async_iterator(object.variable());
+            } else {
+                compiler.bytecode.emit_get_iterator(object.variable());
+            }
+            compiler.record_error_site(site);
         }
         self.current_open_iterators_count += 1;
 

@@ -31,13 +31,38 @@ impl SourceInfo {
         function_name: JsString,
         source_text_spanned: SpannedSourceText,
     ) -> Self {
+        Self::with_error_sites(
+            source_map,
+            function_name,
+            source_text_spanned,
+            Box::default(),
+        )
+    }
+
+    /// [`SourceInfo::new`] with the error sites of the code (sorted by `pc`).
+    pub(crate) fn with_error_sites(
+        source_map: SourceMap,
+        function_name: JsString,
+        source_text_spanned: SpannedSourceText,
+        error_sites: Box<[(u32, ErrorSite)]>,
+    ) -> Self {
         Self {
             inner: Rc::new(Inner {
                 map: source_map,
                 function_name,
                 text_spanned: source_text_spanned,
+                error_sites,
             }),
         }
+    }
+
+    /// What V8 names in the error the instruction ending at `pc` throws, if it was recorded.
+    pub(crate) fn error_site(&self, pc: u32) -> Option<&ErrorSite> {
+        let sites = &self.inner.error_sites;
+        sites
+            .binary_search_by_key(&pc, |(at, _)| *at)
+            .ok()
+            .map(|index| &sites[index].1)
     }
 
     pub(crate) fn map(&self) -> &SourceMap {
@@ -59,6 +84,29 @@ struct Inner {
     function_name: JsString,
 
     text_spanned: SpannedSourceText,
+    error_sites: Box<[(u32, ErrorSite)]>,
+}
+
+/// codemode-runtime patch (PATCHED.md, "V8's error messages"): the source text V8 names in an
+/// error an instruction can throw ("o.m is not a function", "items is not iterable"), recorded
+/// at compile time by the `pc` that follows the instruction and read only when it throws.
+#[derive(Debug, Clone)]
+pub(crate) enum ErrorSite {
+    /// A call or `new` of the expression printed so.
+    Callee(JsString),
+    /// `GetIterator` of the expression printed so; `call` when that expression is a call (V8:
+    /// "f is not a function or its return value is not iterable").
+    Iterable { text: JsString, call: bool },
+    /// `GetIterator` of a spread argument of a call.
+    SpreadArgument,
+    /// `ValueNotNullOrUndefined` of an object pattern: its first literal key, the printed
+    /// value it destructures (when the pattern has an initializer), and whether it is nested in
+    /// another pattern (V8 then words it as a property read).
+    Destructure {
+        key: Option<JsString>,
+        source: Option<JsString>,
+        nested: bool,
+    },
 }
 
 /// Bytecode to source code mapping.

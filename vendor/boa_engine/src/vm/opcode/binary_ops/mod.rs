@@ -74,10 +74,13 @@ impl In {
     ) -> JsResult<()> {
         let rhs = context.vm.get_register(rhs.into()).clone();
         let Some(rhs) = rhs.as_object() else {
+            // V8's words, the key and the value as V8 shows them.
+            let lhs = context.vm.get_register(lhs.into());
             return Err(JsNativeError::typ()
                 .with_message(format!(
-                    "right-hand side of 'in' should be an object, got `{}`",
-                    rhs.type_of()
+                    "Cannot use 'in' operator to search for '{}' in {}",
+                    lhs.no_side_effects_string(context).to_std_string_escaped(),
+                    rhs.no_side_effects_string(context).to_std_string_escaped()
                 ))
                 .into());
         };
@@ -118,8 +121,9 @@ impl InPrivate {
         let Some(rhs) = rhs.as_object() else {
             return Err(JsNativeError::typ()
                 .with_message(format!(
-                    "right-hand side of 'in' should be an object, got `{}`",
-                    rhs.type_of()
+                    "Cannot use 'in' operator to search for '#{}' in {}",
+                    name.to_std_string_escaped(),
+                    rhs.no_side_effects_string(context).to_std_string_escaped()
                 ))
                 .into());
         };

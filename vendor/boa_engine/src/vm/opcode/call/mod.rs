@@ -11,8 +11,21 @@ use crate::{
     job::NativeAsyncJob,
     module::{ImportAttribute, ModuleKind, ModuleRequest, Referrer},
     object::FunctionObjectBuilder,
+    value::v8_text::not_callable_here,
     vm::opcode::Operation,
 };
+
+/// The error of a call that failed: an object that is not callable (its `[[Call]]` throws a
+/// generic error) gets V8's words naming the callee (see [`not_callable_here`]); any other
+/// error (thrown by a native function) passes through. Checked only when the call failed, so a
+/// call costs nothing more.
+#[cold]
+fn callee_error(error: JsError, callee: &JsObject, context: &Context) -> JsError {
+    if callee.is_callable() {
+        return error;
+    }
+    not_callable_here(&callee.clone().into(), false, context)
+}
 
 /// `CallEval` implements the Opcode Operation for `Opcode::CallEval`
 ///
@@ -33,9 +46,7 @@ impl CallEval {
             .calling_convention_get_function(argument_count.into());
 
         let Some(object) = func.as_object() else {
-            return Err(JsNativeError::typ()
-                .with_message("not a callable function")
-                .into());
+            return Err(not_callable_here(func, false, context));
         };
 
         // Taken from `13.3.6.1 Runtime Semantics: Evaluation`
@@ -117,9 +128,7 @@ impl CallEvalSpread {
         let func = context.vm.stack.calling_convention_get_function(0);
 
         let Some(object) = func.as_object() else {
-            return Err(JsNativeError::typ()
-                .with_message("not a callable function")
-                .into());
+            return Err(not_callable_here(func, false, context));
         };
         // Taken from `13.3.6.1 Runtime Semantics: Evaluation`
         //            `CallExpression : CoverCallExpressionAndAsyncArrowHead`
@@ -190,20 +199,14 @@ impl Call {
             .calling_convention_get_function(argument_count.into());
 
         let Some(object) = func.as_object() else {
-            return Err(Self::handle_not_callable());
+            return Err(not_callable_here(func, false, context));
         };
 
-        object.__call__(argument_count.into()).resolve(context)?;
+        if let Err(error) = object.__call__(argument_count.into()).resolve(context) {
+            return Err(callee_error(error, &object, context));
+        }
 
         Ok(())
-    }
-
-    #[cold]
-    #[inline(never)]
-    fn handle_not_callable() -> JsError {
-        JsNativeError::typ()
-            .with_message("not a callable function")
-            .into()
     }
 }
 
@@ -242,12 +245,12 @@ impl CallSpread {
             .calling_convention_get_function(argument_count);
 
         let Some(object) = func.as_object() else {
-            return Err(JsNativeError::typ()
-                .with_message("not a callable function")
-                .into());
+            return Err(not_callable_here(func, false, context));
         };
 
-        object.__call__(argument_count).resolve(context)?;
+        if let Err(error) = object.__call__(argument_count).resolve(context) {
+            return Err(callee_error(error, &object, context));
+        }
         Ok(())
     }
 }

@@ -1,5 +1,8 @@
+use boa_ast::scope::{BindingLocator, BindingLocatorScope};
+
 use crate::{
     Context, JsResult, JsValue,
+    environments::Environment,
     error::JsNativeError,
     object::{internal_methods::InternalMethodPropertyContext, shape::slot::SlotAttributes},
     property::PropertyKey,
@@ -23,8 +26,7 @@ impl GetName {
             context.vm.frame().code_block.bindings[usize::from(index)].clone();
         context.find_runtime_binding(&mut binding_locator)?;
         let result = context.get_binding(&binding_locator)?.ok_or_else(|| {
-            let name = binding_locator.name().to_std_string_escaped();
-            JsNativeError::reference().with_message(format!("{name} is not defined"))
+            no_value(&binding_locator, context)
         })?;
         context.vm.set_register(value.into(), result);
         Ok(())
@@ -107,8 +109,7 @@ impl GetNameGlobal {
         }
 
         let result = context.get_binding(&binding_locator)?.ok_or_else(|| {
-            let name = binding_locator.name().to_std_string_escaped();
-            JsNativeError::reference().with_message(format!("{name} is not defined"))
+            no_value(&binding_locator, context)
         })?;
 
         context.vm.set_register(dst.into(), result);
@@ -166,8 +167,7 @@ impl GetNameAndLocator {
             context.vm.frame().code_block.bindings[usize::from(index)].clone();
         context.find_runtime_binding(&mut binding_locator)?;
         let result = context.get_binding(&binding_locator)?.ok_or_else(|| {
-            let name = binding_locator.name().to_std_string_escaped();
-            JsNativeError::reference().with_message(format!("{name} is not defined"))
+            no_value(&binding_locator, context)
         })?;
 
         context.vm.frame_mut().binding_stack.push(binding_locator);
@@ -207,10 +207,7 @@ impl GetNameOrUndefined {
         } else if is_global {
             JsValue::undefined()
         } else {
-            let name = binding_locator.name().to_std_string_escaped();
-            return Err(JsNativeError::reference()
-                .with_message(format!("{name} is not defined"))
-                .into());
+            return Err(no_value(&binding_locator, context).into());
         };
 
         context.vm.set_register(value.into(), result);
@@ -222,4 +219,26 @@ impl Operation for GetNameOrUndefined {
     const NAME: &'static str = "GetNameOrUndefined";
     const INSTRUCTION: &'static str = "INST - GetNameOrUndefined";
     const COST: u8 = 4;
+}
+
+/// codemode-runtime patch (PATCHED.md, "V8's error messages"): the ReferenceError of a name
+/// with no value, as V8 words it — an undeclared name is "not defined"; a declared one read
+/// before its declaration ran (a closure reading a later `let`) is in its dead zone.
+#[cold]
+fn no_value(locator: &BindingLocator, context: &Context) -> JsNativeError {
+    let name = locator.name().to_std_string_escaped();
+    let declared = match locator.scope() {
+        BindingLocatorScope::GlobalObject => false,
+        BindingLocatorScope::GlobalDeclarative => true,
+        BindingLocatorScope::Stack(index) => matches!(
+            context.environment_expect(index),
+            Environment::Declarative(_)
+        ),
+    };
+    let message = if declared {
+        format!("Cannot access '{name}' before initialization")
+    } else {
+        format!("{name} is not defined")
+    };
+    JsNativeError::reference().with_message(message)
 }

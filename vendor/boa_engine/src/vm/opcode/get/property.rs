@@ -4,6 +4,7 @@ use crate::{
     Context, JsResult, JsValue, js_string,
     object::{internal_methods::InternalMethodPropertyContext, shape::slot::SlotAttributes},
     property::PropertyKey,
+    value::v8_text::nullish_property_error,
     vm::opcode::{IndexOperand, Operation, RegisterOperand},
 };
 
@@ -35,6 +36,12 @@ fn get_by_name<const LENGTH: bool>(
     //
     //    To prevent the creation of a temporary JsObject, we directly retrieve the prototype that
     //    `to_object()` would produce, such as `Number.prototype`, `String.prototype`, etc.
+    if object.is_null_or_undefined() {
+        let key = context.vm.frame().code_block().ic[usize::from(index)]
+            .name
+            .clone();
+        return Err(nullish_property_error(object, &key.into(), false, context));
+    }
     let object = object.base_class(context)?;
 
     let ic = &context.vm.frame().code_block().ic[usize::from(index)];
@@ -91,6 +98,9 @@ fn get_by_value<const PUSH_KEY: bool>(
 ) -> JsResult<()> {
     let key_value = context.vm.get_register(key.into()).clone();
     let base = context.vm.get_register(object.into()).clone();
+    if base.is_null_or_undefined() {
+        return Err(nullish_property_error(&base, &key_value, false, context));
+    }
     let object = base.base_class(context)?;
     // codemode-runtime patch: an object key is converted again by the set of `o[k] += v`,
     // `o[k] ||= v`, `o[k]++` (ToPropertyKey in GetValue and in PutValue, as V8 does), so only

@@ -1,6 +1,7 @@
 use crate::{
     Context, JsResult,
     builtins::iterable::IteratorHint,
+    value::v8_text::not_iterable_here,
     vm::opcode::{Operation, RegisterOperand},
 };
 
@@ -15,7 +16,7 @@ impl GetIterator {
     #[inline(always)]
     pub(crate) fn operation(value: RegisterOperand, context: &mut Context) -> JsResult<()> {
         let value = context.vm.get_register(value.into()).clone();
-        let iterator = value.get_iterator(IteratorHint::Sync, context)?;
+        let iterator = value.get_iterator_or(IteratorHint::Sync, context, not_iterable_here)?;
         context.vm.frame_mut().iterators.push(iterator);
         Ok(())
     }
@@ -38,7 +39,7 @@ impl GetAsyncIterator {
     #[inline(always)]
     pub(crate) fn operation(value: RegisterOperand, context: &mut Context) -> JsResult<()> {
         let value = context.vm.get_register(value.into()).clone();
-        let iterator = value.get_iterator(IteratorHint::Async, context)?;
+        let iterator = value.get_iterator_or(IteratorHint::Async, context, not_iterable_here)?;
         context.vm.frame_mut().iterators.push(iterator);
         Ok(())
     }

@@ -1,5 +1,18 @@
 use super::IndexOperand;
-use crate::{Context, JsExpect, JsResult, error::JsNativeError, vm::opcode::Operation};
+use crate::{
+    Context, JsError, JsExpect, JsObject, JsResult, value::v8_text::not_callable_here,
+    vm::opcode::Operation,
+};
+
+/// The error of a `new` that failed: an object that is not a constructor gets V8's words
+/// naming it; any other error passes through.
+#[cold]
+fn constructor_error(error: JsError, callee: &JsObject, context: &Context) -> JsError {
+    if callee.is_constructor() {
+        return error;
+    }
+    not_callable_here(&callee.clone().into(), true, context)
+}
 
 /// `New` implements the Opcode Operation for `Opcode::New`
 ///
@@ -16,14 +29,15 @@ impl New {
             .stack
             .calling_convention_get_function(argument_count.into());
 
-        let cons = func
-            .as_object()
-            .ok_or_else(|| JsNativeError::typ().with_message("not a constructor"))?
-            .clone();
+        let Some(cons) = func.as_object() else {
+            return Err(not_callable_here(func, true, context));
+        };
 
         context.vm.stack.push(cons.clone()); // Push new.target
 
-        cons.__construct__(argument_count.into()).resolve(context)?;
+        if let Err(error) = cons.__construct__(argument_count.into()).resolve(context) {
+            return Err(constructor_error(error, &cons, context));
+        }
         Ok(())
     }
 }
@@ -57,10 +71,9 @@ impl NewSpread {
 
         let func = context.vm.stack.pop();
 
-        let cons = func
-            .as_object()
-            .ok_or_else(|| JsNativeError::typ().with_message("not a constructor"))?
-            .clone();
+        let Some(cons) = func.as_object() else {
+            return Err(not_callable_here(&func, true, context));
+        };
 
         let argument_count = arguments.len();
         context.vm.stack.push(func);
@@ -70,7 +83,9 @@ impl NewSpread {
             .calling_convention_push_arguments(&arguments);
         context.vm.stack.push(cons.clone()); // Push new.target
 
-        cons.__construct__(argument_count).resolve(context)?;
+        if let Err(error) = cons.__construct__(argument_count).resolve(context) {
+            return Err(constructor_error(error, &cons, context));
+        }
         Ok(())
     }
 }

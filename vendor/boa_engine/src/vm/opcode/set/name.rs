@@ -15,18 +15,10 @@ pub(crate) struct ThrowMutateImmutable;
 
 impl ThrowMutateImmutable {
     #[inline(always)]
-    pub(crate) fn operation(index: IndexOperand, context: &mut Context) -> JsError {
-        let name = context
-            .vm
-            .frame()
-            .code_block()
-            .constant_string(index.into());
-
+    pub(crate) fn operation(_index: IndexOperand, _context: &mut Context) -> JsError {
+        // V8's words: the binding's name is not part of them.
         JsNativeError::typ()
-            .with_message(format!(
-                "cannot mutate an immutable binding '{}'",
-                name.to_std_string_escaped()
-            ))
+            .with_message("Assignment to constant variable.")
             .into()
     }
 }
@@ -113,25 +105,20 @@ fn verify_initialized(locator: &BindingLocator, context: &mut Context) -> JsResu
         let key = locator.name();
         let strict = context.vm.frame().code_block.strict();
 
+        // V8's words: an undeclared name is "not defined"; a declared one written before its
+        // declaration ran is in its dead zone.
+        let undeclared = format!("{} is not defined", key.to_std_string_escaped());
+        let dead_zone = format!(
+            "Cannot access '{}' before initialization",
+            key.to_std_string_escaped()
+        );
         let message = match locator.scope() {
-            BindingLocatorScope::GlobalObject if strict => Some(format!(
-                "cannot assign to uninitialized global property `{}`",
-                key.to_std_string_escaped()
-            )),
+            BindingLocatorScope::GlobalObject if strict => Some(undeclared),
             BindingLocatorScope::GlobalObject => None,
-            BindingLocatorScope::GlobalDeclarative => Some(format!(
-                "cannot assign to uninitialized binding `{}`",
-                key.to_std_string_escaped()
-            )),
+            BindingLocatorScope::GlobalDeclarative => Some(dead_zone),
             BindingLocatorScope::Stack(index) => match context.environment_expect(index) {
-                Environment::Declarative(_) => Some(format!(
-                    "cannot assign to uninitialized binding `{}`",
-                    key.to_std_string_escaped()
-                )),
-                Environment::Object(_) if strict => Some(format!(
-                    "cannot assign to uninitialized property `{}`",
-                    key.to_std_string_escaped()
-                )),
+                Environment::Declarative(_) => Some(dead_zone),
+                Environment::Object(_) if strict => Some(undeclared),
                 Environment::Object(_) => None,
             },
         };

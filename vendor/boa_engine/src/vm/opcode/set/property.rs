@@ -1,6 +1,7 @@
 use crate::JsExpect;
 use crate::JsValue;
 use crate::value::JsVariant;
+use crate::value::v8_text::nullish_property_error;
 use crate::vm::opcode::{IndexOperand, RegisterOperand};
 use crate::{
     Context, JsNativeError, JsResult,
@@ -20,6 +21,17 @@ fn set_by_name(
 ) -> JsResult<()> {
     let value = context.vm.get_register(value.into()).clone();
 
+    if value_object.is_null_or_undefined() {
+        let key = context.vm.frame().code_block().ic[usize::from(index)]
+            .name
+            .clone();
+        return Err(nullish_property_error(
+            value_object,
+            &key.into(),
+            true,
+            context,
+        ));
+    }
     let object = value_object.to_object(context)?;
 
     let ic = &context.vm.frame().code_block().ic[usize::from(index)];
@@ -158,6 +170,9 @@ impl SetPropertyByValue {
         let key = context.vm.get_register(key.into()).clone();
         let receiver = context.vm.get_register(receiver.into()).clone();
         let object = context.vm.get_register(object.into()).clone();
+        if object.is_null_or_undefined() {
+            return Err(nullish_property_error(&object, &key, true, context));
+        }
         let object = object.to_object(context)?;
 
         let key = key.to_property_key(context)?;

@@ -1,5 +1,8 @@
 use super::RegisterOperand;
-use crate::{Context, JsResult, error::JsNativeError, vm::opcode::Operation};
+use crate::{
+    Context, JsResult, value::v8_text::destructure_error,
+    vm::opcode::Operation,
+};
 
 /// `ValueNotNullOrUndefined` implements the Opcode Operation for `Opcode::ValueNotNullOrUndefined`
 ///
@@ -12,15 +15,8 @@ impl ValueNotNullOrUndefined {
     #[inline(always)]
     pub(super) fn operation(value: RegisterOperand, context: &mut Context) -> JsResult<()> {
         let value = context.vm.get_register(value.into());
-        if value.is_null() {
-            return Err(JsNativeError::typ()
-                .with_message("Cannot destructure 'null' value")
-                .into());
-        }
-        if value.is_undefined() {
-            return Err(JsNativeError::typ()
-                .with_message("Cannot destructure 'undefined' value")
-                .into());
+        if value.is_null_or_undefined() {
+            return Err(destructure_error(value, context));
         }
         Ok(())
     }

@@ -1,0 +1,246 @@
+//! codemode-runtime patch (PATCHED.md, "V8's error messages"): how V8 shows a value inside an
+//! error message (`Object::NoSideEffectsToString`), without running any of the script's code —
+//! no getter, no `toString`, no proxy trap. `[1].map(3)` says "3 is not a function",
+//! `[1].map({})` "#<Object> is not a function", `[1].map([])` "[object Array] is not a function".
+
+use boa_macros::js_str;
+
+use crate::{
+    Context, JsError, JsNativeError, JsObject, JsString, JsValue, builtins::error::Error,
+    js_string, property::PropertyKey, value::JsVariant, vm::source_info::ErrorSite,
+};
+
+impl JsValue {
+    /// The value as V8 words it in an error message.
+    pub(crate) fn no_side_effects_string(&self, context: &Context) -> JsString {
+        match self.variant() {
+            JsVariant::Null => js_string!("null"),
+            JsVariant::Undefined => js_string!("undefined"),
+            JsVariant::Boolean(true) => js_string!("true"),
+            JsVariant::Boolean(false) => js_string!("false"),
+            JsVariant::Float64(number) => JsString::from(number),
+            JsVariant::Integer32(integer) => JsString::from(integer),
+            JsVariant::String(string) => string,
+            JsVariant::Symbol(symbol) => symbol.descriptive_string(),
+            JsVariant::BigInt(bigint) => bigint.to_string().into(),
+            JsVariant::Object(object) => object_text(&object, context),
+        }
+    }
+}
+
+/// A data property found on `object` or its prototypes, read without running anything.
+fn data_property(object: &JsObject, key: &str) -> Option<JsValue> {
+    object
+        .get_property(&PropertyKey::from(JsString::from(key)))
+        .and_then(|descriptor| descriptor.value().cloned())
+}
+
+/// `Name: message` for an error; `#<Constructor>` for an object whose `toString` is
+/// `Object.prototype.toString`; else `[object Tag]` by the object's kind.
+fn object_text(object: &JsObject, context: &Context) -> JsString {
+    let text = |value: Option<JsValue>| value.and_then(|v| v.as_string()).unwrap_or_default();
+    if object.is::<Error>() {
+        let name = text(data_property(object, "name"));
+        let message = text(data_property(object, "message"));
+        return match (name.is_empty(), message.is_empty()) {
+            (_, true) => name,
+            (true, false) => message,
+            (false, false) => js_string!(&name, &js_string!(": "), &message),
+        };
+    }
+    let object_to_string = data_property(
+        &context.intrinsics().constructors().object().prototype(),
+        "toString",
+    );
+    let to_string = data_property(object, "toString");
+    let plain = match (
+        to_string.as_ref().and_then(JsValue::as_object),
+        object_to_string.as_ref().and_then(JsValue::as_object),
+    ) {
+        (Some(own), Some(object_prototype)) => JsObject::equals(&own, &object_prototype),
+        _ => to_string.is_none(),
+    };
+    if plain {
+        let name = data_property(object, "constructor")
+            .and_then(|constructor| constructor.as_object())
+            .map(|constructor| text(data_property(&constructor, "name")))
+            .filter(|name| !name.is_empty())
+            .unwrap_or_else(|| js_string!("Object"));
+        return js_string!(&js_string!("#<"), &name, &js_string!(">"));
+    }
+    let tag = if object.is_array() {
+        "Array"
+    } else if object.is_callable() {
+        "Function"
+    } else if object.is::<crate::builtins::date::Date>() {
+        "Date"
+    } else if object.is::<crate::builtins::regexp::RegExp>() {
+        "RegExp"
+    } else {
+        "Object"
+    };
+    JsString::from(format!("[object {tag}]"))
+}
+
+/// V8's TypeError for reading (`write`: setting) property `key` of `undefined` or `null`:
+/// "Cannot read properties of undefined (reading 'b')". A key V8 cannot show without running
+/// code (an object with its own `toString`, an array) leaves the parenthesis out, as V8 does.
+#[cold]
+pub(crate) fn nullish_property_error(
+    base: &JsValue,
+    key: &JsValue,
+    write: bool,
+    context: &Context,
+) -> JsError {
+    let (verb, gerund) = if write {
+        ("set", "setting")
+    } else {
+        ("read", "reading")
+    };
+    let base = if base.is_null() { "null" } else { "undefined" };
+    let key = match key.as_object() {
+        Some(object) if object.is_callable() => None,
+        Some(object) => Some(object_text(&object, context))
+            .filter(|text| text.starts_with(js_str!("#<")) || object.is::<Error>()),
+        None => Some(key.no_side_effects_string(context)),
+    };
+    let message = match key {
+        Some(key) => format!(
+            "Cannot {verb} properties of {base} ({gerund} '{}')",
+            key.to_std_string_escaped()
+        ),
+        None => format!("Cannot {verb} properties of {base}"),
+    };
+    JsNativeError::typ().with_message(message).into()
+}
+
+/// V8's TypeError for a callback that cannot be called, as the Workers runtime words it:
+/// "number 3 is not a function", `string "x" is not a function`, "object is not a function".
+#[cold]
+pub(crate) fn not_a_function(value: &JsValue, context: &Context) -> JsNativeError {
+    let shown = match value.variant() {
+        JsVariant::Undefined => "undefined".to_string(),
+        JsVariant::Null => "object null".to_string(),
+        JsVariant::Symbol(_) => "symbol".to_string(),
+        JsVariant::BigInt(_) => "bigint".to_string(),
+        JsVariant::Object(_) => "object".to_string(),
+        JsVariant::String(string) => format!("string \"{}\"", string.to_std_string_escaped()),
+        _ => format!(
+            "{} {}",
+            value.type_of(),
+            value.no_side_effects_string(context).to_std_string_escaped()
+        ),
+    };
+    JsNativeError::typ().with_message(format!("{shown} is not a function"))
+}
+
+/// V8's TypeError when a built-in (`new Set(5)`, `Promise.all(5)`, `Array.from(null)`) is given
+/// a value that is not iterable: "number 5 is not iterable (cannot read property
+/// Symbol(Symbol.iterator))".
+#[cold]
+pub(crate) fn builtin_not_iterable(value: &JsValue, context: &Context) -> JsNativeError {
+    let shown = match value.variant() {
+        JsVariant::Undefined => "undefined".to_string(),
+        JsVariant::Null => "object null".to_string(),
+        JsVariant::Symbol(_) => "symbol".to_string(),
+        JsVariant::Object(object) if object.is_callable() => "function".to_string(),
+        JsVariant::Object(_) => "object".to_string(),
+        _ => format!(
+            "{} {}",
+            value.type_of(),
+            value.no_side_effects_string(context).to_std_string_escaped()
+        ),
+    };
+    JsNativeError::typ().with_message(format!(
+        "{shown} is not iterable (cannot read property Symbol(Symbol.iterator))"
+    ))
+}
+
+/// V8's TypeError when the value the instruction ending at the current `pc` iterates is not
+/// iterable: it names the expression when the compiler recorded it (`items is not iterable`,
+/// `f is not a function or its return value is not iterable`), else the value.
+#[cold]
+pub(crate) fn not_iterable_here(value: &JsValue, context: &Context) -> JsError {
+    let frame = context.vm.frame();
+    let message = match frame.code_block().source_info.error_site(frame.pc) {
+        Some(ErrorSite::Iterable { text, call: false }) => {
+            format!("{} is not iterable", text.to_std_string_escaped())
+        }
+        Some(ErrorSite::Iterable { text, call: true }) => format!(
+            "{} is not a function or its return value is not iterable",
+            text.to_std_string_escaped()
+        ),
+        Some(ErrorSite::SpreadArgument) if value.is_null_or_undefined() => {
+            let shown = value.no_side_effects_string(context).to_std_string_escaped();
+            format!("{shown} is not iterable (cannot read property {shown})")
+        }
+        Some(ErrorSite::SpreadArgument) => {
+            "Spread syntax requires ...iterable[Symbol.iterator] to be a function".to_string()
+        }
+        _ => format!(
+            "{} is not iterable",
+            value.no_side_effects_string(context).to_std_string_escaped()
+        ),
+    };
+    JsNativeError::typ().with_message(message).into()
+}
+
+/// V8's TypeError when the callee of the call (or `new`) ending at the current `pc` cannot be
+/// called: "o.m is not a function", "Foo is not a constructor"; the value when the compiler
+/// recorded no text.
+#[cold]
+pub(crate) fn not_callable_here(callee: &JsValue, construct: bool, context: &Context) -> JsError {
+    let frame = context.vm.frame();
+    let text = match frame.code_block().source_info.error_site(frame.pc) {
+        Some(ErrorSite::Callee(text)) => text.clone(),
+        _ => callee.no_side_effects_string(context),
+    };
+    let what = if construct {
+        "a constructor"
+    } else {
+        "a function"
+    };
+    JsNativeError::typ()
+        .with_message(format!("{} is not {what}", text.to_std_string_escaped()))
+        .into()
+}
+
+/// V8's TypeError for an object pattern given `null` or `undefined`: "Cannot destructure
+/// property 'a' of 'o.p' as it is undefined." (a pattern nested in another reads as a property
+/// read: "Cannot read properties of undefined (reading 'b')").
+#[cold]
+pub(crate) fn destructure_error(value: &JsValue, context: &Context) -> JsError {
+    let frame = context.vm.frame();
+    let shown = if value.is_null() { "null" } else { "undefined" };
+    let (key, source, nested) = match frame.code_block().source_info.error_site(frame.pc) {
+        Some(ErrorSite::Destructure {
+            key,
+            source,
+            nested,
+        }) => (
+            key.as_ref().map(JsString::to_std_string_escaped),
+            source.as_ref().map(JsString::to_std_string_escaped),
+            *nested,
+        ),
+        _ => (None, None, false),
+    };
+    let message = match (key, nested) {
+        (Some(key), true) => format!("Cannot read properties of {shown} (reading '{key}')"),
+        (key, _) => {
+            let source = source.unwrap_or_else(|| {
+                if value.is_null() {
+                    "object null".to_string()
+                } else {
+                    "undefined".to_string()
+                }
+            });
+            match key {
+                Some(key) => {
+                    format!("Cannot destructure property '{key}' of '{source}' as it is {shown}.")
+                }
+                None => format!("Cannot destructure '{source}' as it is {shown}."),
+            }
+        }
+    };
+    JsNativeError::typ().with_message(message).into()
+}
