@@ -40,6 +40,7 @@ pub mod run;
 pub mod runtime;
 pub mod sandbox;
 pub mod schema;
+pub mod script;
 pub mod sse;
 pub mod store;
 pub mod token;

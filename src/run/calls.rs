@@ -2,7 +2,7 @@
 
 use crate::journal::{JournalEntry, Outcome};
 use crate::model::{CallRecord, CallState};
-use crate::sandbox::CallRequest;
+use crate::script::CallRequest;
 
 /// The calls of one pass: issued ones as `pending`, then each outcome as it is delivered or
 /// journaled.

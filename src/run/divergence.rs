@@ -5,7 +5,7 @@ use crate::error::RunCode;
 use crate::journal::JournalEntry;
 use crate::model::ErrorInfo;
 use crate::report::call_label;
-use crate::sandbox::CallRequest;
+use crate::script::CallRequest;
 
 /// A replay that took another path than the one its journal recorded. Nothing executes after
 /// it: the run fails with `REPLAY_DIVERGED`.

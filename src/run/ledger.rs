@@ -5,7 +5,7 @@
 use serde_json::Value;
 
 use crate::journal::{EntryKind, JournalEntry, Outcome};
-use crate::sandbox::{timer_delay, CallRequest};
+use crate::script::{timer_delay, CallRequest};
 
 /// The limits a pass checks as it journals.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

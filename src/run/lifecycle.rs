@@ -24,7 +24,7 @@ use crate::model::{
 use crate::options;
 use crate::report::{self, Ending, ReportInput};
 use crate::run::pass::PassEnd;
-use crate::sandbox::{Output, Settled};
+use crate::script::{Output, Settled};
 use crate::store::ExecutionRecord;
 
 /// Who decided and why, as a request gives them. Both are optional, stored as given (within

@@ -19,7 +19,7 @@
 //! 4. **Closing**: the pass is decided; calls under way are waited for and journaled (their
 //!    effects happened), not delivered.
 //!
-//! Timers (`codemode.setTimeout`/`setInterval` calls, see [`crate::sandbox::timer_delay`]) are
+//! Timers (`codemode.setTimeout`/`setInterval` calls, see [`crate::script::timer_delay`]) are
 //! calls that no connector runs: one is due `delayMs` after the virtual time it was issued at,
 //! and fires when it is due by being journaled at that time (so a replay fires it in the same
 //! order at the same virtual time, without waiting). While live, a due timer fires once the calls
@@ -35,7 +35,7 @@ use crate::model::{ErrorInfo, PendingAction};
 use crate::run::calls::CallBook;
 use crate::run::divergence::Divergence;
 use crate::run::ledger::{Ledger, PassLimits};
-use crate::sandbox::{timer_delay, CallRequest, Settled};
+use crate::script::{timer_delay, CallRequest, Settled};
 
 /// `connector` and `method` of `codemode.step` calls, which the VM runs itself.
 pub const STEP: (&str, &str) = ("codemode", "step");

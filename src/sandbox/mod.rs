@@ -18,8 +18,10 @@ mod limits;
 mod timers;
 mod web;
 
+pub use crate::script::{
+    timer_delay, CallRequest, Output, Settled, TIMER_CONNECTOR, TIMER_METHODS,
+};
 pub use limits::{SandboxLimits, StoreLimits};
-pub use timers::{timer_delay, TIMER_CONNECTOR, TIMER_METHODS};
 
 use compile::*;
 use depth::check_nesting;
@@ -36,7 +38,7 @@ use std::rc::Rc;
 use boa_engine::context::ContextBuilder;
 use boa_engine::heap::HeapLimit;
 use boa_engine::{Context, JsString, JsValue};
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use serde_json::Value;
 
 use crate::error::RunCode;
@@ -75,33 +77,6 @@ pub struct SandboxConfig<'a> {
     /// Input schemas by `connector.method`: a call whose argument does not match is refused
     /// (its promise rejects) before it gets a seq.
     pub schemas: Rc<BTreeMap<String, Value>>,
-}
-
-/// A tool call the script issued.
-#[derive(Debug, Clone, PartialEq)]
-pub struct CallRequest {
-    pub seq: u32,
-    pub connector: String,
-    pub method: String,
-    pub args: Value,
-    /// The virtual time when the script issued it (a timer is due `delayMs` after it).
-    pub issued_at: i64,
-}
-
-/// How the script ended.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Settled {
-    /// It returned; `None` for `undefined`.
-    Returned(Option<Value>),
-    /// It threw (or the engine stopped it).
-    Threw(ErrorInfo),
-}
-
-/// What the script printed.
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-pub struct Output {
-    pub texts: Vec<String>,
-    pub console: Vec<String>,
 }
 
 /// One VM running one script.

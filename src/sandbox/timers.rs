@@ -13,25 +13,6 @@ use crate::model::ErrorInfo;
 
 use super::*;
 
-/// `connector` of timer calls.
-pub const TIMER_CONNECTOR: &str = "codemode";
-/// `method` of a timer call, by the kind `host.timer` is given (0: timeout, 1: interval tick).
-pub const TIMER_METHODS: [&str; 2] = ["setTimeout", "setInterval"];
-
-/// The delay of a timer call (`codemode.setTimeout`/`setInterval`), `None` for any other call.
-pub fn timer_delay(request: &CallRequest) -> Option<i64> {
-    if request.connector != TIMER_CONNECTOR || !TIMER_METHODS.contains(&request.method.as_str()) {
-        return None;
-    }
-    Some(
-        request
-            .args
-            .get("delayMs")
-            .and_then(serde_json::Value::as_i64)
-            .unwrap_or(0),
-    )
-}
-
 pub(super) fn register(host: &mut ObjectInitializer<'_>) {
     host.function(
         NativeFunction::from_fn_ptr(host_timer),
