@@ -114,15 +114,16 @@ pub(crate) fn nullish_property_error(
     JsNativeError::typ().with_message(message).into()
 }
 
-/// V8's TypeError for a callback that cannot be called, as the Workers runtime words it:
-/// "number 3 is not a function", `string "x" is not a function`, "object is not a function".
-#[cold]
-pub(crate) fn not_a_function(value: &JsValue, context: &Context) -> JsNativeError {
-    let shown = match value.variant() {
+/// A value as V8 names it by its type where no source text stands for it (V8's default call
+/// site): "number 3", `string "x"`, "boolean true", "object null", "undefined", "symbol",
+/// "bigint", "function", "object".
+fn typed_text(value: &JsValue, context: &Context) -> String {
+    match value.variant() {
         JsVariant::Undefined => "undefined".to_string(),
         JsVariant::Null => "object null".to_string(),
         JsVariant::Symbol(_) => "symbol".to_string(),
         JsVariant::BigInt(_) => "bigint".to_string(),
+        JsVariant::Object(object) if object.is_callable() => "function".to_string(),
         JsVariant::Object(_) => "object".to_string(),
         JsVariant::String(string) => format!("string \"{}\"", string.to_std_string_escaped()),
         _ => format!(
@@ -130,8 +131,17 @@ pub(crate) fn not_a_function(value: &JsValue, context: &Context) -> JsNativeErro
             value.type_of(),
             value.no_side_effects_string(context).to_std_string_escaped()
         ),
-    };
-    JsNativeError::typ().with_message(format!("{shown} is not a function"))
+    }
+}
+
+/// V8's TypeError for a callback that cannot be called, as the Workers runtime words it:
+/// "number 3 is not a function", `string "x" is not a function`, "object is not a function".
+#[cold]
+pub(crate) fn not_a_function(value: &JsValue, context: &Context) -> JsNativeError {
+    JsNativeError::typ().with_message(format!(
+        "{} is not a function",
+        typed_text(value, context)
+    ))
 }
 
 /// V8's TypeError when a built-in (`new Set(5)`, `Promise.all(5)`, `Array.from(null)`) is given
@@ -139,21 +149,17 @@ pub(crate) fn not_a_function(value: &JsValue, context: &Context) -> JsNativeErro
 /// Symbol(Symbol.iterator))".
 #[cold]
 pub(crate) fn builtin_not_iterable(value: &JsValue, context: &Context) -> JsNativeError {
-    let shown = match value.variant() {
-        JsVariant::Undefined => "undefined".to_string(),
-        JsVariant::Null => "object null".to_string(),
-        JsVariant::Symbol(_) => "symbol".to_string(),
-        JsVariant::Object(object) if object.is_callable() => "function".to_string(),
-        JsVariant::Object(_) => "object".to_string(),
-        _ => format!(
-            "{} {}",
-            value.type_of(),
-            value.no_side_effects_string(context).to_std_string_escaped()
-        ),
-    };
     JsNativeError::typ().with_message(format!(
-        "{shown} is not iterable (cannot read property Symbol(Symbol.iterator))"
+        "{} is not iterable (cannot read property Symbol(Symbol.iterator))",
+        typed_text(value, context)
     ))
+}
+
+/// The error site the compiler recorded for the instruction that is throwing now (the frame's
+/// `pc` is the one after it).
+fn site_here(context: &Context) -> Option<&ErrorSite> {
+    let frame = context.vm.frame();
+    frame.code_block().source_info.error_site(frame.pc)
 }
 
 /// V8's TypeError when the value the instruction ending at the current `pc` iterates is not
@@ -161,8 +167,7 @@ pub(crate) fn builtin_not_iterable(value: &JsValue, context: &Context) -> JsNati
 /// `f is not a function or its return value is not iterable`), else the value.
 #[cold]
 pub(crate) fn not_iterable_here(value: &JsValue, context: &Context) -> JsError {
-    let frame = context.vm.frame();
-    let message = match frame.code_block().source_info.error_site(frame.pc) {
+    let message = match site_here(context) {
         Some(ErrorSite::Iterable { text, call: false }) => {
             format!("{} is not iterable", text.to_std_string_escaped())
         }
@@ -190,8 +195,7 @@ pub(crate) fn not_iterable_here(value: &JsValue, context: &Context) -> JsError {
 /// recorded no text.
 #[cold]
 pub(crate) fn not_callable_here(callee: &JsValue, construct: bool, context: &Context) -> JsError {
-    let frame = context.vm.frame();
-    let text = match frame.code_block().source_info.error_site(frame.pc) {
+    let text = match site_here(context) {
         Some(ErrorSite::Callee(text)) => text.clone(),
         _ => callee.no_side_effects_string(context),
     };
@@ -210,9 +214,8 @@ pub(crate) fn not_callable_here(callee: &JsValue, construct: bool, context: &Con
 /// read: "Cannot read properties of undefined (reading 'b')").
 #[cold]
 pub(crate) fn destructure_error(value: &JsValue, context: &Context) -> JsError {
-    let frame = context.vm.frame();
     let shown = if value.is_null() { "null" } else { "undefined" };
-    let (key, source, nested) = match frame.code_block().source_info.error_site(frame.pc) {
+    let (key, source, nested) = match site_here(context) {
         Some(ErrorSite::Destructure {
             key,
             source,
@@ -227,13 +230,8 @@ pub(crate) fn destructure_error(value: &JsValue, context: &Context) -> JsError {
     let message = match (key, nested) {
         (Some(key), true) => format!("Cannot read properties of {shown} (reading '{key}')"),
         (key, _) => {
-            let source = source.unwrap_or_else(|| {
-                if value.is_null() {
-                    "object null".to_string()
-                } else {
-                    "undefined".to_string()
-                }
-            });
+            // No initializer (a parameter's pattern): V8 names the value by its type.
+            let source = source.unwrap_or_else(|| typed_text(value, context));
             match key {
                 Some(key) => {
                     format!("Cannot destructure property '{key}' of '{source}' as it is {shown}.")
