@@ -1632,7 +1632,6 @@ impl Array {
             predicate,
             this_arg,
             context,
-            "Array.prototype.find",
         )?;
 
         // 4. Return findRec.[[Value]].
@@ -1673,7 +1672,6 @@ impl Array {
             predicate,
             this_arg,
             context,
-            "Array.prototype.findIndex",
         )?;
 
         // 4. Return findRec.[[Index]].
@@ -1712,7 +1710,6 @@ impl Array {
             predicate,
             this_arg,
             context,
-            "Array.prototype.findLast",
         )?;
 
         // 4. Return findRec.[[Value]].
@@ -1751,7 +1748,6 @@ impl Array {
             predicate,
             this_arg,
             context,
-            "Array.prototype.findLastIndex",
         )?;
 
         // 4. Return findRec.[[Index]].
@@ -3408,8 +3404,6 @@ pub(crate) fn find_via_predicate(
     predicate: &JsValue,
     this_arg: &JsValue,
     context: &mut Context,
-    // The caller's name is not part of V8's message.
-    _caller_name: &str,
 ) -> JsResult<(JsValue, JsValue)> {
     // 1. If IsCallable(predicate) is false, throw a TypeError exception.
     let predicate = predicate

@@ -880,7 +880,6 @@ impl BuiltinTypedArray {
             predicate,
             this_arg,
             context,
-            "TypedArray.prototype.find",
         )?;
 
         // 5. Return findRec.[[Value]].
@@ -916,7 +915,6 @@ impl BuiltinTypedArray {
             predicate,
             this_arg,
             context,
-            "TypedArray.prototype.findIndex",
         )?;
 
         // 5. Return findRec.[[Index]].
@@ -952,7 +950,6 @@ impl BuiltinTypedArray {
             predicate,
             this_arg,
             context,
-            "TypedArray.prototype.findLast",
         )?;
 
         // 5. Return findRec.[[Value]].
@@ -988,7 +985,6 @@ impl BuiltinTypedArray {
             predicate,
             this_arg,
             context,
-            "TypedArray.prototype.findLastIndex",
         )?;
 
         // 5. Return findRec.[[Index]].
