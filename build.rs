@@ -1,6 +1,6 @@
 //! Computes the sandbox fingerprint: what decides how a script replays — the boa_engine version
 //! locked in Cargo.lock and its features, the sources of the vendored fork (boa_engine, boa_ast,
-//! regress: a patch there can change what a script computes, bumped or not), the sandbox prelude,
+//! boa_string, regress: a patch there can change what a script computes, bumped or not), the sandbox prelude,
 //! and a semantics version bumped by hand for changes in this crate's own Rust that scripts can
 //! see. (The runtime adds the limits that decide where a pass ends: `Runtime::fingerprint`.) A
 //! changed fingerprint costs little: paused runs of the older build are verified by replay.
@@ -9,9 +9,10 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 /// The vendored fork's sources, hashed into the fingerprint.
-const VENDORED: [&str; 3] = [
+const VENDORED: [&str; 4] = [
     "vendor/boa_engine/src",
     "vendor/boa_ast/src",
+    "vendor/boa_string/src",
     "vendor/regress/src",
 ];
 

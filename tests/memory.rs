@@ -160,3 +160,32 @@ fn memory_comes_back_after_each_run() {
 fn boa_engine_live() -> usize {
     codemode_runtime::heap::live_bytes()
 }
+
+/// An object literal's property storage holds its properties and no more (boa's fork,
+/// `StoreEmptyObject`'s capacity): grown one value at a time, a two-property literal kept room
+/// for four values and a five-property one for eight.
+#[test]
+fn object_literals_take_room_for_their_properties_only() {
+    let f = fixture();
+    const N: usize = 20_000;
+    let peak = |build: &str| {
+        let code = format!(
+            "const keep = []; for (let i = 0; i < {N}; i++) keep.push({build}); return keep.length;"
+        );
+        let out = f.execute(&code);
+        assert_eq!(outcome_line(&out), format!("value {N}"));
+        f.state(out.execution_id()).peak_heap_bytes.unwrap_or(0) as f64
+    };
+    // The first run also fills what a thread computes once; it is not measured.
+    peak("{}");
+    let empty = peak("{}");
+    let value = std::mem::size_of::<boa_engine::JsValue>() as f64;
+    for (build, properties) in [("{i, j: i}", 2.0), ("{i, j: i, k: i, l: i, m: i}", 5.0)] {
+        let per_object = (peak(build) - empty) / N as f64;
+        assert!(
+            (per_object - properties * value).abs() < 1.0,
+            "{build}: {per_object:.1} bytes per object beyond an empty literal, want {}",
+            properties * value
+        );
+    }
+}

@@ -1,6 +1,7 @@
 use std::{
     any::TypeId,
     borrow::Cow,
+    fmt,
     cell::Cell,
     collections::{BTreeMap, BTreeSet, BinaryHeap, HashMap, HashSet, LinkedList, VecDeque},
     hash::{BuildHasher, Hash},
@@ -14,7 +15,7 @@ use std::{
     sync::atomic,
 };
 
-use boa_gc::{Ephemeron, Finalize, Gc, GcRefCell, Trace, WeakGc, WeakMap};
+use boa_gc::{Ephemeron, Finalize, Gc, GcRefCell, Trace, WeakGc, WeakMap, empty_trace};
 
 use super::internal_methods::{InternalObjectMethods, ORDINARY_INTERNAL_METHODS};
 
@@ -72,7 +73,8 @@ default_impls![
     i128,
     u128,
     f32,
-    f64,
+    // codemode-runtime patch: not `f64` (align 8 on wasm32); a Number object's data is
+    // `Align4<f64>`, and without this impl a lookup of `f64` data does not compile.
     char,
     TypeId,
     String,
@@ -211,18 +213,75 @@ impl<T: Trace + ?Sized> JsData for GcRefCell<T> {}
 
 impl<K: Trace + ?Sized, V: Trace> JsData for WeakMap<K, V> {}
 
+/// A `Copy` value stored with an alignment of at most 4 (codemode-runtime patch).
+///
+/// On wasm32 `u64` and `f64` align to 8, and object data may align to at most
+/// [`OBJECT_DATA_ALIGN`] (4 there): the few object data types that hold such a number hold it in
+/// this. Read it with [`Align4::get`], write it with [`Align4::set`] (no reference to the value
+/// can be taken).
+#[derive(Clone, Copy, Default)]
+#[repr(C, packed(4))]
+pub(crate) struct Align4<T: Copy>(T);
+
+impl<T: Copy> Align4<T> {
+    /// Wraps `value`.
+    #[inline]
+    pub(crate) const fn new(value: T) -> Self {
+        Self(value)
+    }
+
+    /// The value.
+    #[inline]
+    pub(crate) const fn get(self) -> T {
+        self.0
+    }
+
+    /// Replaces the value.
+    #[inline]
+    pub(crate) fn set(&mut self, value: T) {
+        self.0 = value;
+    }
+}
+
+impl<T: Copy + fmt::Debug> fmt::Debug for Align4<T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.get().fmt(f)
+    }
+}
+
+impl<T: Copy + PartialEq> PartialEq for Align4<T> {
+    fn eq(&self, other: &Self) -> bool {
+        self.get() == other.get()
+    }
+}
+
+impl<T: Copy> Finalize for Align4<T> {}
+
+// SAFETY: a `Copy` value holds no garbage-collected pointer to trace.
+unsafe impl<T: Copy> Trace for Align4<T> {
+    empty_trace!();
+}
+
+impl<T: Copy> JsData for Align4<T> {}
+
 /// Wrapper type to enforce consistent alignment for all [`JsData`] types.
 ///
-/// Ensures alignment is exactly 8 bytes:
-/// - Minimum alignment is set via `#[repr(align(8))]`.
+/// Ensures alignment is exactly [`OBJECT_DATA_ALIGN`] bytes (8, or 4 where pointers are 32 bits):
+/// - Minimum alignment is set via `#[repr(align(N))]`.
 /// - Maximum alignment is enforced at compile time with a const assertion.
 ///
+/// codemode-runtime patch: upstream aligns to 8 everywhere. On wasm32 the object header before
+/// the data is four-byte fields (its values, `JsValue`, are two words), so an alignment of 8 put
+/// 4 bytes of padding at each of the three levels of nesting (the GC box, the object's table
+/// and its borrow flag) and 3 more in the object: an ordinary object took 72 bytes where its
+/// fields need 56.
 ///
 /// Use [`ObjectData::new`] to construct safely. Inner data is accessible via [`AsRef`] and [`AsMut`].
 #[derive(Debug, Finalize, Trace)]
 // SAFETY: This does not implement drop, so this is safe.
 #[boa_gc(unsafe_no_drop)]
-#[repr(C, align(8))]
+#[cfg_attr(target_pointer_width = "32", repr(C, align(4)))]
+#[cfg_attr(not(target_pointer_width = "32"), repr(C, align(8)))]
 #[non_exhaustive]
 pub(crate) struct ObjectData<T: ?Sized> {
     // MUST BE PRIVATE, should not be constructed directly. i.e. { data: ... }
@@ -239,12 +298,16 @@ impl<T: Default> Default for ObjectData<T> {
     }
 }
 
-static_assertions::const_assert!(align_of::<Box<()>>() <= 8);
+/// The alignment of every object's data (codemode-runtime patch: 4 where pointers are 32 bits).
+pub(crate) const OBJECT_DATA_ALIGN: usize = if cfg!(target_pointer_width = "32") { 4 } else { 8 };
+
+static_assertions::const_assert!(align_of::<Box<()>>() <= OBJECT_DATA_ALIGN);
+static_assertions::const_assert!(align_of::<ObjectData<()>>() == OBJECT_DATA_ALIGN);
 
 impl<T> ObjectData<T> {
     const OBJECT_DATA_ALIGNMENT_REQUIREMENT: () = assert!(
-        align_of::<T>() <= 8,
-        "Alignment of JsData must be <= 8, consider wrapping the data in a Box<T>."
+        align_of::<T>() <= OBJECT_DATA_ALIGN,
+        "Alignment of JsData must be <= OBJECT_DATA_ALIGN (4 on wasm32), consider wrapping the data in a Box<T> or a `Packed` field."
     );
 
     pub(crate) fn new(value: T) -> Self {

@@ -83,6 +83,14 @@ pub(crate) struct VTableObject<T: NativeObject + ?Sized> {
     object: GcRefCell<Object<T>>,
 }
 
+// codemode-runtime patch: on wasm32 an ordinary object's GC box is its fields without padding
+// (upstream's data alignment of 8 made it 72 bytes; `ObjectData`, `OBJECT_DATA_ALIGN`).
+#[cfg(all(target_pointer_width = "32", not(feature = "jsvalue-enum")))]
+static_assertions::const_assert_eq!(
+    size_of::<GcBox<VTableObject<OrdinaryObject>>>(),
+    56
+);
+
 impl JsObject {
     /// Converts the `JsObject` into a raw pointer to its inner `GcBox<ErasedVTableObject>`.
     #[cfg(not(feature = "jsvalue-enum"))]

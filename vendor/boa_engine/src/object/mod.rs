@@ -42,6 +42,7 @@ pub mod shape;
 pub(crate) use builtins::*;
 
 pub use datatypes::JsData;
+pub(crate) use datatypes::Align4;
 pub use jsobject::*;
 
 /// Const `constructor`, usually set on prototypes as a key to point to their respective constructor object.

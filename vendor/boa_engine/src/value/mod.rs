@@ -2,6 +2,7 @@
 //!
 //! Javascript values, utility methods and conversion between Javascript values and Rust values.
 
+use crate::object::Align4;
 use num_bigint::BigInt;
 use num_integer::Integer;
 use num_traits::ToPrimitive;
@@ -1030,12 +1031,12 @@ impl JsValue {
                 .intrinsics()
                 .templates()
                 .number()
-                .create(f64::from(integer), Vec::default())),
+                .create(Align4::new(f64::from(integer)), Vec::default())),
             JsVariant::Float64(rational) => Ok(context
                 .intrinsics()
                 .templates()
                 .number()
-                .create(rational, Vec::default())),
+                .create(Align4::new(rational), Vec::default())),
             JsVariant::String(string) => {
                 let len = string.len();
                 Ok(context

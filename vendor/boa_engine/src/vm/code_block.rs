@@ -822,9 +822,11 @@ impl CodeBlock {
             | Instruction::IteratorValue { dst }
             | Instruction::IteratorResult { dst }
             | Instruction::IteratorToArray { dst }
-            | Instruction::IteratorStackEmpty { dst }
-            | Instruction::StoreEmptyObject { dst } => {
+            | Instruction::IteratorStackEmpty { dst } => {
                 format!("dst:{dst}")
+            }
+            Instruction::StoreEmptyObject { dst, capacity } => {
+                format!("dst:{dst}, capacity:{capacity}")
             }
             Instruction::IteratorFinishAsyncNext { resume_kind, value } => {
                 format!("resume_kind:{resume_kind}, value:{value}")

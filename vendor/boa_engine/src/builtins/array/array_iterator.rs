@@ -5,6 +5,7 @@
 //!
 //! [spec]: https://tc39.es/ecma262/#sec-array-iterator-objects
 
+use crate::object::Align4;
 use crate::{
     Context, JsData, JsResult,
     builtins::{
@@ -30,7 +31,8 @@ use boa_gc::{Finalize, Trace};
 #[derive(Debug, Clone, Finalize, Trace, JsData)]
 pub(crate) struct ArrayIterator {
     array: JsObject,
-    next_index: u64,
+    // codemode-runtime patch: `Align4`, so the data keeps an alignment of 4 on wasm32.
+    next_index: Align4<u64>,
     #[unsafe_ignore_trace]
     kind: PropertyNameKind,
     done: bool,
@@ -59,7 +61,7 @@ impl ArrayIterator {
         Self {
             array,
             kind,
-            next_index: 0,
+            next_index: Align4::new(0),
             done: false,
         }
     }
@@ -99,7 +101,7 @@ impl ArrayIterator {
             .as_ref()
             .and_then(JsObject::downcast_mut::<Self>)
             .ok_or_else(|| JsNativeError::typ().with_message("`this` is not an ArrayIterator"))?;
-        let index = array_iterator.next_index;
+        let index = array_iterator.next_index.get();
         if array_iterator.done {
             return Ok(create_iter_result_object(
                 JsValue::undefined(),
@@ -132,7 +134,7 @@ impl ArrayIterator {
                 context,
             ));
         }
-        array_iterator.next_index = index + 1;
+        array_iterator.next_index.set(index + 1);
         match array_iterator.kind {
             PropertyNameKind::Key => Ok(create_iter_result_object(index.into(), false, context)),
             PropertyNameKind::Value => {

@@ -16,6 +16,7 @@ pub(crate) mod utils;
 #[cfg(test)]
 mod tests;
 
+use crate::object::Align4;
 use std::ops::{Deref, DerefMut};
 
 use aligned_vec::{ABox, AVec, ConstAlign};
@@ -204,8 +205,9 @@ pub struct ArrayBuffer {
     #[unsafe_ignore_trace]
     data: Option<AlignedVec<u8>>,
 
-    /// The `[[ArrayBufferMaxByteLength]]` internal slot.
-    max_byte_len: Option<u64>,
+    /// The `[[ArrayBufferMaxByteLength]]` internal slot (codemode-runtime patch: `Align4`, so
+    /// the data keeps an alignment of 4 on wasm32).
+    max_byte_len: Align4<Option<u64>>,
 
     /// The `[[ArrayBufferDetachKey]]` internal slot.
     detach_key: JsValue,
@@ -215,7 +217,7 @@ impl ArrayBuffer {
     pub(crate) fn from_data(data: AlignedVec<u8>, detach_key: JsValue) -> Self {
         Self {
             data: Some(data),
-            max_byte_len: None,
+            max_byte_len: Align4::new(None),
             detach_key,
         }
     }
@@ -238,7 +240,9 @@ impl ArrayBuffer {
 
     /// Sets the maximum byte length of the buffer, returning the previous value if present.
     pub(crate) fn set_max_byte_length(&mut self, max_byte_len: u64) -> Option<u64> {
-        self.max_byte_len.replace(max_byte_len)
+        let previous = self.max_byte_len.get();
+        self.max_byte_len.set(Some(max_byte_len));
+        previous
     }
 
     /// Gets the inner bytes of the buffer without accessing the current atomic length.
@@ -269,7 +273,7 @@ impl ArrayBuffer {
 
     /// Resizes the buffer to the new size, clamped to the maximum byte length if present.
     pub fn resize(&mut self, new_byte_length: u64) -> JsResult<()> {
-        let Some(max_byte_len) = self.max_byte_len else {
+        let Some(max_byte_len) = self.max_byte_len.get() else {
             return Err(JsNativeError::typ()
                 .with_message("ArrayBuffer.resize: cannot resize a fixed-length buffer")
                 .into());
@@ -322,7 +326,7 @@ impl ArrayBuffer {
     }
 
     pub(crate) fn is_fixed_len(&self) -> bool {
-        self.max_byte_len.is_none()
+        self.max_byte_len.get().is_none()
     }
 }
 
@@ -542,7 +546,7 @@ impl ArrayBuffer {
         // 6. Else,
         //     a. Let length be O.[[ArrayBufferMaxByteLength]].
         // 7. Return 𝔽(length).
-        Ok(buf.max_byte_len.unwrap_or(data.len() as u64).into())
+        Ok(buf.max_byte_len.get().unwrap_or(data.len() as u64).into())
     }
 
     /// [`get ArrayBuffer.prototype.resizable`][spec].
@@ -803,6 +807,7 @@ impl ArrayBuffer {
             .borrow()
             .data()
             .max_byte_len
+            .get()
             .filter(|_| !TO_FIXED_LENGTH);
 
         // 8. If arrayBuffer.[[ArrayBufferDetachKey]] is not undefined, throw a TypeError exception.
@@ -852,7 +857,7 @@ impl ArrayBuffer {
             prototype,
             ArrayBuffer {
                 data: Some(bytes),
-                max_byte_len: new_max_len,
+                max_byte_len: Align4::new(new_max_len),
                 detach_key: JsValue::undefined(),
             },
         )
@@ -907,7 +912,7 @@ impl ArrayBuffer {
                 data: Some(block),
                 // 8. If allocatingResizableBuffer is true, then
                 //    c. Set obj.[[ArrayBufferMaxByteLength]] to maxByteLength.
-                max_byte_len,
+                max_byte_len: Align4::new(max_byte_len),
                 detach_key: JsValue::undefined(),
             },
         );

@@ -7,6 +7,7 @@
 //! [spec]: https://tc39.es/ecma262/#sec-dataview-objects
 //! [mdn]: https://developer.mozilla.org/en-US/docs/Web/JavaScript/Reference/Global_Objects/DataView
 
+use crate::object::Align4;
 use std::sync::atomic::Ordering;
 
 use crate::{
@@ -38,8 +39,9 @@ use super::{
 #[derive(Debug, Clone, Trace, Finalize, JsData)]
 pub struct DataView {
     pub(crate) viewed_array_buffer: BufferObject,
-    pub(crate) byte_length: Option<u64>,
-    pub(crate) byte_offset: u64,
+    // codemode-runtime patch: `Align4`, so the data keeps an alignment of 4 on wasm32.
+    pub(crate) byte_length: Align4<Option<u64>>,
+    pub(crate) byte_offset: Align4<u64>,
 }
 
 impl DataView {
@@ -52,7 +54,7 @@ impl DataView {
 
         // 2. Let view be viewRecord.[[Object]].
         // 3. If view.[[ByteLength]] is not auto, return view.[[ByteLength]].
-        if let Some(byte_length) = self.byte_length {
+        if let Some(byte_length) = self.byte_length.get() {
             return byte_length;
         }
 
@@ -62,7 +64,7 @@ impl DataView {
         // 6. Let byteLength be viewRecord.[[CachedBufferByteLength]].
         // 7. Assert: byteLength is not detached.
         // 8. Return byteLength - byteOffset.
-        buf_byte_len as u64 - self.byte_offset
+        buf_byte_len as u64 - self.byte_offset.get()
     }
 
     /// Abstract operation [`IsViewOutOfBounds ( viewRecord )`][spec].
@@ -84,12 +86,13 @@ impl DataView {
         //     a. Let byteOffsetEnd be byteOffsetStart + view.[[ByteLength]].
         let byte_offset_end = self
             .byte_length
-            .map_or(buf_byte_len, |byte_length| byte_length + self.byte_offset);
+            .get()
+            .map_or(buf_byte_len, |byte_length| byte_length + self.byte_offset.get());
 
         // 8. If byteOffsetStart > bufferByteLength or byteOffsetEnd > bufferByteLength, return true.
         // 9. NOTE: 0-length DataViews are not considered out-of-bounds.
         // 10. Return false.
-        self.byte_offset > buf_byte_len || byte_offset_end > buf_byte_len
+        self.byte_offset.get() > buf_byte_len || byte_offset_end > buf_byte_len
     }
 }
 
@@ -301,9 +304,9 @@ impl BuiltInConstructor for DataView {
                 // 15. Set O.[[ViewedArrayBuffer]] to buffer.
                 viewed_array_buffer: buffer,
                 // 16. Set O.[[ByteLength]] to viewByteLength.
-                byte_length: view_byte_len,
+                byte_length: Align4::new(view_byte_len),
                 // 17. Set O.[[ByteOffset]] to offset.
-                byte_offset: offset,
+                byte_offset: Align4::new(offset),
             },
         );
 
@@ -425,7 +428,7 @@ impl DataView {
         }
 
         // 6. Let offset be O.[[ByteOffset]].
-        let offset = view.byte_offset;
+        let offset = view.byte_offset.get();
         // 7. Return 𝔽(offset).
         Ok(offset.into())
     }
@@ -474,7 +477,7 @@ impl DataView {
         };
 
         // 5. Let viewOffset be view.[[ByteOffset]].
-        let view_offset = view.byte_offset;
+        let view_offset = view.byte_offset.get();
 
         // 9. Let viewSize be GetViewByteLength(viewRecord).
         let view_size = view.byte_length(data.len());
@@ -824,7 +827,7 @@ impl DataView {
         let view_size = view.byte_length(data.len());
 
         // 7. Let viewOffset be view.[[ByteOffset]].
-        let view_offset = view.byte_offset;
+        let view_offset = view.byte_offset.get();
 
         // 12. Let elementSize be the Element Size value specified in Table 71 for Element Type type.
         let elem_size = size_of::<T>();

@@ -22,7 +22,7 @@ use crate::{
     context::intrinsics::{Intrinsics, StandardConstructor, StandardConstructors},
     error::JsNativeError,
     js_string,
-    object::{JsObject, internal_methods::get_prototype_from_constructor},
+    object::{Align4, JsObject, internal_methods::get_prototype_from_constructor},
     property::Attribute,
     realm::Realm,
     string::StaticJsStrings,
@@ -47,24 +47,24 @@ mod tests;
 /// The internal representation of a `Date` object.
 #[derive(Debug, Copy, Clone, Trace, Finalize, JsData)]
 #[boa_gc(empty_trace)]
-pub struct Date(f64);
+pub struct Date(Align4<f64>);
 
 impl Date {
     /// Creates a new `Date`.
     pub(crate) const fn new(dt: f64) -> Self {
-        Self(dt)
+        Self(Align4::new(dt))
     }
 
     /// Creates a new `Date` from the current UTC time of the host.
     pub(crate) fn utc_now(context: &mut Context) -> Self {
-        Self(context.clock().system_time_millis() as f64)
+        Self(Align4::new(context.clock().system_time_millis() as f64))
     }
 
     /// Formats this date as an ISO 8601 string for display purposes.
     ///
     /// Returns `None` if the date value is not finite (i.e. `Invalid Date`).
     pub(crate) fn to_iso_display(self) -> Option<String> {
-        let tv = self.0;
+        let tv = self.0.get();
         if !tv.is_finite() {
             return None;
         }
@@ -269,7 +269,7 @@ impl BuiltInConstructor for Date {
                 let tv =
                     if let Some(date) = object.as_ref().and_then(JsObject::downcast_ref::<Self>) {
                         // i. Let tv be value.[[DateValue]].
-                        date.0
+                        date.0.get()
                     }
                     // c. Else,
                     else {
@@ -295,7 +295,7 @@ impl BuiltInConstructor for Date {
                     };
 
                 // d. Let dv be TimeClip(tv).
-                Self(time_clip(tv))
+                Self::new(time_clip(tv))
             }
             // 5. Else,
             _ => {
@@ -333,7 +333,7 @@ impl BuiltInConstructor for Date {
                 let final_date = make_date(make_day(yr, m, dt), make_time(h, min, s, milli));
 
                 // k. Let dv be TimeClip(UTC(finalDate)).
-                Self(time_clip(utc_t(final_date, context.host_hooks().as_ref())))
+                Self::new(time_clip(utc_t(final_date, context.host_hooks().as_ref())))
             }
         };
 
@@ -457,7 +457,8 @@ impl Date {
             .as_object()
             .and_then(|obj| obj.downcast_ref::<Date>().as_deref().copied())
             .ok_or_else(|| JsNativeError::typ().with_message("'this' is not a Date"))?
-            .0;
+            .0
+            .get();
 
         // 4. If t is NaN, return NaN.
         if t.is_nan() {
@@ -496,7 +497,8 @@ impl Date {
             .as_object()
             .and_then(|obj| obj.downcast_ref::<Date>().as_deref().copied())
             .ok_or_else(|| JsNativeError::typ().with_message("'this' is not a Date"))?
-            .0;
+            .0
+            .get();
 
         // 4. If t is NaN, return NaN.
         if t.is_nan() {
@@ -538,7 +540,8 @@ impl Date {
             .as_object()
             .and_then(|obj| obj.downcast_ref::<Date>().as_deref().copied())
             .ok_or_else(|| JsNativeError::typ().with_message("'this' is not a Date"))?
-            .0;
+            .0
+            .get();
 
         // 4. If t is NaN, return NaN.
         if t.is_nan() {
@@ -570,7 +573,8 @@ impl Date {
             .as_object()
             .and_then(|obj| obj.downcast_ref::<Date>().as_deref().copied())
             .ok_or_else(|| JsNativeError::typ().with_message("'this' is not a Date"))?
-            .0;
+            .0
+            .get();
 
         // 4. If t is NaN, return NaN.
         if t.is_nan() {
@@ -608,7 +612,8 @@ impl Date {
             .as_object()
             .and_then(|obj| obj.downcast_ref::<Date>().as_deref().copied())
             .ok_or_else(|| JsNativeError::typ().with_message("'this' is not a Date"))?
-            .0;
+            .0
+            .get();
 
         // 4. If t is NaN, return NaN.
         if t.is_nan() {
@@ -646,7 +651,8 @@ impl Date {
             .as_object()
             .and_then(|obj| obj.downcast_ref::<Date>().as_deref().copied())
             .ok_or_else(|| JsNativeError::typ().with_message("'this' is not a Date"))?
-            .0;
+            .0
+            .get();
 
         // 4. If t is NaN, return NaN.
         if t.is_nan() {
@@ -684,7 +690,8 @@ impl Date {
             .as_object()
             .and_then(|obj| obj.downcast_ref::<Date>().as_deref().copied())
             .ok_or_else(|| JsNativeError::typ().with_message("'this' is not a Date"))?
-            .0;
+            .0
+            .get();
 
         // 4. If t is NaN, return NaN.
         if t.is_nan() {
@@ -723,7 +730,8 @@ impl Date {
             .as_object()
             .and_then(|obj| obj.downcast_ref::<Date>().as_deref().copied())
             .ok_or_else(|| JsNativeError::typ().with_message("'this' is not a Date"))?
-            .0;
+            .0
+            .get();
 
         // 4. If t is NaN, return NaN.
         if t.is_nan() {
@@ -761,7 +769,8 @@ impl Date {
             .as_object()
             .and_then(|obj| obj.downcast_ref::<Date>().as_deref().copied())
             .ok_or_else(|| JsNativeError::typ().with_message("'this' is not a Date"))?
-            .0;
+            .0
+            .get();
 
         // 4. If t is NaN, return NaN.
         if t.is_nan() {
@@ -803,6 +812,7 @@ impl Date {
             .and_then(|obj| obj.downcast_ref::<Date>().as_deref().copied())
             .ok_or_else(|| JsNativeError::typ().with_message("'this' is not a Date"))?
             .0
+            .get()
             .into())
     }
 
@@ -829,7 +839,8 @@ impl Date {
             .as_object()
             .and_then(|obj| obj.downcast_ref::<Date>().as_deref().copied())
             .ok_or_else(|| JsNativeError::typ().with_message("'this' is not a Date"))?
-            .0;
+            .0
+            .get();
 
         // 4. If t is NaN, return NaN.
         if t.is_nan() {
@@ -863,7 +874,7 @@ impl Date {
             .ok_or_else(|| JsNativeError::typ().with_message("'this' is not a Date"))?;
 
         // 3. Let t be dateObject.[[DateValue]].
-        let mut t = date.borrow().data().0;
+        let mut t = date.borrow().data().0.get();
 
         // 4. Let dt be ? ToNumber(date).
         let dt = args.get_or_undefined(0).to_number(context)?;
@@ -893,7 +904,7 @@ impl Date {
         };
 
         // 9. Set dateObject.[[DateValue]] to u.
-        date.borrow_mut().data_mut().0 = u;
+        date.borrow_mut().data_mut().0.set(u);
 
         // 10. Return u.
         Ok(JsValue::from(u))
@@ -921,7 +932,7 @@ impl Date {
             .ok_or_else(|| JsNativeError::typ().with_message("'this' is not a Date"))?;
 
         // 3. Let t be dateObject.[[DateValue]].
-        let t = date.borrow().data().0;
+        let t = date.borrow().data().0.get();
 
         let t = if LOCAL {
             // 5. If t is NaN, set t to +0𝔽; otherwise, set t to LocalTime(t).
@@ -964,7 +975,7 @@ impl Date {
         };
 
         // 10. Set dateObject.[[DateValue]] to u.
-        date.borrow_mut().data_mut().0 = u;
+        date.borrow_mut().data_mut().0.set(u);
 
         // 11. Return u.
         Ok(JsValue::from(u))
@@ -993,7 +1004,7 @@ impl Date {
             .ok_or_else(|| JsNativeError::typ().with_message("'this' is not a Date"))?;
 
         // 3. Let t be dateObject.[[DateValue]].
-        let mut t = date.borrow().data().0;
+        let mut t = date.borrow().data().0.get();
 
         // 4. Let h be ? ToNumber(hour).
         let h = args.get_or_undefined(0).to_number(context)?;
@@ -1038,7 +1049,7 @@ impl Date {
         };
 
         // 15. Set dateObject.[[DateValue]] to u.
-        date.borrow_mut().data_mut().0 = u;
+        date.borrow_mut().data_mut().0.set(u);
 
         // 16. Return u.
         Ok(JsValue::from(u))
@@ -1064,7 +1075,7 @@ impl Date {
             .ok_or_else(|| JsNativeError::typ().with_message("'this' is not a Date"))?;
 
         // 3. Let t be dateObject.[[DateValue]].
-        let mut t = date.borrow().data().0;
+        let mut t = date.borrow().data().0.get();
 
         // 4. Set ms to ? ToNumber(ms).
         let ms = args.get_or_undefined(0).to_number(context)?;
@@ -1099,7 +1110,7 @@ impl Date {
         };
 
         // 9. Set dateObject.[[DateValue]] to u.
-        date.borrow_mut().data_mut().0 = u;
+        date.borrow_mut().data_mut().0.set(u);
 
         // 10. Return u.
         Ok(JsValue::from(u))
@@ -1125,7 +1136,7 @@ impl Date {
             .ok_or_else(|| JsNativeError::typ().with_message("'this' is not a Date"))?;
 
         // 3. Let t be dateObject.[[DateValue]].
-        let mut t = date.borrow().data().0;
+        let mut t = date.borrow().data().0.get();
 
         // 4. Let m be ? ToNumber(min).
         let m = args.get_or_undefined(0).to_number(context)?;
@@ -1164,7 +1175,7 @@ impl Date {
         };
 
         // 13. Set dateObject.[[DateValue]] to u.
-        date.borrow_mut().data_mut().0 = u;
+        date.borrow_mut().data_mut().0.set(u);
 
         // 14. Return u.
         Ok(JsValue::from(u))
@@ -1191,7 +1202,7 @@ impl Date {
             .ok_or_else(|| JsNativeError::typ().with_message("'this' is not a Date"))?;
 
         // 3. Let t be dateObject.[[DateValue]].
-        let mut t = date.borrow().data().0;
+        let mut t = date.borrow().data().0.get();
 
         // 4. Let m be ? ToNumber(month).
         let m = args.get_or_undefined(0).to_number(context)?;
@@ -1227,7 +1238,7 @@ impl Date {
         };
 
         // 11. Set dateObject.[[DateValue]] to u.
-        date.borrow_mut().data_mut().0 = u;
+        date.borrow_mut().data_mut().0.set(u);
 
         // 12. Return u.
         Ok(JsValue::from(u))
@@ -1253,7 +1264,7 @@ impl Date {
             .ok_or_else(|| JsNativeError::typ().with_message("'this' is not a Date"))?;
 
         // 3. Let t be dateObject.[[DateValue]].
-        let mut t = date.borrow().data().0;
+        let mut t = date.borrow().data().0.get();
 
         // 4. Let s be ? ToNumber(sec).
         let s = args.get_or_undefined(0).to_number(context)?;
@@ -1289,7 +1300,7 @@ impl Date {
         };
 
         // 11. Set dateObject.[[DateValue]] to u.
-        date.borrow_mut().data_mut().0 = u;
+        date.borrow_mut().data_mut().0.set(u);
 
         // 12. Return u.
         Ok(JsValue::from(u))
@@ -1322,7 +1333,7 @@ impl Date {
             .ok_or_else(|| JsNativeError::typ().with_message("'this' is not a Date"))?;
 
         // 3. Let t be dateObject.[[DateValue]].
-        let t = date.borrow().data().0;
+        let t = date.borrow().data().0.get();
 
         // 4. Let y be ? ToNumber(year).
         let y = args.get_or_undefined(0).to_number(context)?;
@@ -1347,7 +1358,7 @@ impl Date {
         let u = time_clip(utc_t(dt, context.host_hooks().as_ref()));
 
         // 10. Set dateObject.[[DateValue]] to u.
-        date.borrow_mut().data_mut().0 = u;
+        date.borrow_mut().data_mut().0.set(u);
 
         // 11. Return u.
         Ok(JsValue::from(u))
@@ -1382,7 +1393,7 @@ impl Date {
         let v = time_clip(t);
 
         // 5. Set dateObject.[[DateValue]] to v.
-        date.borrow_mut().data_mut().0 = v;
+        date.borrow_mut().data_mut().0.set(v);
 
         // 6. Return v.
         Ok(JsValue::from(v))
@@ -1409,7 +1420,8 @@ impl Date {
             .as_object()
             .and_then(|obj| obj.downcast_ref::<Date>().as_deref().copied())
             .ok_or_else(|| JsNativeError::typ().with_message("'this' is not a Date"))?
-            .0;
+            .0
+            .get();
 
         // 4. If tv is NaN, return "Invalid Date".
         if tv.is_nan() {
@@ -1446,7 +1458,8 @@ impl Date {
             .as_object()
             .and_then(|obj| obj.downcast_ref::<Date>().as_deref().copied())
             .ok_or_else(|| JsNativeError::typ().with_message("'this' is not a Date"))?
-            .0;
+            .0
+            .get();
 
         // 4. If tv is not finite, throw a RangeError exception.
         if !tv.is_finite() {
@@ -1546,7 +1559,8 @@ impl Date {
             .as_object()
             .and_then(|obj| obj.downcast_ref::<Date>().as_deref().copied())
             .ok_or_else(|| JsNativeError::typ().with_message("'this' is not a Date"))?
-            .0;
+            .0
+            .get();
 
         // 4. If x is NaN, return "Invalid Date".
         if x.is_nan() {
@@ -1656,7 +1670,8 @@ impl Date {
             .as_object()
             .and_then(|obj| obj.downcast_ref::<Date>().as_deref().copied())
             .ok_or_else(|| JsNativeError::typ().with_message("'this' is not a Date"))?
-            .0;
+            .0
+            .get();
 
         // 4. Return ToDateString(tv).
         Ok(JsValue::from(to_date_string_t(
@@ -1687,7 +1702,8 @@ impl Date {
             .as_object()
             .and_then(|obj| obj.downcast_ref::<Date>().as_deref().copied())
             .ok_or_else(|| JsNativeError::typ().with_message("'this' is not a Date"))?
-            .0;
+            .0
+            .get();
 
         // 4. If tv is NaN, return "Invalid Date".
         if tv.is_nan() {
@@ -1725,7 +1741,8 @@ impl Date {
             .as_object()
             .and_then(|obj| obj.downcast_ref::<Date>().as_deref().copied())
             .ok_or_else(|| JsNativeError::typ().with_message("'this' is not a Date"))?
-            .0;
+            .0
+            .get();
 
         // 4. If tv is NaN, return "Invalid Date".
         if tv.is_nan() {
@@ -1830,6 +1847,7 @@ impl Date {
             .and_then(|obj| obj.downcast_ref::<Date>().as_deref().copied())
             .ok_or_else(|| JsNativeError::typ().with_message("'this' is not a Date"))?
             .0
+            .get()
             .into())
     }
 
@@ -1902,7 +1920,8 @@ impl Date {
             .as_object()
             .and_then(|obj| obj.downcast_ref::<Date>().as_deref().copied())
             .ok_or_else(|| js_error!(TypeError: "'this' is not a Date"))?
-            .0;
+            .0
+            .get();
 
         // 4. Let ns be ? NumberToBigInt(t) × ℤ(10**6).
         let ns = i128::from_f64(t)

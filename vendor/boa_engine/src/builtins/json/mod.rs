@@ -13,6 +13,7 @@
 //! [json]: https://www.json.org/json-en.html
 //! [mdn]: https://developer.mozilla.org/en-US/docs/Web/JavaScript/Reference/Global_Objects/JSON
 
+use crate::object::Align4;
 use std::borrow::Cow;
 
 use boa_ast::scope::Scope;
@@ -714,7 +715,7 @@ impl Json {
                                     .js_expect("ToString cannot fail on number value")?,
                             );
                         } else if let Some(obj) = v.as_object()
-                            && (obj.is::<JsString>() || obj.is::<f64>())
+                            && (obj.is::<JsString>() || obj.is::<Align4<f64>>())
                         {
                             // i. If v has a [[StringData]] or [[NumberData]] internal slot, set item to ? ToString(v).
                             property_set.insert(v.to_string(context)?);
@@ -733,7 +734,7 @@ impl Json {
         // 5. If Type(space) is Object, then
         if let Some(space_obj) = space.as_object() {
             // a. If space has a [[NumberData]] internal slot, then
-            if space_obj.is::<f64>() {
+            if space_obj.is::<Align4<f64>>() {
                 // i. Set space to ? ToNumber(space).
                 space = space.to_number(context)?.into();
             }
@@ -862,7 +863,7 @@ impl Json {
         // 4. If Type(value) is Object, then
         if let Some(obj) = value.as_object() {
             // a. If value has a [[NumberData]] internal slot, then
-            if obj.is::<f64>() {
+            if obj.is::<Align4<f64>>() {
                 // i. Set value to ? ToNumber(value).
                 value = value.to_number(context)?.into();
             }

@@ -3,6 +3,7 @@
 use crate::{JsData, JsValue, object::JsObject};
 use boa_gc::{Finalize, Trace, custom_trace};
 use indexmap::{Equivalent, IndexMap};
+use rustc_hash::FxBuildHasher;
 use std::{
     fmt::Debug,
     hash::{Hash, Hasher},
@@ -36,7 +37,10 @@ impl Equivalent<MapKey> for JsValue {
 /// A structure wrapping `indexmap::IndexMap`.
 #[derive(Clone, Finalize, JsData)]
 pub struct OrderedMap<V> {
-    map: IndexMap<MapKey, Option<V>>,
+    // codemode-runtime patch: hashed with `FxBuildHasher` (a unit type) rather than std's
+    // `RandomState` (two `u64`s, which aligned the object data to 8 on wasm32). Order is
+    // insertion order either way.
+    map: IndexMap<MapKey, Option<V>, FxBuildHasher>,
     lock: u32,
     empty_count: usize,
 }
@@ -69,7 +73,7 @@ impl<V> OrderedMap<V> {
     #[must_use]
     pub fn new() -> Self {
         Self {
-            map: IndexMap::new(),
+            map: IndexMap::default(),
             lock: 0,
             empty_count: 0,
         }
@@ -89,7 +93,7 @@ impl<V> OrderedMap<V> {
     #[must_use]
     pub fn with_capacity(capacity: usize) -> Self {
         Self {
-            map: IndexMap::with_capacity(capacity),
+            map: IndexMap::with_capacity_and_hasher(capacity, FxBuildHasher),
             lock: 0,
             empty_count: 0,
         }

@@ -13,6 +13,7 @@
 //! [spec]: https://tc39.es/ecma262/#sec-number-object
 //! [mdn]: https://developer.mozilla.org/en-US/docs/Web/JavaScript/Reference/Global_Objects/Number
 
+use crate::object::Align4;
 use crate::{
     Context, JsArgs, JsResult, JsString,
     builtins::BuiltInObject,
@@ -127,7 +128,11 @@ impl BuiltInConstructor for Number {
         let prototype =
             get_prototype_from_constructor(new_target, StandardConstructors::number, context)?;
         let this =
-            JsObject::from_proto_and_data_with_shared_shape(context.root_shape(), prototype, data);
+            JsObject::from_proto_and_data_with_shared_shape(
+                context.root_shape(),
+                prototype,
+                Align4::new(data),
+            );
         Ok(this.into())
     }
 }
@@ -194,7 +199,7 @@ impl Number {
             .or_else(|| {
                 value
                     .as_object()
-                    .and_then(|obj| obj.downcast_ref::<f64>().as_deref().copied())
+                    .and_then(|obj| obj.downcast_ref::<Align4<f64>>().as_deref().map(|n| n.get()))
             })
             .ok_or_else(|| {
                 JsNativeError::typ()

@@ -13,6 +13,7 @@
 //! [spec]: https://tc39.es/ecma262/#sec-objects
 //! [mdn]: https://developer.mozilla.org/en-US/docs/Web/JavaScript/Reference/Global_Objects/Object
 
+use crate::object::Align4;
 use super::{
     Array, BuiltInBuilder, BuiltInConstructor, Date, IntrinsicObject, RegExp, error::Error,
 };
@@ -845,7 +846,7 @@ impl OrdinaryObject {
         } else if o.is::<bool>() {
             // 9. Else if O has a [[BooleanData]] internal slot, let builtinTag be "Boolean".
             js_str!("Boolean")
-        } else if o.is::<f64>() {
+        } else if o.is::<Align4<f64>>() {
             // 10. Else if O has a [[NumberData]] internal slot, let builtinTag be "Number".
             js_str!("Number")
         } else if o.is::<JsString>() {

@@ -3,12 +3,16 @@
 use crate::{JsData, JsValue, builtins::map::ordered_map::MapKey, object::JsObject};
 use boa_gc::{Finalize, Trace, custom_trace};
 use indexmap::IndexSet;
+use rustc_hash::FxBuildHasher;
 use std::fmt::Debug;
 
 /// A type wrapping `indexmap::IndexSet`
 #[derive(Default, Clone, Finalize, JsData)]
 pub struct OrderedSet {
-    inner: IndexSet<MapKey>,
+    // codemode-runtime patch: hashed with `FxBuildHasher` (a unit type) rather than std's
+    // `RandomState` (two `u64`s, which aligned the object data to 8 on wasm32). Order is
+    // insertion order either way.
+    inner: IndexSet<MapKey, FxBuildHasher>,
     lock: u32,
     empty_count: usize,
 }
@@ -50,7 +54,7 @@ impl OrderedSet {
     #[must_use]
     pub fn with_capacity(capacity: usize) -> Self {
         Self {
-            inner: IndexSet::with_capacity(capacity),
+            inner: IndexSet::with_capacity_and_hasher(capacity, FxBuildHasher),
             lock: 0,
             empty_count: 0,
         }

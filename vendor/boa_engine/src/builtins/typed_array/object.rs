@@ -1,5 +1,6 @@
 //! This module implements the `TypedArray` exotic object.
 
+use crate::object::Align4;
 use std::sync::atomic::Ordering;
 
 use crate::{
@@ -31,9 +32,10 @@ use super::{TypedArrayKind, is_valid_integer_index};
 pub struct TypedArray {
     viewed_array_buffer: BufferObject,
     kind: TypedArrayKind,
-    byte_offset: u64,
-    byte_length: Option<u64>,
-    array_length: Option<u64>,
+    // codemode-runtime patch: `Align4`, so the data keeps an alignment of 4 on wasm32.
+    byte_offset: Align4<u64>,
+    byte_length: Align4<Option<u64>>,
+    array_length: Align4<Option<u64>>,
 }
 
 impl JsData for TypedArray {
@@ -66,15 +68,15 @@ impl TypedArray {
         Self {
             viewed_array_buffer,
             kind,
-            byte_offset,
-            byte_length,
-            array_length,
+            byte_offset: Align4::new(byte_offset),
+            byte_length: Align4::new(byte_length),
+            array_length: Align4::new(array_length),
         }
     }
 
     /// Returns `true` if the typed array has an automatic array length.
     pub(crate) fn is_auto_length(&self) -> bool {
-        self.array_length.is_none()
+        self.array_length.get().is_none()
     }
 
     /// Abstract operation [`IsTypedArrayOutOfBounds ( taRecord )`][spec].
@@ -91,11 +93,11 @@ impl TypedArray {
         // Handled by the caller
 
         // 5. Let byteOffsetStart be O.[[ByteOffset]].
-        let byte_start = self.byte_offset;
+        let byte_start = self.byte_offset.get();
 
         // 6. If O.[[ArrayLength]] is auto, then
         //     a. Let byteOffsetEnd be bufferByteLength.
-        let byte_end = self.array_length.map_or(buf_byte_len, |arr_len| {
+        let byte_end = self.array_length.get().map_or(buf_byte_len, |arr_len| {
             // 7. Else,
             //     a. Let elementSize be TypedArrayElementSize(O).
             let element_size = self.kind.element_size();
@@ -113,7 +115,7 @@ impl TypedArray {
     /// Get the `TypedArray` object's byte offset.
     #[must_use]
     pub const fn byte_offset(&self) -> u64 {
-        self.byte_offset
+        self.byte_offset.get()
     }
 
     /// Get the `TypedArray` object's typed array kind.
@@ -150,7 +152,7 @@ impl TypedArray {
         // 4. Let O be taRecord.[[Object]].
 
         // 5. If O.[[ByteLength]] is not auto, return O.[[ByteLength]].
-        if let Some(byte_length) = self.byte_length {
+        if let Some(byte_length) = self.byte_length.get() {
             return byte_length;
         }
 
@@ -176,13 +178,13 @@ impl TypedArray {
         // 2. Let O be taRecord.[[Object]].
 
         // 3. If O.[[ArrayLength]] is not auto, return O.[[ArrayLength]].
-        if let Some(array_length) = self.array_length {
+        if let Some(array_length) = self.array_length.get() {
             return array_length;
         }
         // 4. Assert: IsFixedLengthArrayBuffer(O.[[ViewedArrayBuffer]]) is false.
 
         // 5. Let byteOffset be O.[[ByteOffset]].
-        let byte_offset = self.byte_offset;
+        let byte_offset = self.byte_offset.get();
         // 6. Let elementSize be TypedArrayElementSize(O).
         let elem_size = self.kind.element_size();
 

@@ -109,7 +109,8 @@ impl ByteCompiler<'_> {
                         //  BindingRestProperty : ... BindingIdentifier
                         RestProperty { ident } => {
                             let value = self.register_allocator.alloc();
-                            self.bytecode.emit_store_empty_object(value.variable());
+                            self.bytecode
+                                .emit_store_empty_object(value.variable(), 0u32.into());
                             let mut excluded_keys =
                                 ThinVec::with_capacity(excluded_keys_registers.len());
                             for r in &excluded_keys_registers {
@@ -128,7 +129,8 @@ impl ByteCompiler<'_> {
                         }
                         AssignmentRestPropertyAccess { access } => {
                             let value = self.register_allocator.alloc();
-                            self.bytecode.emit_store_empty_object(value.variable());
+                            self.bytecode
+                                .emit_store_empty_object(value.variable(), 0u32.into());
                             let mut excluded_keys =
                                 ThinVec::with_capacity(excluded_keys_registers.len());
                             for r in &excluded_keys_registers {

@@ -9,7 +9,11 @@ use thin_vec::ThinVec;
 
 impl ByteCompiler<'_> {
     pub(crate) fn compile_object_literal(&mut self, literal: &ObjectLiteral, dst: &Register) {
-        self.bytecode.emit_store_empty_object(dst.variable());
+        // codemode-runtime patch: the property count sizes the object's storage (a hint: a
+        // spread adds any number, an accessor pair shares a key).
+        let capacity = u32::try_from(literal.properties().len()).unwrap_or(u32::MAX);
+        self.bytecode
+            .emit_store_empty_object(dst.variable(), capacity.into());
 
         for property in literal.properties() {
             match property {

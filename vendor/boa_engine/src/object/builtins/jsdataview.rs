@@ -141,9 +141,9 @@ impl JsDataView {
                 // 15. Set O.[[ViewedArrayBuffer]] to buffer.
                 viewed_array_buffer: BufferObject::Buffer(buffer.into()),
                 // 16. Set O.[[ByteLength]] to viewByteLength.
-                byte_length: view_byte_len,
+                byte_length: crate::object::Align4::new(view_byte_len),
                 // 17. Set O.[[ByteOffset]] to offset.
-                byte_offset: offset,
+                byte_offset: crate::object::Align4::new(offset),
             },
         );
 

@@ -1,3 +1,4 @@
+use crate::object::Align4;
 use std::collections::HashSet;
 use std::fmt::{self, Display};
 
@@ -39,9 +40,9 @@ pub(crate) fn log_value_to(
                 write!(f, "String {{ {:?} }}", s.to_std_string_escaped())
             } else if let Some(b) = v.downcast_ref::<bool>() {
                 write!(f, "Boolean {{ {b} }}")
-            } else if let Some(r) = v.downcast_ref::<f64>() {
+            } else if let Some(r) = v.downcast_ref::<Align4<f64>>() {
                 f.write_str("Number { ")?;
-                super::primitives::format_rational(*r, f)?;
+                super::primitives::format_rational(r.get(), f)?;
                 f.write_str(" }")
             } else if v.is::<Array>() {
                 super::array::log_array_to(f, &v, print_internals, print_children)
@@ -192,7 +193,7 @@ pub(super) fn log_value_compact(
             // Reuse the full formatter for cases that are identical in compact and non-compact modes.
             if v.downcast_ref::<JsString>().is_some()
                 || v.downcast_ref::<bool>().is_some()
-                || v.downcast_ref::<f64>().is_some()
+                || v.downcast_ref::<Align4<f64>>().is_some()
             {
                 log_value_to(f, x, print_internals, false)
             } else if v.is::<Array>() {

@@ -5,6 +5,7 @@
 use super::ActiveRunnable;
 use crate::{
     JsValue,
+    object::Align4,
     builtins::iterable::IteratorRecord,
     bytecompiler::Register,
     environments::EnvironmentStack,
@@ -66,7 +67,7 @@ pub struct CallFrame {
     pub(crate) binding_stack: ThinVec<BindingLocator>,
 
     /// How many iterations a loop has done.
-    pub(crate) loop_iteration_count: u64,
+    pub(crate) loop_iteration_count: Align4<u64>,
 
     /// `[[ScriptOrModule]]`
     pub(crate) active_runnable: Option<ActiveRunnable>,
@@ -150,7 +151,7 @@ impl CallFrame {
             iterators: ThinVec::new(),
             binding_stack: ThinVec::new(),
             code_block,
-            loop_iteration_count: 0,
+            loop_iteration_count: Align4::new(0),
             active_runnable,
             environments,
             realm,

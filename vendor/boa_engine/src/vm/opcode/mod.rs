@@ -674,11 +674,13 @@ generate_opcodes! {
     ///   - Output: dst
     StoreRegexp { dst: RegisterOperand, pattern_index: IndexOperand, flags_index: IndexOperand },
 
-    /// Store empty object `{}` in dst.
+    /// Store empty object `{}` in dst, with room for `capacity` property values.
     ///
+    /// - Operands:
+    ///   - capacity: `IndexOperand` (codemode-runtime patch: the literal's property count)
     /// - Registers:
     ///   - Output: dst
-    StoreEmptyObject { dst: RegisterOperand },
+    StoreEmptyObject { dst: RegisterOperand, capacity: IndexOperand },
 
     /// Get the prototype of a superclass and store it in dst.
     ///

@@ -16,13 +16,15 @@ impl IncrementLoopIteration {
     pub(crate) fn operation((): (), context: &mut Context) -> JsResult<()> {
         let max = context.vm.runtime_limits.loop_iteration_limit();
         let frame = context.vm.frame_mut();
-        let previous_iteration_count = frame.loop_iteration_count;
+        let previous_iteration_count = frame.loop_iteration_count.get();
 
         if previous_iteration_count > max {
             return Err(RuntimeLimitError::LoopIteration.into());
         }
 
-        frame.loop_iteration_count = previous_iteration_count.wrapping_add(1);
+        frame
+            .loop_iteration_count
+            .set(previous_iteration_count.wrapping_add(1));
         Ok(())
     }
 }
