@@ -189,3 +189,31 @@ fn object_literals_take_room_for_their_properties_only() {
         );
     }
 }
+
+/// `JSON.parse` reads a Latin-1 text where it is (boa's fork, `Json::parse`): it widened the
+/// whole text to UTF-16 first, a copy twice the text's size at the peak of every large parse.
+#[test]
+fn json_parse_reads_a_latin1_text_in_place() {
+    let f = fixture();
+    const LENGTH: usize = 4_000_000;
+    let peak = |parse: bool| {
+        let code = format!(
+            "const text = '\"' + 'a'.repeat({LENGTH}) + '\"'; {} return text.length;",
+            if parse {
+                "const value = JSON.parse(text);"
+            } else {
+                ""
+            }
+        );
+        let out = f.execute(&code);
+        assert_eq!(outcome_line(&out), format!("value {}", LENGTH + 2));
+        f.state(out.execution_id()).peak_heap_bytes.unwrap_or(0) as usize
+    };
+    peak(false);
+    let parse_cost = peak(true).saturating_sub(peak(false));
+    // The parsed string itself is LENGTH bytes (Latin-1); the widened copy added 2 × LENGTH.
+    assert!(
+        parse_cost < LENGTH + LENGTH / 2,
+        "parsing a {LENGTH}-character text cost {parse_cost} bytes at the peak"
+    );
+}

@@ -251,13 +251,17 @@ impl Json {
         // grammar allows nothing but ASCII elsewhere) reaches the script parser as an escape.
         // codemode-runtime patch: the code units are read in place (a Latin-1 string is widened
         // in one pass), not one by one through the string's iterator.
-        let units: Cow<'_, [u16]> = match text.as_str().variant() {
-            JsStrVariant::Latin1(bytes) => Cow::Owned(bytes.iter().map(|&b| u16::from(b)).collect()),
-            JsStrVariant::Utf16(units) => Cow::Borrowed(units),
-        };
-        validate_json_text(&units).map_err(|message| {
-            JsNativeError::syntax().with_message(with_line_and_column(message, &units))
-        })?;
+        // codemode-runtime patch: a Latin-1 text is checked and built from its bytes in place;
+        // it was widened to UTF-16 first (a copy of twice its size, most of the peak memory of
+        // parsing a large tool result).
+        let variant = text.as_str().variant();
+        match variant {
+            JsStrVariant::Latin1(bytes) => validate_json_text(bytes)
+                .map_err(|message| with_line_and_column(message, bytes)),
+            JsStrVariant::Utf16(units) => validate_json_text(units)
+                .map_err(|message| with_line_and_column(message, units)),
+        }
+        .map_err(|message| JsNativeError::syntax().with_message(message))?;
 
         // Check if a reviver is provided, to determine if we need source text tracking
         let has_reviver = args.get_or_undefined(1).is_callable();
@@ -269,17 +273,23 @@ impl Json {
         if !has_reviver {
             #[cfg(feature = "fuzz")]
             {
-                let cost = units.len() / 8;
+                let cost = text.len() / 8;
                 if context.instructions_remaining < cost {
                     context.instructions_remaining = 0;
                     return Err(crate::error::EngineError::NoInstructionsRemain.into());
                 }
                 context.instructions_remaining -= cost;
             }
-            let mut builder = JsonBuilder::new(&units);
-            let value = builder.value(context)?;
-            return Ok(value);
+            return match variant {
+                JsStrVariant::Latin1(bytes) => JsonBuilder::new(bytes).value(context),
+                JsStrVariant::Utf16(units) => JsonBuilder::new(units).value(context),
+            };
         }
+
+        let units: Cow<'_, [u16]> = match variant {
+            JsStrVariant::Latin1(bytes) => Cow::Owned(bytes.iter().map(|&b| u16::from(b)).collect()),
+            JsStrVariant::Utf16(units) => Cow::Borrowed(units),
+        };
 
         // A lone surrogate (only possible inside a string, the grammar allows nothing but
         // ASCII elsewhere) reaches the script parser as an escape.
@@ -1427,16 +1437,62 @@ impl JsonOut {
 /// Infinity, `-0` is -0), escapes (lone surrogates too) are decoded to their code units. Keys
 /// without escapes are built once per text (records repeat them). Nesting is bounded by the
 /// validation (`JSON_PARSE_MAX_DEPTH`), so the recursion is too.
-struct JsonBuilder<'t> {
-    text: &'t [u16],
+struct JsonBuilder<'t, U: JsonUnit> {
+    text: &'t [U],
     pos: usize,
-    keys: rustc_hash::FxHashMap<&'t [u16], JsString>,
+    keys: rustc_hash::FxHashMap<&'t [U], JsString>,
     scratch: Vec<u16>,
 }
 
-impl<'t> JsonBuilder<'t> {
-    fn new(text: &'t [u16]) -> Self {
+/// codemode-runtime patch: a code unit of a text `JSON.parse` reads in place: a Latin-1 byte or
+/// a UTF-16 unit.
+trait JsonUnit: Copy + Eq + std::hash::Hash {
+    /// The unit as UTF-16.
+    fn unit(self) -> u16;
+
+    /// The string of these units (Latin-1 where they all fit).
+    fn js_string(units: &[Self]) -> JsString;
+}
+
+impl JsonUnit for u8 {
+    fn unit(self) -> u16 {
+        u16::from(self)
+    }
+
+    fn js_string(units: &[Self]) -> JsString {
+        JsString::from(JsStr::latin1(units))
+    }
+}
+
+impl JsonUnit for u16 {
+    fn unit(self) -> u16 {
+        self
+    }
+
+    fn js_string(units: &[Self]) -> JsString {
+        if units.iter().all(|&u| u <= 0xFF) {
+            let bytes: Vec<u8> = units.iter().map(|&u| u as u8).collect();
+            JsString::from(JsStr::latin1(&bytes))
+        } else {
+            JsString::from(units)
+        }
+    }
+}
+
+/// The units of `text` as UTF-16, for a message.
+fn lossy<U: JsonUnit>(text: &[U]) -> String {
+    let units: Vec<u16> = text.iter().map(|&u| u.unit()).collect();
+    String::from_utf16_lossy(&units)
+}
+
+impl<'t, U: JsonUnit> JsonBuilder<'t, U> {
+    fn new(text: &'t [U]) -> Self {
         Self { text, pos: 0, keys: rustc_hash::FxHashMap::default(), scratch: Vec::new() }
+    }
+
+    /// The unit at `i`, as UTF-16.
+    fn at(&self, i: usize) -> Option<u16> {
+        self.text.get(i).map(|&u| u.unit())
     }
 
     fn error(&self) -> JsError {
@@ -1447,7 +1503,7 @@ impl<'t> JsonBuilder<'t> {
     }
 
     fn peek(&self) -> Option<u16> {
-        self.text.get(self.pos).copied()
+        self.at(self.pos)
     }
 
     fn skip_ws(&mut self) {
@@ -1466,21 +1522,11 @@ impl<'t> JsonBuilder<'t> {
         }
     }
 
-    /// A string whose code units all fit in Latin-1 is stored as Latin-1.
-    fn js_string(units: &[u16]) -> JsString {
-        if units.iter().all(|&u| u <= 0xFF) {
-            let bytes: Vec<u8> = units.iter().map(|&u| u as u8).collect();
-            JsString::from(JsStr::latin1(&bytes))
-        } else {
-            JsString::from(units)
-        }
-    }
-
     fn hex(&self, at: usize) -> JsResult<u16> {
         let digits = self.text.get(at..at + 4).ok_or_else(|| self.error())?;
         let mut value = 0u16;
         for &d in digits {
-            let digit = char::from_u32(u32::from(d))
+            let digit = char::from_u32(u32::from(d.unit()))
                 .and_then(|c| c.to_digit(16))
                 .ok_or_else(|| self.error())?;
             value = value * 16 + digit as u16;
@@ -1494,7 +1540,7 @@ impl<'t> JsonBuilder<'t> {
         let mut i = start;
         // Fast path: no escape before the closing quote.
         loop {
-            match self.text.get(i).copied() {
+            match self.at(i) {
                 Some(0x22) => {
                     let raw = &self.text[start..i];
                     self.pos = i + 1;
@@ -1502,11 +1548,11 @@ impl<'t> JsonBuilder<'t> {
                         if let Some(s) = self.keys.get(raw) {
                             return Ok(s.clone());
                         }
-                        let s = Self::js_string(raw);
+                        let s = U::js_string(raw);
                         self.keys.insert(raw, s.clone());
                         return Ok(s);
                     }
-                    return Ok(Self::js_string(raw));
+                    return Ok(U::js_string(raw));
                 }
                 Some(0x5C) => break,
                 Some(_) => i += 1,
@@ -1516,17 +1562,17 @@ impl<'t> JsonBuilder<'t> {
         // With escapes: decoded into the scratch buffer.
         let mut out = std::mem::take(&mut self.scratch);
         out.clear();
-        out.extend_from_slice(&self.text[start..i]);
+        out.extend(self.text[start..i].iter().map(|&u| u.unit()));
         loop {
-            match self.text.get(i).copied() {
+            match self.at(i) {
                 Some(0x22) => {
                     self.pos = i + 1;
-                    let s = Self::js_string(&out);
+                    let s = u16::js_string(&out);
                     self.scratch = out;
                     return Ok(s);
                 }
                 Some(0x5C) => {
-                    let unit = match self.text.get(i + 1).copied() {
+                    let unit = match self.at(i + 1) {
                         Some(0x62) => 0x08,
                         Some(0x66) => 0x0C,
                         Some(0x6E) => 0x0A,
@@ -1556,7 +1602,7 @@ impl<'t> JsonBuilder<'t> {
         let start = self.pos;
         let mut i = start;
         let mut integer = true;
-        while let Some(unit) = self.text.get(i).copied() {
+        while let Some(unit) = self.at(i) {
             match unit {
                 0x30..=0x39 | 0x2D => {}
                 0x2B | 0x2E | 0x45 | 0x65 => integer = false,
@@ -1566,21 +1612,23 @@ impl<'t> JsonBuilder<'t> {
         }
         self.pos = i;
         let digits = &self.text[start..i];
+        let is_minus_zero =
+            digits.len() == 2 && digits[0].unit() == 0x2D && digits[1].unit() == 0x30;
         // Integers of up to 9 digits are exact in an i32 (but `-0` is a double).
-        if integer && digits.len() <= 10 && !(digits.len() == 2 && digits == [0x2D, 0x30]) {
+        if integer && digits.len() <= 10 && !is_minus_zero {
             let (negative, magnitude) = match digits.split_first() {
-                Some((0x2D, rest)) => (true, rest),
+                Some((first, rest)) if first.unit() == 0x2D => (true, rest),
                 _ => (false, digits),
             };
             if !magnitude.is_empty() && magnitude.len() <= 9 {
                 let mut n: i32 = 0;
                 for &d in magnitude {
-                    n = n * 10 + i32::from(d - 0x30);
+                    n = n * 10 + i32::from(d.unit() - 0x30);
                 }
                 return Ok(JsValue::new(if negative { -n } else { n }));
             }
         }
-        let ascii: String = digits.iter().map(|&u| char::from(u as u8)).collect();
+        let ascii: String = digits.iter().map(|&u| char::from(u.unit() as u8)).collect();
         let n: f64 = ascii.parse().map_err(|_| self.error())?;
         Ok(JsValue::new(n))
     }
@@ -1679,7 +1727,7 @@ const JSON_PARSE_MAX_DEPTH: usize = 128;
 /// codemode-runtime patch (PATCHED.md, "V8's error messages"): the Workers runtime's V8 follows
 /// a message ending "at position N" with the line and column of N ("at position 9 (line 1
 /// column 10)").
-fn with_line_and_column(message: String, text: &[u16]) -> String {
+fn with_line_and_column<U: JsonUnit>(message: String, text: &[U]) -> String {
     let Some(position) = message
         .rsplit_once("at position ")
         .and_then(|(_, n)| n.parse::<usize>().ok())
@@ -1687,32 +1735,34 @@ fn with_line_and_column(message: String, text: &[u16]) -> String {
         return message;
     };
     let before = &text[..position.min(text.len())];
-    let line = 1 + before.iter().filter(|&&unit| unit == 0x0A).count();
+    let line = 1 + before.iter().filter(|unit| unit.unit() == 0x0A).count();
     let line_start = before
         .iter()
-        .rposition(|&unit| unit == 0x0A)
+        .rposition(|unit| unit.unit() == 0x0A)
         .map_or(0, |newline| newline + 1);
     let column = position - line_start + 1;
     format!("{message} (line {line} column {column})")
 }
 
-fn validate_json_text(text: &[u16]) -> Result<(), String> {
+fn validate_json_text<U: JsonUnit>(text: &[U]) -> Result<(), String> {
     fn is_ws(unit: u16) -> bool {
         matches!(unit, 0x09 | 0x0A | 0x0D | 0x20)
     }
-    fn digits(text: &[u16], mut i: usize) -> usize {
-        while text.get(i).is_some_and(|u| (0x30..=0x39).contains(u)) {
+    fn digits<U: JsonUnit>(text: &[U], mut i: usize) -> usize {
+        while text.get(i).is_some_and(|u| (0x30..=0x39).contains(&u.unit())) {
             i += 1;
         }
         i
     }
+    // The unit at `i`, as UTF-16.
+    let at = |i: usize| text.get(i).map(|&u| u.unit());
     // V8's words for a unit it did not expect (`JsonParser::ReportUnexpectedToken`): a
     // number, a string, or the token with the text around it (whole if it is short, else ten
     // units either side, marked with "...").
     let unexpected = |i: usize| -> String {
         const CONTEXT: usize = 10;
         const SHORT: usize = 21;
-        let Some(unit) = text.get(i).copied() else {
+        let Some(unit) = at(i) else {
             return "Unexpected end of JSON input".to_string();
         };
         if unit == 0x2D || (0x30..=0x39).contains(&unit) {
@@ -1721,7 +1771,7 @@ fn validate_json_text(text: &[u16]) -> Result<(), String> {
         if unit == 0x22 {
             return format!("Unexpected string in JSON at position {i}");
         }
-        let whole = String::from_utf16_lossy(text);
+        let whole = lossy(text);
         if ["[object Object]", "undefined", "Infinity", "NaN"].contains(&whole.as_str()) {
             return format!("\"{whole}\" is not valid JSON");
         }
@@ -1730,19 +1780,19 @@ fn validate_json_text(text: &[u16]) -> Result<(), String> {
         let around = if len < SHORT {
             format!("\"{whole}\"")
         } else if i < CONTEXT {
-            format!("\"{}\"...", String::from_utf16_lossy(&text[..i + CONTEXT]))
+            format!("\"{}\"...", lossy(&text[..i + CONTEXT]))
         } else if i < len - CONTEXT {
             format!(
                 "...\"{}\"...",
-                String::from_utf16_lossy(&text[i - CONTEXT..i + CONTEXT])
+                lossy(&text[i - CONTEXT..i + CONTEXT])
             )
         } else {
-            format!("...\"{}\"", String::from_utf16_lossy(&text[i - CONTEXT..]))
+            format!("...\"{}\"", lossy(&text[i - CONTEXT..]))
         };
         format!("Unexpected token '{shown}', {around} is not valid JSON")
     };
     let skip_ws = |mut i: usize| {
-        while text.get(i).copied().is_some_and(is_ws) {
+        while at(i).is_some_and(is_ws) {
             i += 1;
         }
         i
@@ -1751,17 +1801,17 @@ fn validate_json_text(text: &[u16]) -> Result<(), String> {
     let string = |mut i: usize| -> Result<usize, String> {
         i += 1;
         loop {
-            match text.get(i).copied() {
+            match at(i) {
                 None => return Err(format!("Unterminated string in JSON at position {i}")),
                 Some(0x22) => return Ok(i + 1),
-                Some(0x5C) => match text.get(i + 1).copied() {
+                Some(0x5C) => match at(i + 1) {
                     Some(0x22 | 0x5C | 0x2F | 0x62 | 0x66 | 0x6E | 0x72 | 0x74) => i += 2,
                     Some(0x75) => {
                         let is_hex = |u: &u16| {
                             char::from_u32(u32::from(*u)).is_some_and(|c| c.is_ascii_hexdigit())
                         };
                         // V8 names the first unit that is not a hex digit.
-                        if let Some(bad) = (i + 2..i + 6).find(|&at| !text.get(at).is_some_and(is_hex)) {
+                        if let Some(bad) = (i + 2..i + 6).find(|&k| !at(k).is_some_and(|u| is_hex(&u))) {
                             return Err(format!("Bad Unicode escape in JSON at position {bad}"));
                         }
                         i += 6;
@@ -1781,11 +1831,11 @@ fn validate_json_text(text: &[u16]) -> Result<(), String> {
     loop {
         // A value starts at `i` (after white space).
         i = skip_ws(i);
-        match text.get(i).copied() {
+        match at(i) {
             Some(bracket @ (0x7B | 0x5B)) => {
                 i = skip_ws(i + 1);
                 let close = if bracket == 0x7B { 0x7D } else { 0x5D };
-                if text.get(i) == Some(&close) {
+                if at(i) == Some(close) {
                     i += 1;
                 } else {
                     if open.len() >= JSON_PARSE_MAX_DEPTH {
@@ -1795,13 +1845,13 @@ fn validate_json_text(text: &[u16]) -> Result<(), String> {
                     }
                     open.push(bracket);
                     if bracket == 0x7B {
-                        if text.get(i) != Some(&0x22) {
+                        if at(i) != Some(0x22) {
                             return Err(format!(
                                 "Expected property name or '}}' in JSON at position {i}"
                             ));
                         }
                         i = skip_ws(string(i)?);
-                        if text.get(i) != Some(&0x3A) {
+                        if at(i) != Some(0x3A) {
                             return Err(format!("Expected ':' after property name in JSON at position {i}"));
                         }
                         i += 1;
@@ -1817,7 +1867,7 @@ fn validate_json_text(text: &[u16]) -> Result<(), String> {
                     _ => &[0x6E, 0x75, 0x6C, 0x6C],
                 };
                 for (offset, expected) in word.iter().enumerate() {
-                    if text.get(i + offset) != Some(expected) {
+                    if at(i + offset) != Some(*expected) {
                         return Err(unexpected(i + offset));
                     }
                 }
@@ -1826,25 +1876,25 @@ fn validate_json_text(text: &[u16]) -> Result<(), String> {
             Some(first @ (0x2D | 0x30..=0x39)) => {
                 if first == 0x2D {
                     i += 1;
-                    if !text.get(i).is_some_and(|u| (0x30..=0x39).contains(u)) {
+                    if !at(i).is_some_and(|u| (0x30..=0x39).contains(&u)) {
                         return Err(format!("No number after minus sign in JSON at position {i}"));
                     }
                 }
-                i = if text.get(i) == Some(&0x30) { i + 1 } else { digits(text, i) };
+                i = if at(i) == Some(0x30) { i + 1 } else { digits(text, i) };
                 // A leading zero followed by a digit: V8 stops at the digit.
-                if text.get(i).is_some_and(|u| (0x30..=0x39).contains(u)) {
+                if at(i).is_some_and(|u| (0x30..=0x39).contains(&u)) {
                     return Err(unexpected(i));
                 }
-                if text.get(i) == Some(&0x2E) {
+                if at(i) == Some(0x2E) {
                     let end = digits(text, i + 1);
                     if end == i + 1 {
                         return Err(format!("Unterminated fractional number in JSON at position {end}"));
                     }
                     i = end;
                 }
-                if matches!(text.get(i), Some(0x65 | 0x45)) {
+                if matches!(at(i), Some(0x65 | 0x45)) {
                     i += 1;
-                    if matches!(text.get(i), Some(0x2B | 0x2D)) {
+                    if matches!(at(i), Some(0x2B | 0x2D)) {
                         i += 1;
                     }
                     let end = digits(text, i);
@@ -1869,7 +1919,7 @@ fn validate_json_text(text: &[u16]) -> Result<(), String> {
                 }
                 Some(bracket) => {
                     let close = if bracket == 0x7B { 0x7D } else { 0x5D };
-                    match text.get(i).copied() {
+                    match at(i) {
                         Some(unit) if unit == close => {
                             open.pop();
                             i += 1;
@@ -1877,13 +1927,13 @@ fn validate_json_text(text: &[u16]) -> Result<(), String> {
                         Some(0x2C) => {
                             i = skip_ws(i + 1);
                             if bracket == 0x7B {
-                                if text.get(i) != Some(&0x22) {
+                                if at(i) != Some(0x22) {
                                     return Err(format!(
                                         "Expected double-quoted property name in JSON at position {i}"
                                     ));
                                 }
                                 i = skip_ws(string(i)?);
-                                if text.get(i) != Some(&0x3A) {
+                                if at(i) != Some(0x3A) {
                                     return Err(format!(
                                         "Expected ':' after property name in JSON at position {i}"
                                     ));
