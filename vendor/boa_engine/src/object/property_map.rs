@@ -527,6 +527,17 @@ impl PropertyMap {
         }
     }
 
+    /// codemode-runtime patch: the bytes allocated at once if one more named property is added
+    /// now: the value storage doubles when full, and a unique shape's table may too.
+    pub(crate) fn named_growth_bytes(&self) -> usize {
+        let storage = if self.storage.len() < self.storage.capacity() {
+            0
+        } else {
+            self.storage.capacity().max(4) * 2 * size_of::<JsValue>()
+        };
+        storage + self.shape.growth_bytes()
+    }
+
     /// Construct a [`PropertyMap`] with the given prototype with a unique [`Shape`].
     #[must_use]
     #[inline]

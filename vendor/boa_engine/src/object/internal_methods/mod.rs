@@ -668,6 +668,14 @@ pub(crate) fn ordinary_define_own_property(
     // 2. Let extensible be ? IsExtensible(O).
     let extensible = obj.__is_extensible__(context)?;
 
+    // codemode-runtime patch: a new named property can double the object's value storage and
+    // its unique shape's table at once; the heap bound is checked with those blocks first (6
+    // million keys on one object went 20 MiB past the bound in one step).
+    if current.is_none() && extensible && !matches!(key, PropertyKey::Index(_)) {
+        let growth = obj.borrow().properties().named_growth_bytes();
+        context.check_heap_growth(growth)?;
+    }
+
     // 3. Return ValidateAndApplyPropertyDescriptor(O, P, extensible, Desc, current).
     Ok(validate_and_apply_property_descriptor(
         Some((obj, key)),

@@ -55,6 +55,17 @@ pub(crate) struct ChangeTransition<T> {
     pub(crate) action: ChangeTransitionAction,
 }
 
+impl Shape {
+    /// codemode-runtime patch: what adding one more key to this shape allocates at once: a
+    /// unique shape's table may double; a shared shape moves to another (small) shape.
+    pub(crate) fn growth_bytes(&self) -> usize {
+        match &self.inner {
+            Inner::Unique(shape) => shape.growth_bytes(),
+            Inner::Shared(_) => 0,
+        }
+    }
+}
+
 /// The internal representation of [`Shape`].
 #[derive(Debug, Trace, Finalize, Clone)]
 enum Inner {

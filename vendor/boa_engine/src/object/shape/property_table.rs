@@ -13,6 +13,24 @@ pub(crate) struct PropertyTableInner {
 }
 
 impl PropertyTableInner {
+    /// codemode-runtime patch: about the bytes the table allocates at once if one more key is
+    /// added now: its key list doubles when full, and its map when at capacity (hashbrown keeps
+    /// a control byte per bucket and an eighth of the buckets free).
+    pub(crate) fn growth_bytes(&self) -> usize {
+        let keys = if self.keys.len() < self.keys.capacity() {
+            0
+        } else {
+            self.keys.capacity().max(4) * 2 * size_of::<(PropertyKey, Slot)>()
+        };
+        let map = if self.map.len() < self.map.capacity() {
+            0
+        } else {
+            let entry = size_of::<(PropertyKey, (u32, Slot))>() + 1;
+            self.map.capacity().max(4) * 2 * 8 / 7 * entry
+        };
+        keys + map
+    }
+
     /// Returns a new table with a given minimum capacity.
     pub(crate) fn with_capacity(capacity: usize) -> Self {
         Self {

@@ -59,6 +59,12 @@ impl UniqueShape {
     }
 
     /// Get the property table of the [`UniqueShape`].
+    /// codemode-runtime patch: what adding one more key allocates at once
+    /// ([`PropertyTableInner::growth_bytes`]).
+    pub(crate) fn growth_bytes(&self) -> usize {
+        self.property_table().borrow().growth_bytes()
+    }
+
     fn property_table(&self) -> &RefCell<PropertyTableInner> {
         &self.inner.property_table
     }
