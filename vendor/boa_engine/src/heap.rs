@@ -77,6 +77,17 @@ pub fn held_at_failure() -> usize {
     HELD_AT_FAILURE.get()
 }
 
+/// The bytes a growable list (a `Vec`, a map's table) allocates at once when one more entry is
+/// added: none while it has room, else double its capacity (at least 4) of `entry` bytes each.
+#[must_use]
+pub(crate) fn doubling_bytes(len: usize, capacity: usize, entry: usize) -> usize {
+    if len < capacity {
+        0
+    } else {
+        capacity.max(4).saturating_mul(2).saturating_mul(entry)
+    }
+}
+
 /// Starts a new peak at the bytes live now.
 pub fn reset_peak() {
     PEAK_BASE.set(LIVE.get());

@@ -1,9 +1,9 @@
 use std::{
     any::TypeId,
     borrow::Cow,
-    fmt,
     cell::Cell,
     collections::{BTreeMap, BTreeSet, BinaryHeap, HashMap, HashSet, LinkedList, VecDeque},
+    fmt,
     hash::{BuildHasher, Hash},
     marker::PhantomData,
     num::{
@@ -307,7 +307,7 @@ static_assertions::const_assert!(align_of::<ObjectData<()>>() == OBJECT_DATA_ALI
 impl<T> ObjectData<T> {
     const OBJECT_DATA_ALIGNMENT_REQUIREMENT: () = assert!(
         align_of::<T>() <= OBJECT_DATA_ALIGN,
-        "Alignment of JsData must be <= OBJECT_DATA_ALIGN (4 on wasm32), consider wrapping the data in a Box<T> or a `Packed` field."
+        "Alignment of JsData must be <= OBJECT_DATA_ALIGN (4 on wasm32), consider wrapping the data in a Box<T>, or its 64-bit numbers in `Align4`."
     );
 
     pub(crate) fn new(value: T) -> Self {

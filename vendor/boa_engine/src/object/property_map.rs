@@ -8,7 +8,7 @@ use super::{
     },
 };
 use crate::value::JsVariant;
-use crate::{JsValue, property::PropertyDescriptorBuilder};
+use crate::{JsValue, heap::doubling_bytes, property::PropertyDescriptorBuilder};
 use boa_gc::{Finalize, Trace};
 use rustc_hash::FxHashMap;
 use std::{collections::hash_map, iter::FusedIterator};
@@ -384,13 +384,12 @@ impl IndexedProperties {
     /// codemode-runtime patch: the bytes the dense storage allocates if one more element is
     /// appended now (0 when it has room, or is not dense): its capacity doubles.
     pub(crate) fn dense_growth_bytes(&self) -> usize {
-        fn doubling<T>(len: usize, capacity: usize) -> usize {
-            if len < capacity { 0 } else { capacity.max(4).saturating_mul(2 * size_of::<T>()) }
-        }
         match self {
-            Self::DenseI32(vec) => doubling::<i32>(vec.len(), vec.capacity()),
-            Self::DenseF64(vec) => doubling::<f64>(vec.len(), vec.capacity()),
-            Self::DenseElement(vec) => doubling::<JsValue>(vec.len(), vec.capacity()),
+            Self::DenseI32(vec) => doubling_bytes(vec.len(), vec.capacity(), size_of::<i32>()),
+            Self::DenseF64(vec) => doubling_bytes(vec.len(), vec.capacity(), size_of::<f64>()),
+            Self::DenseElement(vec) => {
+                doubling_bytes(vec.len(), vec.capacity(), size_of::<JsValue>())
+            }
             _ => 0,
         }
     }
@@ -530,11 +529,11 @@ impl PropertyMap {
     /// codemode-runtime patch: the bytes allocated at once if one more named property is added
     /// now: the value storage doubles when full, and a unique shape's table may too.
     pub(crate) fn named_growth_bytes(&self) -> usize {
-        let storage = if self.storage.len() < self.storage.capacity() {
-            0
-        } else {
-            self.storage.capacity().max(4) * 2 * size_of::<JsValue>()
-        };
+        let storage = doubling_bytes(
+            self.storage.len(),
+            self.storage.capacity(),
+            size_of::<JsValue>(),
+        );
         storage + self.shape.growth_bytes()
     }
 

@@ -249,9 +249,8 @@ impl Json {
         // (the conversion to a Rust string failed). `validate_json_text` checks the ECMA-404
         // grammar on the UTF-16 text, and a lone surrogate (only possible inside a string, the
         // grammar allows nothing but ASCII elsewhere) reaches the script parser as an escape.
-        // codemode-runtime patch: the code units are read in place (a Latin-1 string is widened
-        // in one pass), not one by one through the string's iterator.
-        // codemode-runtime patch: a Latin-1 text is checked and built from its bytes in place;
+        // codemode-runtime patch: the code units are read in place, not one by one through the
+        // string's iterator; a Latin-1 text is checked and built from its bytes in place;
         // it was widened to UTF-16 first (a copy of twice its size, most of the peak memory of
         // parsing a large tool result).
         let variant = text.as_str().variant();
@@ -286,6 +285,7 @@ impl Json {
             };
         }
 
+        // The script path below reads UTF-16: a Latin-1 text is widened in one pass.
         let units: Cow<'_, [u16]> = match variant {
             JsStrVariant::Latin1(bytes) => Cow::Owned(bytes.iter().map(|&b| u16::from(b)).collect()),
             JsStrVariant::Utf16(units) => Cow::Borrowed(units),
@@ -1683,9 +1683,11 @@ impl<'t, U: JsonUnit> JsonBuilder<'t, U> {
                 }
                 loop {
                     let item = self.value(context)?;
-                    if items.len() == items.capacity() {
-                        context.check_heap_growth(items.capacity().max(4) * 2 * size_of::<JsValue>())?;
-                    }
+                    context.check_heap_growth(crate::heap::doubling_bytes(
+                        items.len(),
+                        items.capacity(),
+                        size_of::<JsValue>(),
+                    ))?;
                     items.push(item);
                     self.skip_ws();
                     match self.peek() {

@@ -82,11 +82,8 @@ impl<V> OrderedMap<V> {
     /// codemode-runtime patch: the bytes the map allocates if one more entry is inserted now
     /// (0 when it has room): its entries and its index table double together.
     pub(crate) fn growth_bytes(&self) -> usize {
-        if self.map.len() < self.map.capacity() {
-            return 0;
-        }
         let entry = size_of::<MapKey>() + size_of::<Option<V>>() + 2 * size_of::<usize>() + 1;
-        self.map.capacity().max(4).saturating_mul(2 * entry)
+        crate::heap::doubling_bytes(self.map.len(), self.map.capacity(), entry)
     }
 
     /// Creates a new empty `OrderedMap` with the specified capacity.

@@ -43,11 +43,8 @@ impl OrderedSet {
     /// codemode-runtime patch: the bytes the set allocates if one more value is added now (0
     /// when it has room): its entries and its index table double together.
     pub(crate) fn growth_bytes(&self) -> usize {
-        if self.inner.len() < self.inner.capacity() {
-            return 0;
-        }
         let entry = size_of::<MapKey>() + 2 * size_of::<usize>() + 1;
-        self.inner.capacity().max(4).saturating_mul(2 * entry)
+        crate::heap::doubling_bytes(self.inner.len(), self.inner.capacity(), entry)
     }
 
     /// Creates a new empty `OrderedSet` with the specified capacity.

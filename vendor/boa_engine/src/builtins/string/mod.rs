@@ -2038,9 +2038,11 @@ impl String {
         while let Some(index) = j {
             // codemode-runtime patch: the heap bound, as above, and the list's doubling.
             context.check_heap()?;
-            if substrings.len() == substrings.capacity() {
-                context.check_heap_growth(substrings.capacity().max(4) * 2 * size_of::<JsStr<'_>>())?;
-            }
+            context.check_heap_growth(crate::heap::doubling_bytes(
+                substrings.len(),
+                substrings.capacity(),
+                size_of::<JsStr<'_>>(),
+            ))?;
             // a. Let T be the substring of S from i to j.
             // b. Append T as the last element of substrings.
             substrings.push(this_str.slice(i, index));

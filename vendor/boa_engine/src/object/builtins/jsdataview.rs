@@ -2,7 +2,7 @@
 use crate::{
     Context, JsExpect, JsNativeError, JsResult, JsValue,
     builtins::{DataView, array_buffer::BufferObject},
-    object::{JsArrayBuffer, JsObject},
+    object::{Align4, JsArrayBuffer, JsObject},
     value::TryFromJs,
 };
 
@@ -141,9 +141,9 @@ impl JsDataView {
                 // 15. Set O.[[ViewedArrayBuffer]] to buffer.
                 viewed_array_buffer: BufferObject::Buffer(buffer.into()),
                 // 16. Set O.[[ByteLength]] to viewByteLength.
-                byte_length: crate::object::Align4::new(view_byte_len),
+                byte_length: Align4::new(view_byte_len),
                 // 17. Set O.[[ByteOffset]] to offset.
-                byte_offset: crate::object::Align4::new(offset),
+                byte_offset: Align4::new(offset),
             },
         );
 

@@ -1,4 +1,5 @@
 use crate::{
+    heap::doubling_bytes,
     object::shape::slot::{Slot, SlotAttributes},
     property::PropertyKey,
 };
@@ -17,17 +18,13 @@ impl PropertyTableInner {
     /// added now: its key list doubles when full, and its map when at capacity (hashbrown keeps
     /// a control byte per bucket and an eighth of the buckets free).
     pub(crate) fn growth_bytes(&self) -> usize {
-        let keys = if self.keys.len() < self.keys.capacity() {
-            0
-        } else {
-            self.keys.capacity().max(4) * 2 * size_of::<(PropertyKey, Slot)>()
-        };
-        let map = if self.map.len() < self.map.capacity() {
-            0
-        } else {
-            let entry = size_of::<(PropertyKey, (u32, Slot))>() + 1;
-            self.map.capacity().max(4) * 2 * 8 / 7 * entry
-        };
+        let keys = doubling_bytes(
+            self.keys.len(),
+            self.keys.capacity(),
+            size_of::<(PropertyKey, Slot)>(),
+        );
+        let map_entry = size_of::<(PropertyKey, (u32, Slot))>() + 1;
+        let map = doubling_bytes(self.map.len(), self.map.capacity(), map_entry).saturating_mul(8) / 7;
         keys + map
     }
 

@@ -58,13 +58,13 @@ impl UniqueShape {
         self.inner.prototype.borrow().clone()
     }
 
-    /// Get the property table of the [`UniqueShape`].
     /// codemode-runtime patch: what adding one more key allocates at once
     /// ([`PropertyTableInner::growth_bytes`]).
     pub(crate) fn growth_bytes(&self) -> usize {
         self.property_table().borrow().growth_bytes()
     }
 
+    /// Get the property table of the [`UniqueShape`].
     fn property_table(&self) -> &RefCell<PropertyTableInner> {
         &self.inner.property_table
     }

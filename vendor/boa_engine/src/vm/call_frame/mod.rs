@@ -5,10 +5,10 @@
 use super::ActiveRunnable;
 use crate::{
     JsValue,
-    object::Align4,
     builtins::iterable::IteratorRecord,
     bytecompiler::Register,
     environments::EnvironmentStack,
+    object::Align4,
     realm::Realm,
     vm::{CodeBlock, SourcePath},
 };
