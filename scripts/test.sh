@@ -9,6 +9,7 @@ echo "== formatting and lints (rustfmt; clippy natively and for wasm32, warnings
 cargo fmt --check
 cargo clippy --all-targets --locked -- -D warnings
 cargo clippy --target wasm32-unknown-unknown --lib --locked -- -D warnings
+cargo clippy --target wasm32-unknown-unknown --lib --locked --no-default-features --features embed -- -D warnings
 
 echo "== native tests (cargo test)"
 cargo test --locked
@@ -24,6 +25,9 @@ CODEMODE_UPGRADE_PROBE=1 CODEMODE_BUILD_DIR=build-upgrade CODEMODE_NO_WASM_OPT=1
 
 echo "== building the Worker"
 bash scripts/build-worker.sh
+
+echo "== building the npm package (packages/codemode: the embedded host)"
+bash scripts/build-package.sh
 
 echo "== integration tests (workerd)"
 mkdir -p test-output

@@ -54,6 +54,23 @@ pub struct ExecutionRecord {
 /// their results, output, report) can be larger. Parts are joined again on reading.
 pub const MAX_PART_BYTES: usize = 1 << 20;
 
+/// `query` with each `{name}` replaced by `prefix` + `name`: SQL stores name their tables in
+/// braces so that one set of statements serves an object of its own and a shared database.
+pub fn qualify_tables(query: &str, prefix: &str) -> String {
+    let mut out = String::with_capacity(query.len() + 4 * prefix.len());
+    let mut rest = query;
+    while let Some(open) = rest.find('{') {
+        out.push_str(&rest[..open]);
+        let after = &rest[open + 1..];
+        let close = after.find('}').unwrap_or(after.len());
+        out.push_str(prefix);
+        out.push_str(&after[..close]);
+        rest = after.get(close + 1..).unwrap_or("");
+    }
+    out.push_str(rest);
+    out
+}
+
 /// `text` cut into pieces of at most `max` bytes (at least 4, so a character always fits), on
 /// character boundaries, in order. Never empty: `""` is one empty part.
 pub fn split_parts(text: &str, max: usize) -> Vec<&str> {

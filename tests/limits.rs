@@ -1199,3 +1199,51 @@ fn every_way_back_to_a_loop_head_counts_alike() {
         }
     }
 }
+
+#[test]
+fn settings_by_var_name_override_the_defaults_and_name_what_does_not_parse() {
+    let vars = |pairs: &'static [(&'static str, &'static str)]| {
+        move |name: &str| {
+            pairs
+                .iter()
+                .find(|(key, _)| *key == name)
+                .map(|(_, value)| value.to_string())
+        }
+    };
+    let config = RuntimeConfig::from_vars(&vars(&[
+        ("CODEMODE_MAX_HEAP_MB", "8"),
+        ("CODEMODE_KEEP_FINISHED", " 7 "),
+        ("CODEMODE_ON_UPGRADE", "refuse"),
+    ]))
+    .expect("valid settings");
+    assert_eq!(config.sandbox.max_heap_bytes, 8 * 1024 * 1024);
+    assert_eq!(config.keep_finished, 7);
+    assert_eq!(config.on_upgrade, codemode_runtime::UpgradePolicy::Refuse);
+    let defaults = RuntimeConfig::default();
+    assert_eq!(config.paused_ttl_ms, defaults.paused_ttl_ms);
+    assert_eq!(config.hold_ms, defaults.hold_ms);
+
+    for (name, value, expected) in [
+        (
+            "CODEMODE_HOLD_MS",
+            "soon",
+            "`CODEMODE_HOLD_MS` must be a non-negative integer, got \"soon\"",
+        ),
+        (
+            "CODEMODE_MAX_HEAP_MB",
+            "0",
+            "`CODEMODE_MAX_HEAP_MB` must be at least 1",
+        ),
+        (
+            "CODEMODE_ON_UPGRADE",
+            "maybe",
+            "`CODEMODE_ON_UPGRADE` must be \"verify\" or \"refuse\", got \"maybe\"",
+        ),
+    ] {
+        let error =
+            RuntimeConfig::from_vars(&|asked: &str| (asked == name).then(|| value.to_string()))
+                .expect_err(name);
+        assert_eq!(error.code(), "INVALID_CONFIG");
+        assert!(error.to_string().contains(expected), "{error}");
+    }
+}

@@ -14,7 +14,7 @@ use std::rc::Rc;
 use codemode_runtime::error::Error;
 use codemode_runtime::journal::JournalEntry;
 use codemode_runtime::model::{CallState, ExecuteOutput, ExecutionStatus, Snippet};
-use codemode_runtime::store::{split_parts, MAX_PART_BYTES};
+use codemode_runtime::store::{qualify_tables, split_parts, MAX_PART_BYTES};
 use codemode_runtime::{ExecutionRecord, MemoryStore, Runtime, Store};
 use common::*;
 use serde_json::{json, Value};
@@ -377,4 +377,22 @@ fn parts_are_cut_on_character_boundaries_and_join_to_the_whole() {
         assert_eq!(parts.concat(), text);
     }
     assert_eq!(split_parts("", 10), [""]);
+}
+
+#[test]
+fn table_names_in_braces_take_the_store_prefix() {
+    let query = "INSERT INTO {parts} (owner, part, data) SELECT owner, parts, data FROM {journal} WHERE data = '{x'";
+    assert_eq!(
+        qualify_tables(query, "codemode_"),
+        "INSERT INTO codemode_parts (owner, part, data) SELECT owner, parts, data FROM codemode_journal WHERE data = 'codemode_x'"
+    );
+    assert_eq!(
+        qualify_tables(
+            "CREATE INDEX IF NOT EXISTS {executions_by_status} ON {executions} (status)",
+            ""
+        ),
+        "CREATE INDEX IF NOT EXISTS executions_by_status ON executions (status)",
+        "the service's own object keeps its table names"
+    );
+    assert_eq!(qualify_tables("SELECT 1", "codemode_"), "SELECT 1");
 }

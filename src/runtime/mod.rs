@@ -103,6 +103,58 @@ pub struct RuntimeConfig {
     pub hold_ms: i64,
 }
 
+impl RuntimeConfig {
+    /// The defaults, overridden by the `CODEMODE_*` settings `var` finds (a Worker's vars, or the
+    /// embedded host's options under the same names): `CODEMODE_INSTRUCTION_BUDGET`,
+    /// `CODEMODE_MAX_HEAP_MB`, `CODEMODE_KEEP_FINISHED`, `CODEMODE_PAUSED_TTL_MS`,
+    /// `CODEMODE_HOLD_MS`, `CODEMODE_ON_UPGRADE`. A value that does not parse is `INVALID_CONFIG`
+    /// naming the setting.
+    pub fn from_vars(var: &dyn Fn(&str) -> Option<String>) -> Result<Self> {
+        fn number<T: std::str::FromStr>(
+            var: &dyn Fn(&str) -> Option<String>,
+            name: &str,
+        ) -> Result<Option<T>> {
+            let Some(text) = var(name) else {
+                return Ok(None);
+            };
+            text.trim().parse().map(Some).map_err(|_| {
+                Error::InvalidConfig(format!(
+                    "`{name}` must be a non-negative integer, got {text:?}"
+                ))
+            })
+        }
+        let mut config = RuntimeConfig::default();
+        if let Some(budget) = number(var, "CODEMODE_INSTRUCTION_BUDGET")? {
+            config.sandbox.instruction_budget = budget;
+        }
+        if let Some(mb) = number::<usize>(var, "CODEMODE_MAX_HEAP_MB")? {
+            if mb == 0 {
+                return Err(Error::InvalidConfig(
+                    "`CODEMODE_MAX_HEAP_MB` must be at least 1".into(),
+                ));
+            }
+            config.sandbox.max_heap_bytes = mb.saturating_mul(1024 * 1024);
+        }
+        if let Some(keep) = number(var, "CODEMODE_KEEP_FINISHED")? {
+            config.keep_finished = keep;
+        }
+        if let Some(ttl) = number(var, "CODEMODE_PAUSED_TTL_MS")? {
+            config.paused_ttl_ms = ttl;
+        }
+        if let Some(hold) = number(var, "CODEMODE_HOLD_MS")? {
+            config.hold_ms = hold;
+        }
+        if let Some(text) = var("CODEMODE_ON_UPGRADE") {
+            config.on_upgrade = UpgradePolicy::parse(&text).ok_or_else(|| {
+                Error::InvalidConfig(format!(
+                    "`CODEMODE_ON_UPGRADE` must be \"verify\" or \"refuse\", got {text:?}"
+                ))
+            })?;
+        }
+        Ok(config)
+    }
+}
+
 /// What a run recorded under another fingerprint (see [`Runtime::fingerprint`]) gets when it is
 /// continued: after a deploy, paused runs meet a new sandbox.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]

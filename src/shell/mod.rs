@@ -5,6 +5,8 @@
 //! - [`http`]: error codes to HTTP statuses, JSON responses.
 //! - [`serve`]: one runtime's routes and WebSocket frames, for any Durable Object.
 //! - [`object`] (feature `worker-entry`): the shipped `CodemodeObject` Durable Object.
+//! - [`embed`] (feature `embed`): the runtime inside the user's own Durable Object, for the npm
+//!   package.
 //! - [`entry`] (feature `worker-entry`): the Worker's fetch handler: auth and routing.
 
 pub mod fetch;
@@ -12,6 +14,8 @@ pub mod http;
 pub mod serve;
 pub mod sql_store;
 
+#[cfg(feature = "embed")]
+pub mod embed;
 #[cfg(feature = "worker-entry")]
 pub mod entry;
 #[cfg(feature = "worker-entry")]
@@ -33,6 +37,28 @@ pub fn alarm_scheduler(state: &worker::State) -> crate::runtime::Scheduler {
         let date = js_sys::Date::new(&wasm_bindgen::JsValue::from_f64(at_ms as f64));
         let _ = storage.as_raw().set_alarm(date, js_sys::Object::new());
     })
+}
+
+/// The host's wake-up fired (an alarm, or the embedding agent's schedule): resumes interrupted
+/// and waiting runs, expires paused ones, and asks for the next wake-up. Wake-ups are
+/// at-least-once: `wake` only touches runs that still need it. A runtime missing connectors wakes
+/// nothing and asks again `retry_ms` later while runs wait (`None`).
+pub async fn wake_and_reschedule(
+    runtime: &crate::runtime::Runtime,
+    retry_ms: i64,
+) -> crate::error::Result<Option<crate::runtime::WakeReport>> {
+    runtime.forget_schedule();
+    if runtime.unavailable().is_some() {
+        if runtime.next_wake_at()?.is_some() {
+            runtime.schedule(now_ms().saturating_add(retry_ms));
+        }
+        return Ok(None);
+    }
+    let report = runtime.wake().await?;
+    if let Some(at) = runtime.next_wake_at()? {
+        runtime.schedule(at);
+    }
+    Ok(Some(report))
 }
 
 /// A [`crate::runtime::Sleeper`] on the Workers `setTimeout`.

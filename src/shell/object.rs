@@ -21,7 +21,7 @@ use crate::connector::Connector;
 use crate::error::Error;
 use crate::notes::NotesConnector;
 use crate::remote::config as connectors_config;
-use crate::runtime::{Clock, Runtime, RuntimeConfig, UpgradePolicy};
+use crate::runtime::{Clock, Runtime, RuntimeConfig};
 
 #[durable_object]
 pub struct CodemodeObject {
@@ -40,51 +40,9 @@ pub struct CodemodeObject {
 /// connect them again.
 const RECONNECT_AFTER_MS: i64 = 5_000;
 
-/// Reads a numeric setting from a var, naming it in the error when it does not parse.
-fn numeric_var<T: std::str::FromStr>(env: &Env, name: &str) -> Result<Option<T>, Error> {
-    let Ok(var) = env.var(name) else {
-        return Ok(None);
-    };
-    let text = var.to_string();
-    text.trim().parse().map(Some).map_err(|_| {
-        Error::InvalidConfig(format!(
-            "`{name}` must be a non-negative integer, got {text:?}"
-        ))
-    })
-}
-
 /// The runtime's limits: defaults, overridden by the Worker's vars.
 fn runtime_config(env: &Env) -> Result<RuntimeConfig, Error> {
-    let mut config = RuntimeConfig::default();
-    if let Some(budget) = numeric_var(env, "CODEMODE_INSTRUCTION_BUDGET")? {
-        config.sandbox.instruction_budget = budget;
-    }
-    if let Some(mb) = numeric_var::<usize>(env, "CODEMODE_MAX_HEAP_MB")? {
-        if mb == 0 {
-            return Err(Error::InvalidConfig(
-                "`CODEMODE_MAX_HEAP_MB` must be at least 1".into(),
-            ));
-        }
-        config.sandbox.max_heap_bytes = mb.saturating_mul(1024 * 1024);
-    }
-    if let Some(keep) = numeric_var(env, "CODEMODE_KEEP_FINISHED")? {
-        config.keep_finished = keep;
-    }
-    if let Some(ttl) = numeric_var(env, "CODEMODE_PAUSED_TTL_MS")? {
-        config.paused_ttl_ms = ttl;
-    }
-    if let Some(hold) = numeric_var(env, "CODEMODE_HOLD_MS")? {
-        config.hold_ms = hold;
-    }
-    if let Ok(var) = env.var("CODEMODE_ON_UPGRADE") {
-        let text = var.to_string();
-        config.on_upgrade = UpgradePolicy::parse(&text).ok_or_else(|| {
-            Error::InvalidConfig(format!(
-                "`CODEMODE_ON_UPGRADE` must be \"verify\" or \"refuse\", got {text:?}"
-            ))
-        })?;
-    }
-    Ok(config)
+    RuntimeConfig::from_vars(&|name| env.var(name).ok().map(|var| var.to_string()))
 }
 
 /// `CODEMODE_CONNECTORS` as JSON text: a string var, or a JSON value (`[vars]` table in
@@ -217,38 +175,21 @@ impl DurableObject for CodemodeObject {
     /// cannot be built fails the alarm, which the platform retries; one missing connectors sets
     /// the next alarm itself, so interrupted runs resume once the services are back.
     async fn alarm(&self) -> worker::Result<Response> {
-        match self.runtime().await {
-            Ok(runtime) if runtime.unavailable().is_some() => {
-                runtime.forget_schedule();
-                if runtime
-                    .next_wake_at()
-                    .map_err(|e| worker::Error::RustError(e.to_string()))?
-                    .is_some()
-                {
-                    runtime.schedule(now_ms().saturating_add(RECONNECT_AFTER_MS));
-                }
-                Response::ok("connectors unavailable; trying again later")
-            }
-            Ok(runtime) => {
-                runtime.forget_schedule();
-                let report = runtime
-                    .wake()
-                    .await
-                    .map_err(|e| worker::Error::RustError(e.to_string()))?;
-                if let Some(at) = runtime
-                    .next_wake_at()
-                    .map_err(|e| worker::Error::RustError(e.to_string()))?
-                {
-                    runtime.schedule(at);
-                }
-                Response::ok(format!(
-                    "resumed {}, expired {}",
-                    report.resumed.len(),
-                    report.expired.len()
-                ))
-            }
-            Err(error) => Err(worker::Error::RustError(error.to_string())),
-        }
+        let runtime = self
+            .runtime()
+            .await
+            .map_err(|error| worker::Error::RustError(error.to_string()))?;
+        let outcome = super::wake_and_reschedule(&runtime, RECONNECT_AFTER_MS)
+            .await
+            .map_err(|error| worker::Error::RustError(error.to_string()))?;
+        Response::ok(match outcome {
+            None => "connectors unavailable; trying again later".to_string(),
+            Some(report) => format!(
+                "resumed {}, expired {}",
+                report.resumed.len(),
+                report.expired.len()
+            ),
+        })
     }
 
     async fn websocket_close(

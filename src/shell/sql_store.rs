@@ -12,40 +12,44 @@ use crate::error::{Error, Result};
 use crate::journal::JournalEntry;
 use crate::model::Snippet;
 use crate::notes::{Note, NoteStore};
-use crate::store::{split_parts, ExecutionRecord, Store, MAX_PART_BYTES};
+use crate::store::{qualify_tables, split_parts, ExecutionRecord, Store, MAX_PART_BYTES};
 
 /// The schema version this code writes. Each step in [`MIGRATIONS`] moves one version up.
 pub const SCHEMA_VERSION: i64 = 3;
 
 /// Migrations by target version; each entry's statements run once, in order.
 const MIGRATIONS: &[&[&str]] = &[&[
-    "CREATE TABLE IF NOT EXISTS executions (
+    "CREATE TABLE IF NOT EXISTS {executions} (
         id TEXT PRIMARY KEY, status TEXT NOT NULL, created_at INTEGER NOT NULL, data TEXT NOT NULL)",
-    "CREATE INDEX IF NOT EXISTS executions_by_created ON executions (created_at)",
-    "CREATE INDEX IF NOT EXISTS executions_by_status ON executions (status)",
-    "CREATE TABLE IF NOT EXISTS journal (
+    "CREATE INDEX IF NOT EXISTS {executions_by_created} ON {executions} (created_at)",
+    "CREATE INDEX IF NOT EXISTS {executions_by_status} ON {executions} (status)",
+    "CREATE TABLE IF NOT EXISTS {journal} (
         execution_id TEXT NOT NULL, seq INTEGER NOT NULL, delivery INTEGER NOT NULL, data TEXT NOT NULL,
         PRIMARY KEY (execution_id, seq))",
-    "CREATE TABLE IF NOT EXISTS snippets (name TEXT PRIMARY KEY, data TEXT NOT NULL)",
-    "CREATE TABLE IF NOT EXISTS notes (
+    "CREATE TABLE IF NOT EXISTS {snippets} (name TEXT PRIMARY KEY, data TEXT NOT NULL)",
+    "CREATE TABLE IF NOT EXISTS {notes} (
         id INTEGER PRIMARY KEY AUTOINCREMENT, call_key TEXT UNIQUE, text TEXT NOT NULL, created_at INTEGER NOT NULL)",
 ], &[
-    "CREATE TABLE IF NOT EXISTS kv (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
+    "CREATE TABLE IF NOT EXISTS {kv} (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
 ], &[
     // Version 3: records and journal entries over `MAX_PART_BYTES` are cut into parts (the first in
     // `data`, the rest in `parts`); `updated_at` answers `oldest_paused_update` without reading
     // `data` (which is no longer always whole JSON).
-    "ALTER TABLE executions ADD COLUMN parts INTEGER NOT NULL DEFAULT 1",
-    "ALTER TABLE executions ADD COLUMN updated_at INTEGER",
-    "UPDATE executions SET updated_at = json_extract(data, '$.state.updatedAt')",
-    "ALTER TABLE journal ADD COLUMN parts INTEGER NOT NULL DEFAULT 1",
-    "CREATE TABLE IF NOT EXISTS parts (owner TEXT NOT NULL, part INTEGER NOT NULL, data TEXT NOT NULL,
+    "ALTER TABLE {executions} ADD COLUMN parts INTEGER NOT NULL DEFAULT 1",
+    "ALTER TABLE {executions} ADD COLUMN updated_at INTEGER",
+    "UPDATE {executions} SET updated_at = json_extract(data, '$.state.updatedAt')",
+    "ALTER TABLE {journal} ADD COLUMN parts INTEGER NOT NULL DEFAULT 1",
+    "CREATE TABLE IF NOT EXISTS {parts} (owner TEXT NOT NULL, part INTEGER NOT NULL, data TEXT NOT NULL,
         PRIMARY KEY (owner, part))",
 ]];
 
-/// [`Store`] over `state.storage().sql()`.
+/// [`Store`] over `state.storage().sql()`. Statements name tables in braces (`{executions}`);
+/// each is run with the store's table prefix put in their place.
 pub struct SqlStore {
     sql: SqlStorage,
+    /// Put before every table and index name: empty in the service's own object, `codemode_`
+    /// where the runtime shares an agent's database (see [`crate::shell::embed`]).
+    prefix: &'static str,
 }
 
 /// A stored value's first part and how many parts it has (see [`crate::store::split_parts`]).
@@ -102,13 +106,20 @@ fn encode<T: Serialize>(value: &T) -> Result<String> {
 impl SqlStore {
     /// Opens the store, creating or upgrading the schema.
     pub fn open(sql: SqlStorage) -> Result<Self> {
-        let store = Self { sql };
+        Self::open_prefixed(sql, "")
+    }
+
+    /// [`SqlStore::open`] with tables named `prefix` + name, beside a host's own tables.
+    pub fn open_prefixed(sql: SqlStorage, prefix: &'static str) -> Result<Self> {
+        let store = Self { sql, prefix };
         store.migrate()?;
         Ok(store)
     }
 
     fn exec(&self, query: &str, bindings: Vec<SqlStorageValue>) -> Result<worker::SqlCursor> {
-        self.sql.exec(query, Some(bindings)).map_err(storage)
+        self.sql
+            .exec(&qualify_tables(query, self.prefix), Some(bindings))
+            .map_err(storage)
     }
 
     fn rows<T: DeserializeOwned>(
@@ -121,7 +132,7 @@ impl SqlStore {
 
     fn with_status(&self, status: &str) -> Result<Vec<ExecutionRecord>> {
         let rows = self.rows(
-            "SELECT data, parts, 'e/' || id AS owner FROM executions WHERE status = ? ORDER BY created_at, rowid",
+            "SELECT data, parts, 'e/' || id AS owner FROM {executions} WHERE status = ? ORDER BY created_at, rowid",
             vec![status.into()],
         )?;
         self.decode(rows)
@@ -147,7 +158,7 @@ impl SqlStore {
             data: String,
         }
         let rest: Vec<PartRow> = self.rows(
-            "SELECT data FROM parts WHERE owner = ? ORDER BY part",
+            "SELECT data FROM {parts} WHERE owner = ? ORDER BY part",
             vec![row.owner.as_str().into()],
         )?;
         if rest.len() + 1 != row.parts as usize {
@@ -174,12 +185,12 @@ impl SqlStore {
         replacing: bool,
     ) -> Result<(&'a str, usize)> {
         if replacing {
-            self.exec("DELETE FROM parts WHERE owner = ?", vec![owner.into()])?;
+            self.exec("DELETE FROM {parts} WHERE owner = ?", vec![owner.into()])?;
         }
         let parts = split_parts(json, MAX_PART_BYTES);
         for (index, part) in parts.iter().enumerate().skip(1) {
             self.exec(
-                "INSERT INTO parts (owner, part, data) VALUES (?, ?, ?)",
+                "INSERT INTO {parts} (owner, part, data) VALUES (?, ?, ?)",
                 vec![owner.into(), (index as i64).into(), (*part).into()],
             )?;
         }
@@ -187,14 +198,14 @@ impl SqlStore {
     }
 
     fn migrate(&self) -> Result<()> {
-        const VERSION: &str = "SELECT value FROM meta WHERE key = 'schema_version'";
+        const VERSION: &str = "SELECT value FROM {meta} WHERE key = 'schema_version'";
         // An object opens its storage on every start: when the schema exists (the usual case),
         // reading the version is the only query. Only a store without `meta` creates it first.
         let rows: Vec<VersionRow> = match self.rows(VERSION, vec![]) {
             Ok(rows) => rows,
             Err(_) => {
                 self.exec(
-                    "CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
+                    "CREATE TABLE IF NOT EXISTS {meta} (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
                     vec![],
                 )?;
                 self.rows(VERSION, vec![])?
@@ -211,7 +222,7 @@ impl SqlStore {
                 self.exec(statement, vec![])?;
             }
             self.exec(
-                "INSERT INTO meta (key, value) VALUES ('schema_version', ?)
+                "INSERT INTO {meta} (key, value) VALUES ('schema_version', ?)
                  ON CONFLICT(key) DO UPDATE SET value = excluded.value",
                 vec![(index as i64 + 1).to_string().into()],
             )?;
@@ -225,7 +236,7 @@ impl Store for SqlStore {
         let json = encode(record)?;
         let (first, parts) = self.write_parts(&execution_owner(&record.state.id), &json, true)?;
         self.exec(
-            "INSERT INTO executions (id, status, created_at, updated_at, parts, data) VALUES (?, ?, ?, ?, ?, ?)
+            "INSERT INTO {executions} (id, status, created_at, updated_at, parts, data) VALUES (?, ?, ?, ?, ?, ?)
              ON CONFLICT(id) DO UPDATE SET status = excluded.status, updated_at = excluded.updated_at,
                 parts = excluded.parts, data = excluded.data",
             vec![
@@ -242,7 +253,7 @@ impl Store for SqlStore {
 
     fn load_execution(&self, id: &str) -> Result<Option<ExecutionRecord>> {
         let rows = self.rows(
-            "SELECT data, parts, 'e/' || id AS owner FROM executions WHERE id = ?",
+            "SELECT data, parts, 'e/' || id AS owner FROM {executions} WHERE id = ?",
             vec![id.into()],
         )?;
         Ok(self.decode(rows)?.into_iter().next())
@@ -250,7 +261,7 @@ impl Store for SqlStore {
 
     fn recent_executions(&self, limit: usize) -> Result<Vec<ExecutionRecord>> {
         let rows = self.rows(
-            "SELECT data, parts, 'e/' || id AS owner FROM executions ORDER BY created_at DESC, rowid DESC LIMIT ?",
+            "SELECT data, parts, 'e/' || id AS owner FROM {executions} ORDER BY created_at DESC, rowid DESC LIMIT ?",
             vec![(limit as i64).into()],
         )?;
         self.decode(rows)
@@ -274,7 +285,7 @@ impl Store for SqlStore {
             id: String,
         }
         let rows: Vec<IdRow> = self.rows(
-            "SELECT id FROM executions WHERE status = 'running' ORDER BY created_at, rowid",
+            "SELECT id FROM {executions} WHERE status = 'running' ORDER BY created_at, rowid",
             vec![],
         )?;
         Ok(rows.into_iter().map(|r| r.id).collect())
@@ -287,7 +298,7 @@ impl Store for SqlStore {
             at: Option<f64>,
         }
         let rows: Vec<AtRow> = self.rows(
-            "SELECT MIN(updated_at) AS at FROM executions WHERE status = 'paused'",
+            "SELECT MIN(updated_at) AS at FROM {executions} WHERE status = 'paused'",
             vec![],
         )?;
         Ok(rows.first().and_then(|r| r.at).map(|at| at as i64))
@@ -299,7 +310,7 @@ impl Store for SqlStore {
             id: String,
         }
         let rows: Vec<IdRow> = self.rows(
-            "SELECT id FROM executions WHERE status NOT IN ('running', 'paused', 'waiting')
+            "SELECT id FROM {executions} WHERE status NOT IN ('running', 'paused', 'waiting')
              ORDER BY created_at DESC, rowid DESC LIMIT -1 OFFSET ?",
             vec![(keep as i64).into()],
         )?;
@@ -308,17 +319,17 @@ impl Store for SqlStore {
 
     fn delete_execution(&self, id: &str) -> Result<()> {
         self.exec(
-            "DELETE FROM parts WHERE owner = ? OR owner LIKE ? ESCAPE '\\'",
+            "DELETE FROM {parts} WHERE owner = ? OR owner LIKE ? ESCAPE '\\'",
             vec![
                 execution_owner(id).into(),
                 format!("j/{}/%", escape_like(id)).into(),
             ],
         )?;
         self.exec(
-            "DELETE FROM journal WHERE execution_id = ?",
+            "DELETE FROM {journal} WHERE execution_id = ?",
             vec![id.into()],
         )?;
-        self.exec("DELETE FROM executions WHERE id = ?", vec![id.into()])?;
+        self.exec("DELETE FROM {executions} WHERE id = ?", vec![id.into()])?;
         Ok(())
     }
 
@@ -327,7 +338,7 @@ impl Store for SqlStore {
         let (first, parts) =
             self.write_parts(&journal_owner(execution_id, entry.seq), &json, false)?;
         self.exec(
-            "INSERT INTO journal (execution_id, seq, delivery, parts, data) VALUES (?, ?, ?, ?, ?)",
+            "INSERT INTO {journal} (execution_id, seq, delivery, parts, data) VALUES (?, ?, ?, ?, ?)",
             vec![
                 execution_id.into(),
                 i64::from(entry.seq).into(),
@@ -341,7 +352,7 @@ impl Store for SqlStore {
 
     fn journal(&self, execution_id: &str) -> Result<Vec<JournalEntry>> {
         let rows = self.rows(
-            "SELECT data, parts, 'j/' || execution_id || '/' || seq AS owner FROM journal
+            "SELECT data, parts, 'j/' || execution_id || '/' || seq AS owner FROM {journal}
              WHERE execution_id = ? ORDER BY delivery",
             vec![execution_id.into()],
         )?;
@@ -350,7 +361,7 @@ impl Store for SqlStore {
 
     fn save_snippet(&self, snippet: &Snippet) -> Result<()> {
         self.exec(
-            "INSERT INTO snippets (name, data) VALUES (?, ?)
+            "INSERT INTO {snippets} (name, data) VALUES (?, ?)
              ON CONFLICT(name) DO UPDATE SET data = excluded.data",
             vec![snippet.name.as_str().into(), encode(snippet)?.into()],
         )?;
@@ -359,24 +370,24 @@ impl Store for SqlStore {
 
     fn snippet(&self, name: &str) -> Result<Option<Snippet>> {
         let rows = self.rows(
-            "SELECT data FROM snippets WHERE name = ?",
+            "SELECT data FROM {snippets} WHERE name = ?",
             vec![name.into()],
         )?;
         Ok(self.decode(rows)?.into_iter().next())
     }
 
     fn snippets(&self) -> Result<Vec<Snippet>> {
-        self.decode(self.rows("SELECT data FROM snippets ORDER BY name", vec![])?)
+        self.decode(self.rows("SELECT data FROM {snippets} ORDER BY name", vec![])?)
     }
 
     fn delete_snippet(&self, name: &str) -> Result<bool> {
-        let cursor = self.exec("DELETE FROM snippets WHERE name = ?", vec![name.into()])?;
+        let cursor = self.exec("DELETE FROM {snippets} WHERE name = ?", vec![name.into()])?;
         let _ = cursor.to_array::<serde_json::Value>();
         Ok(cursor.rows_written() > 0)
     }
 
     fn values(&self) -> Result<BTreeMap<String, Value>> {
-        let rows: Vec<KeyValueRow> = self.rows("SELECT key, value FROM kv", vec![])?;
+        let rows: Vec<KeyValueRow> = self.rows("SELECT key, value FROM {kv}", vec![])?;
         rows.into_iter()
             .map(|row| Ok((row.key, serde_json::from_str(&row.value).map_err(storage)?)))
             .collect()
@@ -391,10 +402,10 @@ impl Store for SqlStore {
         for (key, value) in writes {
             match value {
                 Some(value) => self.exec(
-                    "INSERT INTO kv (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+                    "INSERT INTO {kv} (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
                     vec![key.as_str().into(), encode(value)?.into()],
                 )?,
-                None => self.exec("DELETE FROM kv WHERE key = ?", vec![key.as_str().into()])?,
+                None => self.exec("DELETE FROM {kv} WHERE key = ?", vec![key.as_str().into()])?,
             };
         }
         self.save_execution(record)
@@ -403,8 +414,10 @@ impl Store for SqlStore {
 
 impl NoteStore for SqlStore {
     fn list_notes(&self) -> Result<Vec<Note>> {
-        let rows: Vec<NoteRow> =
-            self.rows("SELECT id, text, created_at FROM notes ORDER BY id", vec![])?;
+        let rows: Vec<NoteRow> = self.rows(
+            "SELECT id, text, created_at FROM {notes} ORDER BY id",
+            vec![],
+        )?;
         Ok(rows
             .into_iter()
             .map(|r| Note {
@@ -417,11 +430,11 @@ impl NoteStore for SqlStore {
 
     fn insert_note(&self, key: &str, text: &str, now: i64) -> Result<Note> {
         self.exec(
-            "INSERT INTO notes (call_key, text, created_at) VALUES (?, ?, ?) ON CONFLICT(call_key) DO NOTHING",
+            "INSERT INTO {notes} (call_key, text, created_at) VALUES (?, ?, ?) ON CONFLICT(call_key) DO NOTHING",
             vec![key.into(), text.into(), now.into()],
         )?;
         let rows: Vec<NoteRow> = self.rows(
-            "SELECT id, text, created_at FROM notes WHERE call_key = ?",
+            "SELECT id, text, created_at FROM {notes} WHERE call_key = ?",
             vec![key.into()],
         )?;
         rows.into_iter()
@@ -435,7 +448,7 @@ impl NoteStore for SqlStore {
     }
 
     fn delete_note(&self, id: i64) -> Result<bool> {
-        let cursor = self.exec("DELETE FROM notes WHERE id = ?", vec![id.into()])?;
+        let cursor = self.exec("DELETE FROM {notes} WHERE id = ?", vec![id.into()])?;
         let _ = cursor.to_array::<serde_json::Value>();
         Ok(cursor.rows_written() > 0)
     }

@@ -1,0 +1,374 @@
+//! The embedded host (feature `embed`): the runtime inside the user's own Durable Object (an
+//! Agents app), driven from JavaScript by the `codemode-runtime` npm package
+//! (`packages/codemode/`).
+//!
+//! Everything the service Worker's object does is here too, over the host's pieces: state in the
+//! host's SQLite under tables named `codemode_*` (beside the agent's own), tools from the JavaScript
+//! connector classes next to the agent ([`JsConnector`]) and from MCP servers and OpenAPI services
+//! declared as in `CODEMODE_CONNECTORS`, timers on `setTimeout`. The host's alarm belongs to the
+//! agent: the runtime asks for wake-ups through a `schedule` hook and the agent calls
+//! [`EmbeddedRuntime::wake`] when one is due.
+//!
+//! The JavaScript side speaks JSON text both ways: a method's arguments go in as a JSON array and
+//! come back as the method's JSON result, or a rejection carrying `{"error": {code, message}}`.
+
+use std::collections::BTreeSet;
+use std::rc::Rc;
+
+use async_trait::async_trait;
+use serde::Deserialize;
+use serde_json::Value;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use wasm_bindgen_futures::JsFuture;
+
+use super::{delay_sleeper, now_ms, wake_and_reschedule, FetchClient, SqlStore};
+use crate::connector::{CallContext, Connector, Reverted, ToolError, ToolSpec};
+use crate::error::Error;
+use crate::remote::config as connectors_config;
+use crate::rpc;
+use crate::runtime::{Clock, Progress, Runtime, RuntimeConfig};
+
+/// The runtime's tables in the host's database: `codemode_executions`, `codemode_journal`, ...
+pub const TABLE_PREFIX: &str = "codemode_";
+
+/// How long a runtime missing connectors waits before asking to be woken again.
+const RETRY_WAKE_MS: i64 = 5_000;
+
+/// One method of a JavaScript connector, as the package describes it.
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+struct JsToolSpec {
+    name: String,
+    #[serde(default)]
+    description: String,
+    #[serde(default)]
+    input_schema: Option<Value>,
+    #[serde(default)]
+    output_schema: Option<Value>,
+    #[serde(default)]
+    requires_approval: bool,
+    /// The tool has a `revert`.
+    #[serde(default)]
+    revertible: bool,
+}
+
+/// What the package's `execute` and `revert` callbacks answer (they never reject): a value
+/// (`{"ok": value}`), a failure's message (`{"error": message}`) or, from `revert` only, that the
+/// method has no undo (`"unsupported"`).
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+enum JsAnswer {
+    Ok(Value),
+    Error(String),
+    Unsupported,
+}
+
+/// A connector class of the user's Worker (`class NotesConnector extends CodemodeConnector`): its
+/// tools are described once, and each call goes to the package's callbacks, which run the tool's
+/// `execute` or `revert` in the agent's isolate with the agent's `ctx`.
+struct JsConnector {
+    name: String,
+    instructions: String,
+    tools: Vec<ToolSpec>,
+    revertible: BTreeSet<String>,
+    /// `(method, inputJson, contextJson) => Promise<answerJson>`.
+    execute: js_sys::Function,
+    /// `(method, inputJson, resultJson, contextJson) => Promise<answerJson>`.
+    revert: js_sys::Function,
+}
+
+/// A property of a JavaScript object.
+fn property(object: &JsValue, name: &str) -> JsValue {
+    js_sys::Reflect::get(object, &JsValue::from_str(name)).unwrap_or(JsValue::UNDEFINED)
+}
+
+fn invalid_connector(message: String) -> Error {
+    Error::InvalidConnector(message)
+}
+
+impl JsConnector {
+    /// Reads the package's description of one connector: `{name, instructions, tools (JSON text),
+    /// execute, revert}`.
+    fn from_js(value: &JsValue) -> Result<Self, Error> {
+        let name = property(value, "name").as_string().ok_or_else(|| {
+            invalid_connector("a connector's `name()` must return a string".into())
+        })?;
+        let instructions = property(value, "instructions")
+            .as_string()
+            .unwrap_or_default();
+        let tools_json = property(value, "tools").as_string().ok_or_else(|| {
+            invalid_connector(format!("connector `{name}`: `tools()` could not be read"))
+        })?;
+        let specs: Vec<JsToolSpec> = serde_json::from_str(&tools_json).map_err(|e| {
+            invalid_connector(format!(
+                "connector `{name}`: a tool is not well formed: {e}"
+            ))
+        })?;
+        let function = |field: &str| {
+            property(value, field)
+                .dyn_into::<js_sys::Function>()
+                .map_err(|_| {
+                    invalid_connector(format!("connector `{name}`: no `{field}` callback"))
+                })
+        };
+        let (execute, revert) = (function("execute")?, function("revert")?);
+        let revertible = specs
+            .iter()
+            .filter(|spec| spec.revertible)
+            .map(|spec| spec.name.clone())
+            .collect();
+        let tools = specs
+            .into_iter()
+            .map(|spec| {
+                let schema = spec
+                    .input_schema
+                    .unwrap_or_else(|| serde_json::json!({ "type": "object" }));
+                let mut tool = ToolSpec::new(&spec.name, &spec.description, schema);
+                tool.output_schema = spec.output_schema;
+                tool.requires_approval = spec.requires_approval;
+                tool
+            })
+            .collect();
+        Ok(Self {
+            name,
+            instructions,
+            tools,
+            revertible,
+            execute,
+            revert,
+        })
+    }
+
+    /// Calls one of the package's callbacks and reads its answer.
+    async fn ask(&self, callback: &js_sys::Function, args: &[&str]) -> Result<JsAnswer, ToolError> {
+        let values = args
+            .iter()
+            .map(|text| JsValue::from_str(text))
+            .collect::<js_sys::Array>();
+        let returned = callback
+            .apply(&JsValue::NULL, &values)
+            .map_err(|e| ToolError::new(js_message(&e)))?;
+        let settled = JsFuture::from(js_sys::Promise::resolve(&returned))
+            .await
+            .map_err(|e| ToolError::new(js_message(&e)))?;
+        let text = settled
+            .as_string()
+            .ok_or_else(|| ToolError::new("the connector's answer is not text"))?;
+        serde_json::from_str(&text)
+            .map_err(|e| ToolError::new(format!("the connector's answer is not readable: {e}")))
+    }
+}
+
+/// The text of a thrown JavaScript value: an `Error`'s message, else its string form.
+fn js_message(value: &JsValue) -> String {
+    if let Some(error) = value.dyn_ref::<js_sys::Error>() {
+        return String::from(error.message());
+    }
+    value.as_string().unwrap_or_else(|| format!("{value:?}"))
+}
+
+/// The call's identity as the connector sees it (`{executionId, seq, method}`).
+fn call_context_json(ctx: &CallContext) -> String {
+    serde_json::json!({
+        "executionId": ctx.execution_id,
+        "seq": ctx.seq,
+        "method": ctx.method,
+        "idempotencyKey": ctx.idempotency_key(),
+    })
+    .to_string()
+}
+
+#[async_trait(?Send)]
+impl Connector for JsConnector {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn instructions(&self) -> String {
+        self.instructions.clone()
+    }
+
+    fn tools(&self) -> Vec<ToolSpec> {
+        self.tools.clone()
+    }
+
+    async fn execute(&self, args: Value, ctx: &CallContext) -> Result<Value, ToolError> {
+        let method = ctx.method.as_str();
+        let input = args.to_string();
+        match self
+            .ask(&self.execute, &[method, &input, &call_context_json(ctx)])
+            .await?
+        {
+            JsAnswer::Ok(value) => Ok(value),
+            JsAnswer::Error(message) => Err(ToolError::new(message)),
+            JsAnswer::Unsupported => Err(ToolError::new("the connector gave no result")),
+        }
+    }
+
+    async fn revert(
+        &self,
+        args: &Value,
+        result: &Value,
+        ctx: &CallContext,
+    ) -> Result<Reverted, ToolError> {
+        let method = ctx.method.as_str();
+        if !self.revertible.contains(method) {
+            return Ok(Reverted::Unsupported);
+        }
+        let (input, result) = (args.to_string(), result.to_string());
+        match self
+            .ask(
+                &self.revert,
+                &[method, &input, &result, &call_context_json(ctx)],
+            )
+            .await?
+        {
+            JsAnswer::Ok(_) => Ok(Reverted::Done),
+            JsAnswer::Unsupported => Ok(Reverted::Unsupported),
+            JsAnswer::Error(message) => Err(ToolError::new(message)),
+        }
+    }
+}
+
+/// `{"error": {code, message}}` as a rejection value.
+fn rejection(error: &Error) -> JsValue {
+    JsValue::from_str(&rpc::error_body(error).to_string())
+}
+
+/// A hook of the host's `hooks` object, when it gave one.
+fn hook(hooks: &JsValue, name: &str) -> Option<js_sys::Function> {
+    property(hooks, name).dyn_into::<js_sys::Function>().ok()
+}
+
+/// A runtime over one host object. The package keeps one per `ctx`: every handle the agent
+/// creates for that object shares it (its runs in progress, their cancel signals and watchers).
+#[wasm_bindgen]
+pub struct EmbeddedRuntime {
+    runtime: Rc<Runtime>,
+}
+
+#[wasm_bindgen]
+impl EmbeddedRuntime {
+    /// Opens the runtime of the Durable Object whose state is `ctx`: creates or upgrades its
+    /// tables, reads the connectors, connects the declared services (`remote`, JSON text in the
+    /// `CODEMODE_CONNECTORS` format; `env` answers the secrets they name), applies `settings`
+    /// (`CODEMODE_*` names to text). `hooks`: `schedule(atMs)` (ask the agent for a wake-up),
+    /// `progress(frameJson)` (live events).
+    pub async fn open(
+        ctx: JsValue,
+        connectors: js_sys::Array,
+        remote: String,
+        env: JsValue,
+        settings: JsValue,
+        hooks: JsValue,
+    ) -> Result<EmbeddedRuntime, JsValue> {
+        Self::build(ctx, connectors, &remote, &env, &settings, &hooks)
+            .await
+            .map(|runtime| EmbeddedRuntime {
+                runtime: Rc::new(runtime),
+            })
+            .map_err(|error| rejection(&error))
+    }
+
+    async fn build(
+        ctx: JsValue,
+        connectors: js_sys::Array,
+        remote: &str,
+        env: &JsValue,
+        settings: &JsValue,
+        hooks: &JsValue,
+    ) -> Result<Runtime, Error> {
+        let config = RuntimeConfig::from_vars(&|name| property(settings, name).as_string())?;
+        let state =
+            worker::State::from(ctx.unchecked_into::<worker::worker_sys::DurableObjectState>());
+        let store = Rc::new(SqlStore::open_prefixed(
+            state.storage().sql(),
+            TABLE_PREFIX,
+        )?);
+        let mut all: Vec<Box<dyn Connector>> = Vec::new();
+        for value in connectors.iter() {
+            all.push(Box::new(JsConnector::from_js(&value)?));
+        }
+        let local: Vec<String> = all.iter().map(|c| c.name().to_string()).collect();
+        let local: Vec<&str> = local.iter().map(String::as_str).collect();
+        let declared =
+            connectors_config::parse(remote, &|name| property(env, name).as_string(), &local)?;
+        let connected = connectors_config::connect(declared, Rc::new(FetchClient)).await?;
+        all.extend(connected.connectors);
+        let clock: Clock = Rc::new(now_ms);
+        let mut runtime = Runtime::new(store, all, clock)?
+            .with_config(config)
+            .with_sleeper(delay_sleeper());
+        if let Some(schedule) = hook(hooks, "schedule") {
+            runtime = runtime.with_scheduler(Rc::new(move |at_ms: i64| {
+                let _ = schedule.call1(&JsValue::NULL, &JsValue::from_f64(at_ms as f64));
+            }));
+        }
+        if let Some(progress) = hook(hooks, "progress") {
+            runtime = runtime.with_progress(Rc::new(move |event: &Progress| {
+                if let Ok(frame) = serde_json::to_string(event) {
+                    let _ = progress.call1(&JsValue::NULL, &JsValue::from_str(&frame));
+                }
+            }));
+        }
+        if let Some(down) = connected.unavailable {
+            return Ok(runtime.with_unavailable_connectors(down));
+        }
+        if let Some(at) = runtime.next_wake_at()? {
+            runtime.schedule(at);
+        }
+        Ok(runtime)
+    }
+
+    /// Runs the contract's method `method` with `args` (a JSON array): resolves with the result's
+    /// JSON text.
+    pub fn call(&self, method: String, args: String) -> js_sys::Promise {
+        let runtime = self.runtime.clone();
+        wasm_bindgen_futures::future_to_promise(async move {
+            let args: Vec<Value> = serde_json::from_str(&args).map_err(|e| {
+                rejection(&Error::BadRequest(format!(
+                    "{method}: the arguments are not a JSON array: {e}"
+                )))
+            })?;
+            rpc::dispatch(&runtime, &method, &args)
+                .await
+                .map(|value| JsValue::from_str(&value.to_string()))
+                .map_err(|error| rejection(&error))
+        })
+    }
+
+    /// The wake-up the agent scheduled is due: resumes interrupted and waiting runs and expires
+    /// paused ones, then asks (through `schedule`) for the next. Resolves with
+    /// `{"resumed": [..], "expired": [..], "nextWakeAt": ms | null}`.
+    pub fn wake(&self) -> js_sys::Promise {
+        let runtime = self.runtime.clone();
+        wasm_bindgen_futures::future_to_promise(async move {
+            let woke = wake_and_reschedule(&runtime, RETRY_WAKE_MS)
+                .await
+                .map_err(|error| rejection(&error))?;
+            let report = woke.unwrap_or_default();
+            let next = runtime.next_wake_at().map_err(|error| rejection(&error))?;
+            let answer = serde_json::json!({
+                "resumed": report.resumed,
+                "expired": report.expired,
+                "nextWakeAt": next,
+            });
+            Ok(JsValue::from_str(&answer.to_string()))
+        })
+    }
+
+    /// When the runtime next needs [`EmbeddedRuntime::wake`] (ms since the epoch), if ever.
+    #[wasm_bindgen(js_name = nextWakeAt)]
+    pub fn next_wake_at(&self) -> Result<Option<f64>, JsValue> {
+        self.runtime
+            .next_wake_at()
+            .map(|at| at.map(|ms| ms as f64))
+            .map_err(|error| rejection(&error))
+    }
+
+    /// The sandbox fingerprint recorded with each run (engine, prelude, semantics, limits).
+    pub fn fingerprint(&self) -> String {
+        self.runtime.fingerprint().to_string()
+    }
+}
