@@ -1,0 +1,230 @@
+// The guide this project answers (../shared/seeds/000_6d67437939fa3413.txt), done as its reader
+// does it with this package: its `src/notes-connector.ts` and `src/server.ts`, copied from the
+// guide's text with only the import line changed to `codemode-runtime` (from `npm pack`'s
+// tarball), type-checked with tsc, and served by `wrangler dev`. Around them only what the guide
+// leaves to the reader: `./model` (the AI SDK's scripted test model, fixtures/seed-app/model.ts),
+// the Worker's router and its wrangler.jsonc.
+//
+// A user message over the agent's chat protocol → the model's program pauses on createNote → the
+// guide's `pendingApprovals` shows it → `approveExecution` completes it; `rejectExecution` ends
+// another; `rollbackExecution` removes the note through the connector's revert; `saveSnippet`;
+// workerd restarted while a run is paused → the approval still completes it, createNote applied
+// once.
+//
+// Needs packages/codemode built (scripts/build-package.sh, run by `npm test`); does not build.
+
+import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { cp, mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { after, before, describe, test } from "node:test";
+import { AgentClient } from "agents/client";
+import WebSocket from "ws";
+import { REPO_ROOT } from "./harness.mjs";
+import { freePort } from "./fixtures/mcp_server.mjs";
+import { remember, spawnWranglerDev, undoAll, waitUntilServing } from "./wrangler_process.mjs";
+
+const READY_TIMEOUT_MS = 180_000;
+const T = { timeout: 120_000 };
+const WRANGLER = path.join(REPO_ROOT, "node_modules", ".bin", "wrangler");
+const TSC = path.join(REPO_ROOT, "node_modules", ".bin", "tsc");
+const PACKAGE_DIR = path.join(REPO_ROOT, "packages", "codemode");
+const SEED = path.resolve(REPO_ROOT, "..", "shared", "seeds", "000_6d67437939fa3413.txt");
+const FIXTURE = path.join(REPO_ROOT, "tests", "integration", "fixtures", "seed-app");
+
+let dir;
+let dev;
+let origin;
+
+after(async () => {
+  await undoAll();
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+/**
+ * The TypeScript file the guide shows under the heading `file` (a line of its own): the lines
+ * after it up to the guide's next paragraph of prose, with `@cloudflare/codemode` imports changed
+ * to `codemode-runtime`.
+ */
+function seedFile(text, file) {
+  const lines = text.split("\n");
+  const start = lines.indexOf(file);
+  assert.ok(start >= 0, `the guide has no ${file}`);
+  const end = lines.findIndex((line, i) => i > start + 1 && /[А-Яа-я]/.test(line));
+  const code = lines.slice(start + 1, end).join("\n").trim() + "\n";
+  const changed = code.replaceAll('from "@cloudflare/codemode"', 'from "codemode-runtime"');
+  assert.notEqual(changed, code, `${file}: no import to change`);
+  assert.doesNotMatch(changed, /@cloudflare\/codemode/);
+  return changed;
+}
+
+/** `npm pack`s the package and unpacks it as `node_modules/codemode-runtime` of `project`. */
+function installPackage(project) {
+  const [packed] = JSON.parse(
+    execFileSync("npm", ["pack", "--json", "--pack-destination", project], { cwd: PACKAGE_DIR, encoding: "utf8" }),
+  );
+  const target = path.join(project, "node_modules", "codemode-runtime");
+  execFileSync("mkdir", ["-p", target]);
+  execFileSync("tar", ["xzf", path.join(project, packed.filename), "-C", target, "--strip-components=1"]);
+}
+
+async function start() {
+  const port = await freePort();
+  const inspectorPort = await freePort();
+  dev = spawnWranglerDev(
+    WRANGLER,
+    [
+      "dev",
+      "-c", path.join(dir, "wrangler.jsonc"),
+      "--port", String(port),
+      "--ip", "127.0.0.1",
+      "--inspector-port", String(inspectorPort),
+      "--persist-to", path.join(dir, "state"),
+      "--show-interactive-dev-session=false",
+    ],
+    { cwd: dir, env: { CI: "1" } },
+  );
+  remember(() => dev.stop());
+  origin = `http://127.0.0.1:${port}`;
+  const res = await waitUntilServing(dev, `${origin}/not-an-agent`, { readyTimeoutMs: READY_TIMEOUT_MS, fetchTimeoutMs: 60_000 });
+  assert.equal(res.status, 404, `the Worker answers: ${res.status}\n${dev.tail()}`);
+  await res.arrayBuffer();
+}
+
+/** The guide's `@callable` methods of one conversation, through the `agents` package's client. */
+async function agent(name) {
+  const client = new AgentClient({ host: origin.replace(/^http:\/\//, ""), agent: "chat", name, WebSocket });
+  remember(async () => client.close());
+  await client.ready;
+  return client;
+}
+
+/**
+ * Sends a user message over the chat protocol (`cf_agent_use_chat_request`, as `useAgentChat`
+ * does) and returns the assistant's streamed text once the turn is done.
+ */
+async function chat(name, text) {
+  const ws = new WebSocket(`${origin.replace(/^http/, "ws")}/agents/chat/${name}`);
+  remember(async () => ws.close());
+  await new Promise((resolve, reject) => {
+    ws.once("open", resolve);
+    ws.once("error", reject);
+  });
+  const id = `request-${Date.now()}`;
+  const message = { id: `message-${Date.now()}`, role: "user", parts: [{ type: "text", text }] };
+  let said = "";
+  const done = new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no answer to "${text}"; so far: ${said}\n${dev.tail(3000)}`)), 60_000);
+    ws.on("message", (data) => {
+      const frame = JSON.parse(String(data));
+      if (frame.type !== "cf_agent_use_chat_response" || frame.id !== id) return;
+      if (frame.error) {
+        clearTimeout(timer);
+        reject(new Error(`the turn failed: ${frame.body}`));
+        return;
+      }
+      if (frame.body) {
+        const chunk = JSON.parse(frame.body);
+        if (chunk.type === "text-delta") said += chunk.delta;
+      }
+      if (frame.done) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+  });
+  ws.send(
+    JSON.stringify({
+      type: "cf_agent_use_chat_request",
+      id,
+      init: { method: "POST", body: JSON.stringify({ messages: [message] }) },
+    }),
+  );
+  await done;
+  ws.close();
+  return said;
+}
+
+/** The execution a paused answer names. */
+function pausedExecution(answer) {
+  const id = answer.match(/needs your approval \(execution ([0-9a-f-]{36})\)/)?.[1];
+  assert.ok(id, `not a paused answer: ${answer}`);
+  return id;
+}
+
+describe("the guide's Chat agent and NotesConnector on the package (npm pack, tsc, wrangler dev)", () => {
+  before(async () => {
+    assert.ok(existsSync(path.join(PACKAGE_DIR, "dist", "index.js")), "packages/codemode is not built: bash scripts/build-package.sh");
+    // Inside the repository, so that the guide's other imports (agents, ai, @cloudflare/ai-chat)
+    // resolve from its node_modules; this package comes from its tarball.
+    await mkdir(path.join(REPO_ROOT, "test-output"), { recursive: true });
+    dir = path.join(REPO_ROOT, "test-output", `seed-app-${Date.now()}`);
+    await mkdir(path.join(dir, "src"), { recursive: true });
+    const guide = await readFile(SEED, "utf8");
+    await writeFile(path.join(dir, "src", "notes-connector.ts"), seedFile(guide, "src/notes-connector.ts"));
+    await writeFile(path.join(dir, "src", "server.ts"), seedFile(guide, "src/server.ts"));
+    for (const file of ["model.ts", "index.ts", "env.d.ts"]) await cp(path.join(FIXTURE, file), path.join(dir, "src", file));
+    for (const file of ["wrangler.jsonc", "tsconfig.json"]) await cp(path.join(FIXTURE, file), path.join(dir, file));
+    installPackage(dir);
+    execFileSync(TSC, ["-p", path.join(dir, "tsconfig.json")], { cwd: dir, stdio: "inherit" });
+    await start();
+  }, { timeout: READY_TIMEOUT_MS + 120_000 });
+
+  test("a message → the program pauses on createNote → pendingApprovals → approveExecution completes it", T, async () => {
+    const name = `approve-${Date.now()}`;
+    const execution = pausedExecution(await chat(name, "Please save a note."));
+    const client = await agent(name);
+    const pending = await client.call("pendingApprovals", []);
+    assert.deepEqual(pending, [
+      { executionId: execution, seq: 1, connector: "notes", method: "createNote", args: { text: "hello from the seed" } },
+    ]);
+    const done = await client.call("approveExecution", [execution]);
+    assert.equal(done.status, "completed", JSON.stringify(done));
+    assert.deepEqual(done.result, { before: 0, text: "hello from the seed" });
+    assert.deepEqual(await client.call("pendingApprovals", []), []);
+
+    const snippet = await client.call("saveSnippet", ["seed_note", "Writes the seed's note", execution]);
+    assert.equal(snippet.name, "seed_note");
+    assert.deepEqual((await client.call("snippets", [])).map((s) => s.name), ["seed_note"]);
+
+    // The next message's program reads the note written once.
+    const again = pausedExecution(await chat(name, "And another."));
+    const [latest] = await client.call("executionHistory", []);
+    assert.equal(latest.id, again);
+    assert.deepEqual(latest.calls[0].result.map((n) => n.text), ["hello from the seed"]);
+  });
+
+  test("rejectExecution ends a paused run; rollbackExecution removes the note through revert", T, async () => {
+    const name = `reject-${Date.now()}`;
+    const first = pausedExecution(await chat(name, "Save a note."));
+    const client = await agent(name);
+    assert.equal(await client.call("rejectExecution", [first, 1]), true);
+    const history = await client.call("executionHistory", []);
+    assert.equal(history.find((e) => e.id === first).status, "rejected");
+
+    const second = pausedExecution(await chat(name, "Save it after all."));
+    assert.equal((await client.call("approveExecution", [second])).status, "completed");
+    await client.call("rollbackExecution", [second]);
+    const rolledBack = (await client.call("executionHistory", [])).find((e) => e.id === second);
+    assert.equal(rolledBack.status, "rolled_back");
+    assert.equal(rolledBack.calls[1].state, "reverted");
+
+    pausedExecution(await chat(name, "Once more."));
+    const [latest] = await client.call("executionHistory", []);
+    assert.deepEqual(latest.calls[0].result, [], "the note is gone");
+  });
+
+  test("workerd restarted while a run is paused: approveExecution completes it, createNote applied once", { timeout: READY_TIMEOUT_MS + 120_000 }, async () => {
+    const name = `restart-${Date.now()}`;
+    const execution = pausedExecution(await chat(name, "Save a note."));
+    await dev.stop();
+    await start();
+    const client = await agent(name);
+    assert.deepEqual((await client.call("pendingApprovals", [])).map((p) => p.executionId), [execution]);
+    assert.equal((await client.call("approveExecution", [execution])).status, "completed");
+    pausedExecution(await chat(name, "Another."));
+    const [latest] = await client.call("executionHistory", []);
+    assert.deepEqual(latest.calls[0].result.map((n) => n.text), ["hello from the seed"]);
+  });
+});
