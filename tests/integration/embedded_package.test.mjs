@@ -6,7 +6,8 @@
 //
 // The routes are driven as the reference's users drive them: a script pauses on createNote, the
 // approval resumes it by replay, a rejection ends one, rollback removes the note through the
-// tool's revert, snippets, search and describe; then workerd is restarted while a run is paused
+// tool's revert, snippets, search and describe; the reference's benchmark (sbs-bench) runs a
+// round against it; then workerd is restarted while a run is paused
 // and the approval still completes it, with createNote applied once.
 //
 // Needs packages/codemode built (scripts/build-package.sh, run by `npm test`); does not build.
@@ -198,6 +199,20 @@ describe("the npm package in the reference's own harness Worker (npm pack, wrang
     const answer = await route(`bench-${Date.now()}`, "POST", "/bench", { code: LIST, n: 3 });
     assert.equal(answer.status, "completed", JSON.stringify(answer));
     assert.equal(answer.ms.length, 3);
+  });
+
+  test("the reference's own benchmark runs one round against it", { timeout: 600_000 }, async () => {
+    // sbs-bench drives the harness's routes as it drives the reference's (`--peer`) and fails on
+    // a run that does not end as it expects; its JSON holds each row's median.
+    const out = path.join(dir, "sbs.json");
+    execFileSync(process.execPath, [path.join(PEER_DIR, "sbs-bench.mjs"), "--peer", origin, "--rounds", "1", "--json", out], {
+      stdio: ["ignore", "pipe", "pipe"],
+      timeout: 540_000,
+    });
+    const { rows, perCall } = JSON.parse(await readFile(out, "utf8"));
+    assert.ok(rows.length >= 6, `rows: ${rows.map((r) => r.label).join(", ")}`);
+    for (const row of rows) assert.ok(Number.isFinite(row.peer) && row.peer >= 0, JSON.stringify(row));
+    assert.ok(Number.isFinite(perCall.peer), JSON.stringify(perCall));
   });
 
   test("workerd restarted while a run is paused: approve completes it, createNote applied once", { timeout: READY_TIMEOUT_MS + 120_000 }, async () => {

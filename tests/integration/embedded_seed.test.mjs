@@ -215,6 +215,29 @@ describe("the guide's Chat agent and NotesConnector on the package (npm pack, ts
     assert.deepEqual(latest.calls[0].result, [], "the note is gone");
   });
 
+  test("a run waiting on a timer is resumed by the agent's own schedule() calling wake()", T, async () => {
+    const client = new AgentClient({ host: origin.replace(/^http:\/\//, ""), agent: "timed", name: `timer-${Date.now()}`, WebSocket });
+    remember(async () => client.close());
+    await client.ready;
+    const code = `async () => {
+      const before = Date.now();
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      return { waited: Date.now() - before, notes: (await notes.listNotes()).length };
+    }`;
+    const waiting = await client.call("run", [code]);
+    assert.equal(waiting.status, "waiting", JSON.stringify(waiting));
+    assert.equal(await client.call("nextWakeAt", []), waiting.wakeAt, "the wake-up it asked the agent for");
+    const deadline = Date.now() + 30_000;
+    let state;
+    do {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      state = await client.call("execution", [waiting.executionId]);
+    } while (state.status === "waiting" && Date.now() < deadline);
+    assert.equal(state.status, "completed", JSON.stringify(state));
+    assert.deepEqual(state.result, { waited: 2000, notes: 0 }, "the virtual clock moved by the timer");
+    assert.equal(await client.call("nextWakeAt", []), null);
+  });
+
   test("workerd restarted while a run is paused: approveExecution completes it, createNote applied once", { timeout: READY_TIMEOUT_MS + 120_000 }, async () => {
     const name = `restart-${Date.now()}`;
     const execution = pausedExecution(await chat(name, "Save a note."));
