@@ -20,6 +20,8 @@ pub enum Method {
     ExecutionHistory,
     Execution,
     ExecutionOutput,
+    DeleteExecution,
+    PruneExecutions,
     SaveSnippet,
     Snippets,
     DeleteSnippet,
@@ -37,7 +39,7 @@ pub enum Caller {
 
 impl Method {
     /// Every method, in the contract's table order.
-    pub const ALL: [Method; 16] = [
+    pub const ALL: [Method; 18] = [
         Method::Tool,
         Method::Execute,
         Method::Search,
@@ -50,6 +52,8 @@ impl Method {
         Method::ExecutionHistory,
         Method::Execution,
         Method::ExecutionOutput,
+        Method::DeleteExecution,
+        Method::PruneExecutions,
         Method::SaveSnippet,
         Method::Snippets,
         Method::DeleteSnippet,
@@ -71,6 +75,8 @@ impl Method {
             Method::ExecutionHistory => "executionHistory",
             Method::Execution => "execution",
             Method::ExecutionOutput => "executionOutput",
+            Method::DeleteExecution => "deleteExecution",
+            Method::PruneExecutions => "pruneExecutions",
             Method::SaveSnippet => "saveSnippet",
             Method::Snippets => "snippets",
             Method::DeleteSnippet => "deleteSnippet",
@@ -100,6 +106,8 @@ impl Method {
             }
             Method::Execute
             | Method::RollbackExecution
+            | Method::DeleteExecution
+            | Method::PruneExecutions
             | Method::SaveSnippet
             | Method::DeleteSnippet => Caller::AtLeast(Scope::Full),
             Method::IssueToken => Caller::MainOnly,
@@ -116,6 +124,8 @@ impl Method {
                 | Method::RejectExecution
                 | Method::RollbackExecution
                 | Method::CancelExecution
+                | Method::DeleteExecution
+                | Method::PruneExecutions
                 | Method::SaveSnippet
                 | Method::DeleteSnippet
         )

@@ -792,6 +792,34 @@ fn promise_all_results_are_delivered_in_journal_order_on_replay() {
 // ---- retention ----
 
 #[test]
+fn prune_executions_keeps_the_newest_finished_and_every_unfinished_run() {
+    let f = fixture();
+    let paused = f
+        .execute("return await counter.guardedBump({by: 1})")
+        .execution_id()
+        .to_string();
+    let finished: Vec<String> = (1..=4)
+        .map(|i| f.execute(&format!("return {i}")).execution_id().to_string())
+        .collect();
+    assert_eq!(f.runtime.prune_executions(Some(1)).unwrap(), 3);
+    let left: Vec<String> = f
+        .runtime
+        .execution_history(Some(100))
+        .unwrap()
+        .into_iter()
+        .map(|s| s.id)
+        .collect();
+    assert_eq!(left, [finished[3].clone(), paused.clone()]);
+    assert_eq!(f.runtime.prune_executions(Some(1)).unwrap(), 0);
+
+    // deleteExecution takes a paused run too, with its pending call; an unknown id is `false`.
+    assert!(f.runtime.delete_execution(&paused).unwrap());
+    assert!(!f.runtime.delete_execution(&paused).unwrap());
+    assert!(f.runtime.pending_approvals(None).unwrap().is_empty());
+    assert_eq!(err_code(f.runtime.execution(&paused)), "NOT_FOUND");
+}
+
+#[test]
 fn retention_keeps_the_newest_finished_runs_and_every_paused_one() {
     let f = fixture_with(RuntimeConfig {
         keep_finished: 3,

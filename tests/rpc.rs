@@ -168,6 +168,11 @@ fn every_method_is_callable() {
         ("snippets", json!([]), "/1/name", json!("no-description")),
         ("deleteSnippet", json!(["from-rpc"]), "", json!(true)),
         ("deleteSnippet", json!(["from-rpc"]), "", json!(false)),
+        ("pruneExecutions", json!([10_000]), "", json!(0)),
+        ("pruneExecutions", json!([]), "", json!(0)),
+        ("deleteExecution", json!([roll_me_back]), "", json!(true)),
+        ("deleteExecution", json!([roll_me_back]), "", json!(false)),
+        ("executionHistory", json!([null]), "/8", Value::Null),
     ];
     let mut called = BTreeSet::new();
     for (method, args, pointer, expected) in rows {
@@ -608,4 +613,12 @@ fn every_change_is_told_once_by_the_runtime() {
         call(method, args);
     }
     assert_eq!(take(), Vec::<Value>::new());
+
+    assert_eq!(call("deleteExecution", json!([done])), json!(true));
+    assert_eq!(
+        take(),
+        [
+            json!({"type": "cf_codemode_changed", "method": "deleteExecution", "executionId": done, "status": null})
+        ]
+    );
 }

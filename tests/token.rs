@@ -222,6 +222,8 @@ fn scope_table() {
         ("cancelExecution", [false, true, true]),
         ("execute", [false, false, true]),
         ("rollbackExecution", [false, false, true]),
+        ("deleteExecution", [false, false, true]),
+        ("pruneExecutions", [false, false, true]),
         ("saveSnippet", [false, false, true]),
         ("deleteSnippet", [false, false, true]),
         ("issueToken", [false, false, false]),

@@ -2,7 +2,7 @@
 // `UPDATE_CONTRACT_TYPES=1 cargo test --test contract_types` writes it again.
 
 /** A method of the contract, by name. */
-export type MethodName = "tool" | "execute" | "search" | "describe" | "pendingApprovals" | "approveExecution" | "rejectExecution" | "rollbackExecution" | "cancelExecution" | "executionHistory" | "execution" | "executionOutput" | "saveSnippet" | "snippets" | "deleteSnippet" | "issueToken";
+export type MethodName = "tool" | "execute" | "search" | "describe" | "pendingApprovals" | "approveExecution" | "rejectExecution" | "rollbackExecution" | "cancelExecution" | "executionHistory" | "execution" | "executionOutput" | "deleteExecution" | "pruneExecutions" | "saveSnippet" | "snippets" | "deleteSnippet" | "issueToken";
 
 /** Codes of refused requests (HTTP errors; over WebSocket `"<CODE>: <message>"`). */
 export type RequestErrorCode = "BAD_REQUEST" | "UNKNOWN_METHOD" | "NOT_FOUND" | "UNAUTHORIZED" | "TOKEN_EXPIRED" | "FORBIDDEN" | "BODY_TOO_LARGE" | "METHOD_NOT_ALLOWED" | "CODE_TOO_LARGE" | "NOT_PAUSED" | "NOT_COMPLETED" | "INVALID_STATE" | "BUSY" | "INVALID_NAME" | "INVALID_CONNECTOR" | "INVALID_CONFIG" | "CONNECTOR_UNAVAILABLE" | "STORAGE_ERROR" | "INTERNAL";

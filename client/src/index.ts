@@ -261,6 +261,16 @@ export class CodemodeInstance {
     return this.#rpc("executionOutput", [executionId]);
   }
 
+  /** Deletes a run and its journal: `true` if it existed (`BUSY` while a pass drives it). */
+  deleteExecution(executionId: string): Promise<boolean> {
+    return this.#rpc("deleteExecution", [executionId]);
+  }
+
+  /** Deletes the finished runs beyond the newest `keep` (default `CODEMODE_KEEP_FINISHED`): how many. */
+  pruneExecutions(keep?: number): Promise<number> {
+    return this.#rpc("pruneExecutions", keep === undefined ? [] : [keep]);
+  }
+
   saveSnippet(name: string, description: string, executionId: string): Promise<Snippet> {
     return this.#rpc("saveSnippet", [name, description, executionId]);
   }

@@ -66,6 +66,8 @@ export interface Methods {
   executionHistory(limit?: number): ExecutionState[];
   execution(executionId: string): ExecutionState;
   executionOutput(executionId: string): ExecutionOutputText;
+  deleteExecution(executionId: string): boolean;
+  pruneExecutions(keep?: number): number;
   saveSnippet(name: string, description: string, executionId: string): Snippet;
   snippets(): Snippet[];
   deleteSnippet(name: string): boolean;

@@ -288,6 +288,28 @@ impl Runtime {
         Ok(deleted)
     }
 
+    /// `deleteExecution`: the run, its journal and its parts; `true` if it existed. A run a pass
+    /// is driving right now is `BUSY` (cancel it first). A paused run's pending calls go with it.
+    pub fn delete_execution(&self, id: &str) -> Result<bool> {
+        if self.is_busy(id) {
+            return Err(Error::Busy(id.to_string()));
+        }
+        if self.store.load_execution(id)?.is_none() {
+            return Ok(false);
+        }
+        self.store.delete_execution(id)?;
+        self.announce_deleted(Method::DeleteExecution, id);
+        Ok(true)
+    }
+
+    /// `pruneExecutions`: deletes the finished runs beyond the newest `keep` (default
+    /// `keep_finished`, which the runtime also applies after each run); paused, waiting and
+    /// running ones are kept. Returns how many were deleted.
+    pub fn prune_executions(&self, keep: Option<usize>) -> Result<usize> {
+        let keep = keep.unwrap_or(self.config.keep_finished);
+        self.delete_finished_beyond(keep, Some(Method::PruneExecutions))
+    }
+
     /// `search`.
     pub fn search(&self, query: &str) -> Result<SearchResults> {
         Ok(catalog::search(

@@ -181,6 +181,19 @@ impl Runtime {
         }
     }
 
+    /// Tells the host's sink that `method` deleted `execution_id` (its status is then absent).
+    pub(super) fn announce_deleted(&self, method: Method, execution_id: &str) {
+        if self.is_watched() {
+            self.emit(&Progress::Changed {
+                method: method.name(),
+                execution_id: Some(execution_id.to_string()),
+                status: None,
+                snippet: None,
+                by: None,
+            });
+        }
+    }
+
     /// Tells the host's sink that the wake-up changed `execution_id`, now in `status`.
     pub(super) fn announce_wake(&self, execution_id: &str, status: ExecutionStatus) {
         if self.is_watched() {

@@ -2,6 +2,7 @@
 //! expiring paused runs nobody decided, and keeping only the newest finished runs.
 
 use crate::error::{Error, Result};
+use crate::method::Method;
 use crate::model::{ExecuteOutput, ExecutionStatus};
 
 use super::driver::Cause;
@@ -85,13 +86,25 @@ impl Runtime {
         Ok(expiry.into_iter().chain(timer).min())
     }
 
-    /// Deletes finished runs beyond `keep_finished`.
+    /// Deletes finished runs beyond `keep_finished` (after each run and on wake-ups).
     pub(super) fn prune(&self) -> Result<()> {
-        for id in self.store.finished_beyond(self.config.keep_finished)? {
+        self.delete_finished_beyond(self.config.keep_finished, None)
+            .map(|_| ())
+    }
+
+    /// Deletes the finished runs beyond the newest `keep` (none a pass is driving), telling each
+    /// deletion as `method`'s when there is one. Returns how many.
+    pub(super) fn delete_finished_beyond(&self, keep: usize, method: Option<Method>) -> Result<usize> {
+        let mut deleted = 0;
+        for id in self.store.finished_beyond(keep)? {
             if !self.is_busy(&id) {
                 self.store.delete_execution(&id)?;
+                if let Some(method) = method {
+                    self.announce_deleted(method, &id);
+                }
+                deleted += 1;
             }
         }
-        Ok(())
+        Ok(deleted)
     }
 }

@@ -236,6 +236,11 @@ describe("the guide's Chat agent and NotesConnector on the package (npm pack, ts
     assert.equal(state.status, "completed", JSON.stringify(state));
     assert.deepEqual(state.result, { waited: 2000, notes: 0 }, "the virtual clock moved by the timer");
     assert.equal(await client.call("nextWakeAt", []), null);
+
+    const second = await client.call("run", ["async () => 2"]);
+    assert.equal(second.status, "completed");
+    assert.deepEqual(await client.call("forget", [waiting.executionId]), [true, false, 1], "deleted once, then the other pruned");
+    await assert.rejects(client.call("execution", [second.executionId]), /no execution has id/);
   });
 
   test("workerd restarted while a run is paused: approveExecution completes it, createNote applied once", { timeout: READY_TIMEOUT_MS + 120_000 }, async () => {

@@ -18,7 +18,7 @@ const UNKNOWN_ID = "00000000-0000-4000-8000-000000000000";
 const SCOPES = ["read", "approve", "full"];
 const READ = ["tool", "search", "describe", "executionHistory", "execution", "executionOutput", "pendingApprovals", "snippets"];
 const APPROVE = ["approveExecution", "rejectExecution", "cancelExecution"];
-const FULL = ["execute", "rollbackExecution", "saveSnippet", "deleteSnippet"];
+const FULL = ["execute", "rollbackExecution", "deleteExecution", "pruneExecutions", "saveSnippet", "deleteSnippet"];
 const MAIN_ONLY = ["issueToken"];
 
 function allowed(scope, method) {
@@ -90,6 +90,8 @@ describe("scoped tokens with CODEMODE_TOKEN", () => {
     cancelExecution: [UNKNOWN_ID],
     execute: ["return 1 + 1"],
     rollbackExecution: [UNKNOWN_ID],
+    deleteExecution: [UNKNOWN_ID],
+    pruneExecutions: [10_000],
     saveSnippet: ["never-saved", "", UNKNOWN_ID],
     deleteSnippet: ["no-such-snippet"],
     issueToken: [{ scope: "read", ttlSeconds: 60 }],

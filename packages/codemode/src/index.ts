@@ -121,6 +121,10 @@ export interface CodemodeRuntimeHandle {
   rollback(options: { executionId: string }): Promise<RollbackOutcome>;
   executions(limit?: number): Promise<ExecutionState[]>;
   execution(executionId: string): Promise<ExecutionState>;
+  /** Deletes a run and its journal: `true` if it existed (`BUSY` while a pass drives it). */
+  deleteExecution(executionId: string): Promise<boolean>;
+  /** Deletes the finished runs beyond the newest `keep` (default `keepFinished`): how many. */
+  pruneExecutions(keep?: number): Promise<number>;
   saveSnippet(name: string, options: { executionId: string; description?: string }): Promise<Contract.Snippet>;
   snippets(): Promise<Contract.Snippet[]>;
   deleteSnippet(name: string): Promise<boolean>;
@@ -349,6 +353,8 @@ export function createCodemodeRuntime(options: CreateCodemodeRuntimeOptions): Co
     executions: async (limit) =>
       (await call<Contract.ExecutionState[]>("executionHistory", [limit ?? 10_000])).map(executionState),
     execution: async (executionId) => executionState(await call("execution", [executionId])),
+    deleteExecution: (executionId) => call("deleteExecution", [executionId]),
+    pruneExecutions: (keep) => call("pruneExecutions", keep === undefined ? [] : [keep]),
     saveSnippet: (name, { executionId, description: text }) => call("saveSnippet", [name, text ?? "", executionId]),
     snippets: () => call("snippets", []),
     deleteSnippet: (name) => call("deleteSnippet", [name]),
