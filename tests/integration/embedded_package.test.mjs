@@ -20,8 +20,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { after, before, describe, test } from "node:test";
 import { COMPATIBILITY_DATE, REPO_ROOT } from "./harness.mjs";
-import { freePort } from "./fixtures/mcp_server.mjs";
-import { remember, spawnWranglerDev, undoAll, waitUntilServing } from "./wrangler_process.mjs";
+import { installPacked, remember, serveWithWranglerDev, undoAll } from "./wrangler_process.mjs";
 
 const READY_TIMEOUT_MS = 180_000;
 const T = { timeout: 120_000 };
@@ -49,42 +48,13 @@ async function copyHarness(to) {
   }
 }
 
-/** `npm pack`s the package and unpacks the tarball as `node_modules/codemode-runtime` of `project`. */
-function installPackage(project) {
-  const packed = JSON.parse(
-    execFileSync("npm", ["pack", "--json", "--pack-destination", project], { cwd: PACKAGE_DIR, encoding: "utf8" }),
-  );
-  const tarball = path.join(project, packed[0].filename);
-  const target = path.join(project, "node_modules", "codemode-runtime");
-  execFileSync("mkdir", ["-p", target]);
-  execFileSync("tar", ["xzf", tarball, "-C", target, "--strip-components=1"]);
-  return packed[0];
-}
-
+/** Serves the harness; its config asks for a compatibility date newer than this wrangler's workerd
+ * knows, so the flag overrides the date only (the config stays as the reference wrote it). */
 async function start() {
-  const port = await freePort();
-  const inspectorPort = await freePort();
-  dev = spawnWranglerDev(
-    WRANGLER,
-    [
-      "dev",
-      "-c", path.join(dir, "wrangler.jsonc"),
-      "--port", String(port),
-      "--ip", "127.0.0.1",
-      "--inspector-port", String(inspectorPort),
-      "--persist-to", path.join(dir, "state"),
-      // The harness asks for a date newer than this wrangler's workerd knows; the flag overrides
-      // the date only (the config stays as the reference wrote it).
-      "--compatibility-date", COMPATIBILITY_DATE,
-      "--show-interactive-dev-session=false",
-    ],
-    { cwd: dir, env: { CI: "1" } },
-  );
-  remember(() => dev.stop());
-  origin = `http://127.0.0.1:${port}`;
-  const res = await waitUntilServing(dev, `${origin}/no-such-route`, { readyTimeoutMs: READY_TIMEOUT_MS, fetchTimeoutMs: 60_000 });
-  assert.equal(res.status, 404, `the harness answers: ${res.status}\n${dev.tail()}`);
-  await res.arrayBuffer();
+  let response;
+  ({ dev, origin, response } = await serveWithWranglerDev(WRANGLER, path.join(dir, "wrangler.jsonc"), dir, { probe: "/no-such-route", args: ["--compatibility-date", COMPATIBILITY_DATE] }));
+  assert.equal(response.status, 404, `the Worker answers: ${response.status}\n${dev.tail()}`);
+  await response.arrayBuffer();
 }
 
 /** A route of the harness for conversation `agent`: its JSON body (500s show the thrown stack). */
@@ -115,7 +85,7 @@ describe("the npm package in the reference's own harness Worker (npm pack, wrang
     dir = await mkdtemp(path.join(tmpdir(), "codemode-package-"));
     await copyHarness(path.join(dir, "src"));
     await cp(path.join(PEER_DIR, "wrangler.jsonc"), path.join(dir, "wrangler.jsonc"));
-    const packed = installPackage(dir);
+    const packed = installPacked(PACKAGE_DIR, dir);
     assert.ok(packed.files.some((f) => f.path === "wasm/codemode_bg.wasm"), "the tarball carries the wasm");
     await start();
   }, { timeout: READY_TIMEOUT_MS + 120_000 });

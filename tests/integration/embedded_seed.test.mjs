@@ -22,8 +22,7 @@ import { after, before, describe, test } from "node:test";
 import { AgentClient } from "agents/client";
 import WebSocket from "ws";
 import { REPO_ROOT } from "./harness.mjs";
-import { freePort } from "./fixtures/mcp_server.mjs";
-import { remember, spawnWranglerDev, undoAll, waitUntilServing } from "./wrangler_process.mjs";
+import { installPacked, remember, serveWithWranglerDev, undoAll } from "./wrangler_process.mjs";
 
 const READY_TIMEOUT_MS = 180_000;
 const T = { timeout: 120_000 };
@@ -59,37 +58,11 @@ function seedFile(text, file) {
   return changed;
 }
 
-/** `npm pack`s the package and unpacks it as `node_modules/codemode-runtime` of `project`. */
-function installPackage(project) {
-  const [packed] = JSON.parse(
-    execFileSync("npm", ["pack", "--json", "--pack-destination", project], { cwd: PACKAGE_DIR, encoding: "utf8" }),
-  );
-  const target = path.join(project, "node_modules", "codemode-runtime");
-  execFileSync("mkdir", ["-p", target]);
-  execFileSync("tar", ["xzf", path.join(project, packed.filename), "-C", target, "--strip-components=1"]);
-}
-
 async function start() {
-  const port = await freePort();
-  const inspectorPort = await freePort();
-  dev = spawnWranglerDev(
-    WRANGLER,
-    [
-      "dev",
-      "-c", path.join(dir, "wrangler.jsonc"),
-      "--port", String(port),
-      "--ip", "127.0.0.1",
-      "--inspector-port", String(inspectorPort),
-      "--persist-to", path.join(dir, "state"),
-      "--show-interactive-dev-session=false",
-    ],
-    { cwd: dir, env: { CI: "1" } },
-  );
-  remember(() => dev.stop());
-  origin = `http://127.0.0.1:${port}`;
-  const res = await waitUntilServing(dev, `${origin}/not-an-agent`, { readyTimeoutMs: READY_TIMEOUT_MS, fetchTimeoutMs: 60_000 });
-  assert.equal(res.status, 404, `the Worker answers: ${res.status}\n${dev.tail()}`);
-  await res.arrayBuffer();
+  let response;
+  ({ dev, origin, response } = await serveWithWranglerDev(WRANGLER, path.join(dir, "wrangler.jsonc"), dir, { probe: "/not-an-agent" }));
+  assert.equal(response.status, 404, `the Worker answers: ${response.status}\n${dev.tail()}`);
+  await response.arrayBuffer();
 }
 
 /** The guide's `@callable` methods of one conversation, through the `agents` package's client. */
@@ -166,7 +139,7 @@ describe("the guide's Chat agent and NotesConnector on the package (npm pack, ts
     await writeFile(path.join(dir, "src", "server.ts"), seedFile(guide, "src/server.ts"));
     for (const file of ["model.ts", "index.ts", "env.d.ts"]) await cp(path.join(FIXTURE, file), path.join(dir, "src", file));
     for (const file of ["wrangler.jsonc", "tsconfig.json"]) await cp(path.join(FIXTURE, file), path.join(dir, file));
-    installPackage(dir);
+    installPacked(PACKAGE_DIR, dir);
     execFileSync(TSC, ["-p", path.join(dir, "tsconfig.json")], { cwd: dir, stdio: "inherit" });
     await start();
   }, { timeout: READY_TIMEOUT_MS + 120_000 });

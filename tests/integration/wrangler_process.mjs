@@ -4,10 +4,11 @@
 // 15 s). Also a small registry of things to undo, for `after` should a test fail.
 
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { once } from "node:events";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { setTimeout as delay } from "node:timers/promises";
+import { freePort } from "./fixtures/mcp_server.mjs";
 
 /** Everything started by a test, undone by its `remember` handle or by `undoAll()`. */
 const running = new Set();
@@ -143,4 +144,47 @@ export async function waitUntilServing(dev, url, { readyTimeoutMs, fetchTimeoutM
     backoff = Math.min(backoff * 2, 2_000);
   }
   return res;
+}
+
+/**
+ * `wrangler dev -c config` on free loopback ports with its state under `dir/state`, started in
+ * `dir` (extra `args` appended), polled until GET `probe` answers; the stop is remembered.
+ * Returns `{dev, origin, response}` (the probe's response, body unread).
+ */
+export async function serveWithWranglerDev(wrangler, config, dir, { probe, args = [], readyTimeoutMs = 180_000 }) {
+  const port = await freePort();
+  const inspectorPort = await freePort();
+  const dev = spawnWranglerDev(
+    wrangler,
+    [
+      "dev",
+      "-c", config,
+      "--port", String(port),
+      "--ip", "127.0.0.1",
+      "--inspector-port", String(inspectorPort),
+      "--persist-to", `${dir}/state`,
+      "--show-interactive-dev-session=false",
+      ...args,
+    ],
+    { cwd: dir, env: { CI: "1" } },
+  );
+  remember(() => dev.stop());
+  const origin = `http://127.0.0.1:${port}`;
+  const response = await waitUntilServing(dev, `${origin}${probe}`, { readyTimeoutMs, fetchTimeoutMs: 60_000 });
+  return { dev, origin, response };
+}
+
+/**
+ * `npm pack`s the package in `packageDir` into `project` and unpacks the tarball as
+ * `project/node_modules/<name>`, as `npm i <tarball>` would for a package without dependencies.
+ * Returns npm's description of the tarball (`{filename, files, ...}`).
+ */
+export function installPacked(packageDir, project) {
+  const [packed] = JSON.parse(
+    execFileSync("npm", ["pack", "--json", "--pack-destination", project], { cwd: packageDir, encoding: "utf8" }),
+  );
+  const target = `${project}/node_modules/${packed.name}`;
+  execFileSync("mkdir", ["-p", target]);
+  execFileSync("tar", ["xzf", `${project}/${packed.filename}`, "-C", target, "--strip-components=1"]);
+  return packed;
 }
