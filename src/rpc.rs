@@ -246,9 +246,7 @@ async fn dispatch_as(
         Method::Execution => to_json(runtime.execution(a.execution_id(0)?)?),
         Method::ExecutionOutput => to_json(runtime.execution_output(a.execution_id(0)?)?),
         Method::DeleteExecution => to_json(runtime.delete_execution(a.execution_id(0)?)?),
-        Method::PruneExecutions => {
-            to_json(runtime.prune_executions(a.optional_count(0, "keep")?)?)
-        }
+        Method::PruneExecutions => to_json(runtime.prune_executions(a.optional_count(0, "keep")?)?),
         Method::SaveSnippet => to_json(runtime.save_snippet(
             a.string(0, "name")?,
             a.optional_string(1, "description")?.unwrap_or(""),

@@ -94,7 +94,11 @@ impl Runtime {
 
     /// Deletes the finished runs beyond the newest `keep` (none a pass is driving), telling each
     /// deletion as `method`'s when there is one. Returns how many.
-    pub(super) fn delete_finished_beyond(&self, keep: usize, method: Option<Method>) -> Result<usize> {
+    pub(super) fn delete_finished_beyond(
+        &self,
+        keep: usize,
+        method: Option<Method>,
+    ) -> Result<usize> {
         let mut deleted = 0;
         for id in self.store.finished_beyond(keep)? {
             if !self.is_busy(&id) {

@@ -22,6 +22,7 @@ import { after, before, describe, test } from "node:test";
 import { AgentClient } from "agents/client";
 import WebSocket from "ws";
 import { REPO_ROOT } from "./harness.mjs";
+import { startMcpServer } from "./fixtures/mcp_server.mjs";
 import { installPacked, remember, serveWithWranglerDev, undoAll } from "./wrangler_process.mjs";
 
 const READY_TIMEOUT_MS = 180_000;
@@ -35,6 +36,8 @@ const FIXTURE = path.join(REPO_ROOT, "tests", "integration", "fixtures", "seed-a
 let dir;
 let dev;
 let origin;
+let mcp;
+const MCP_TOKEN = "seed-app-mcp-token";
 
 after(async () => {
   await undoAll();
@@ -60,7 +63,10 @@ function seedFile(text, file) {
 
 async function start() {
   let response;
-  ({ dev, origin, response } = await serveWithWranglerDev(WRANGLER, path.join(dir, "wrangler.jsonc"), dir, { probe: "/not-an-agent" }));
+  ({ dev, origin, response } = await serveWithWranglerDev(WRANGLER, path.join(dir, "wrangler.jsonc"), dir, {
+    probe: "/not-an-agent",
+    args: ["--var", `MCP_URL:${mcp.url}`, "--var", `MCP_TOKEN:${MCP_TOKEN}`],
+  }));
   assert.equal(response.status, 404, `the Worker answers: ${response.status}\n${dev.tail()}`);
   await response.arrayBuffer();
 }
@@ -140,6 +146,8 @@ describe("the guide's Chat agent and NotesConnector on the package (npm pack, ts
     for (const file of ["model.ts", "index.ts", "env.d.ts"]) await cp(path.join(FIXTURE, file), path.join(dir, "src", file));
     for (const file of ["wrangler.jsonc", "tsconfig.json"]) await cp(path.join(FIXTURE, file), path.join(dir, file));
     installPacked(PACKAGE_DIR, dir);
+    mcp = await startMcpServer({ requireToken: MCP_TOKEN, delayMs: 10 });
+    remember(() => mcp.close());
     execFileSync(TSC, ["-p", path.join(dir, "tsconfig.json")], { cwd: dir, stdio: "inherit" });
     await start();
   }, { timeout: READY_TIMEOUT_MS + 120_000 });
@@ -214,6 +222,19 @@ describe("the guide's Chat agent and NotesConnector on the package (npm pack, ts
     assert.equal(second.status, "completed");
     assert.deepEqual(await client.call("forget", [waiting.executionId]), [true, false, 1], "deleted once, then the other pruned");
     await assert.rejects(client.call("execution", [second.executionId]), /no execution has id/);
+  });
+
+  test("an MCP server declared with McpConnector: its tools, its secret header, approval by name", T, async () => {
+    const client = new AgentClient({ host: origin.replace(/^http:\/\//, ""), agent: "timed", name: `mcp-${Date.now()}`, WebSocket });
+    remember(async () => client.close());
+    await client.ready;
+    const sum = await client.call("run", ["async () => remote.add({ a: 2, b: 3 })"]);
+    assert.equal(sum.status, "completed", JSON.stringify(sum));
+    assert.equal(sum.result, 5, "the text answer parsed as JSON");
+    assert.ok(mcp.stats.authorizations.includes(`Bearer ${MCP_TOKEN}`), "the secret header reached the server");
+    const paused = await client.call("run", ['async () => remote.echo({ text: "hi" })']);
+    assert.equal(paused.status, "paused", "echo is listed in requireApproval");
+    assert.equal(paused.pending[0].connector, "remote");
   });
 
   test("workerd restarted while a run is paused: approveExecution completes it, createNote applied once", { timeout: READY_TIMEOUT_MS + 120_000 }, async () => {

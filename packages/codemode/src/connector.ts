@@ -92,15 +92,21 @@ export abstract class CodemodeConnector<Env = unknown> {
   }
 }
 
+/** A header value: literal text, or a secret (or var) of `env` by name, with an optional prefix. */
+export type HeaderValue = string | { secret: string; prefix?: string };
+
 /** What a remote service declaration has besides its kind (the `CODEMODE_CONNECTORS` fields). */
 export interface RemoteOptions {
   /** The sandbox global. */
   name: string;
-  /** Sent with every request; `${NAME}` inside a value is the secret or var `NAME` of `env`. */
-  headers?: Record<string, string>;
-  /** Methods whose calls pause for approval: `true` (all), or a list of method names. */
-  requireApproval?: boolean | string[];
-  /** How long one request may take (ms, at most 300000). */
+  /** Sent with every request (not the protocol's own headers). */
+  headers?: Record<string, HeaderValue>;
+  /**
+   * Which calls pause for approval: `"all"`, `"none"`, a list of method names, or by default
+   * `"annotated"` for MCP (destructive tools) and `"writes"` for OpenAPI (POST, PUT, PATCH, DELETE).
+   */
+  requireApproval?: "all" | "none" | "annotated" | "writes" | string[];
+  /** How long one request may take (ms, default 30000, at most 300000). */
   timeoutMs?: number;
   /** Free text for the model about the service. */
   description?: string;
