@@ -237,6 +237,42 @@ describe("the guide's Chat agent and NotesConnector on the package (npm pack, ts
     assert.equal(paused.pending[0].connector, "remote");
   });
 
+  test("a tool that throws, returns a BigInt or returns nothing: the script sees an Error or null", T, async () => {
+    const client = new AgentClient({ host: origin.replace(/^http:\/\//, ""), agent: "timed", name: `quirky-${Date.now()}`, WebSocket });
+    remember(async () => client.close());
+    await client.ready;
+    const code = `async () => {
+      const caught = async (f) => { try { return await f(); } catch (e) { return \`\${e.name}: \${e.message}\`; } };
+      return {
+        boom: await caught(() => quirky.boom()),
+        big: await caught(() => quirky.big()),
+        nothing: await quirky.nothing(),
+        context: await quirky.context(),
+      };
+    }`;
+    const out = await client.call("run", [code]);
+    assert.equal(out.status, "completed", JSON.stringify(out));
+    assert.equal(out.result.boom, "Error: kaboom");
+    assert.equal(out.result.big, "Error: Do not know how to serialize a BigInt");
+    assert.equal(out.result.nothing, null);
+    assert.deepEqual(out.result.context, {
+      executionId: out.executionId,
+      seq: 3,
+      method: "context",
+      idempotencyKey: `${out.executionId}:3`,
+    });
+    assert.deepEqual(out.calls.map((c) => c.state), ["error", "error", "applied", "applied"], "failures are journaled as errors");
+  });
+
+  test("a connector that cannot be a global: every call refuses with the reason, and the object keeps serving", T, async () => {
+    const client = new AgentClient({ host: origin.replace(/^http:\/\//, ""), agent: "misconfigured", name: `bad-${Date.now()}`, WebSocket });
+    remember(async () => client.close());
+    await client.ready;
+    for (let i = 0; i < 2; i++) {
+      await assert.rejects(client.call("run", ["async () => 1"]), /connector name `1notes` is not a JavaScript identifier/);
+    }
+  });
+
   test("workerd restarted while a run is paused: approveExecution completes it, createNote applied once", { timeout: READY_TIMEOUT_MS + 120_000 }, async () => {
     const name = `restart-${Date.now()}`;
     const execution = pausedExecution(await chat(name, "Save a note."));
