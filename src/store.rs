@@ -54,18 +54,26 @@ pub struct ExecutionRecord {
 /// their results, output, report) can be larger. Parts are joined again on reading.
 pub const MAX_PART_BYTES: usize = 1 << 20;
 
-/// `query` with each `{name}` replaced by `prefix` + `name`: SQL stores name their tables in
-/// braces so that one set of statements serves an object of its own and a shared database.
+/// `query` with each `{name}` replaced by `prefix` + `name`, where `name` is a table or index name
+/// (lowercase letters and `_`): SQL stores name their tables in braces so that one set of
+/// statements serves an object of its own and a shared database. Other braces stay as they are.
 pub fn qualify_tables(query: &str, prefix: &str) -> String {
     let mut out = String::with_capacity(query.len() + 4 * prefix.len());
     let mut rest = query;
     while let Some(open) = rest.find('{') {
         out.push_str(&rest[..open]);
         let after = &rest[open + 1..];
-        let close = after.find('}').unwrap_or(after.len());
-        out.push_str(prefix);
-        out.push_str(&after[..close]);
-        rest = after.get(close + 1..).unwrap_or("");
+        let name_len = after
+            .find(|c: char| !(c.is_ascii_lowercase() || c == '_'))
+            .unwrap_or(after.len());
+        if name_len > 0 && after[name_len..].starts_with('}') {
+            out.push_str(prefix);
+            out.push_str(&after[..name_len]);
+            rest = &after[name_len + 1..];
+        } else {
+            out.push('{');
+            rest = after;
+        }
     }
     out.push_str(rest);
     out

@@ -173,6 +173,13 @@ fn every_method_is_callable() {
         ("deleteExecution", json!([roll_me_back]), "", json!(true)),
         ("deleteExecution", json!([roll_me_back]), "", json!(false)),
         ("executionHistory", json!([null]), "/8", Value::Null),
+        ("executionHistory", json!([null]), "/0/code", json!("1 + 2")),
+        (
+            "execution",
+            json!([reject_me]),
+            "/status",
+            json!("rejected"),
+        ),
     ];
     let mut called = BTreeSet::new();
     for (method, args, pointer, expected) in rows {

@@ -381,10 +381,11 @@ fn parts_are_cut_on_character_boundaries_and_join_to_the_whole() {
 
 #[test]
 fn table_names_in_braces_take_the_store_prefix() {
-    let query = "INSERT INTO {parts} (owner, part, data) SELECT owner, parts, data FROM {journal} WHERE data = '{x'";
+    let query = "INSERT INTO {parts} (owner, part, data) SELECT owner, parts, data FROM {journal} WHERE data IN ('{x', '{}', '{A}')";
     assert_eq!(
         qualify_tables(query, "codemode_"),
-        "INSERT INTO codemode_parts (owner, part, data) SELECT owner, parts, data FROM codemode_journal WHERE data = 'codemode_x'"
+        "INSERT INTO codemode_parts (owner, part, data) SELECT owner, parts, data FROM codemode_journal WHERE data IN ('{x', '{}', '{A}')",
+        "only `{{table_name}}` is a table"
     );
     assert_eq!(
         qualify_tables(

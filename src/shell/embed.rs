@@ -340,15 +340,20 @@ impl EmbeddedRuntime {
 
     /// The wake-up the agent scheduled is due: resumes interrupted and waiting runs and expires
     /// paused ones, then asks (through `schedule`) for the next. Resolves with
-    /// `{"resumed": [..], "expired": [..], "nextWakeAt": ms | null}`.
+    /// `{"resumed": [..], "expired": [..], "nextWakeAt": ms | null}`: when the next wake-up is
+    /// wanted (a runtime missing connectors retries in [`RETRY_WAKE_MS`] while runs wait).
     pub fn wake(&self) -> js_sys::Promise {
         let runtime = self.runtime.clone();
         wasm_bindgen_futures::future_to_promise(async move {
             let woke = wake_and_reschedule(&runtime, RETRY_WAKE_MS)
                 .await
                 .map_err(|error| rejection(&error))?;
+            let due = runtime.next_wake_at().map_err(|error| rejection(&error))?;
+            let next = match woke {
+                Some(_) => due,
+                None => due.map(|_| now_ms().saturating_add(RETRY_WAKE_MS)),
+            };
             let report = woke.unwrap_or_default();
-            let next = runtime.next_wake_at().map_err(|error| rejection(&error))?;
             let answer = serde_json::json!({
                 "resumed": report.resumed,
                 "expired": report.expired,
@@ -356,6 +361,12 @@ impl EmbeddedRuntime {
             });
             Ok(JsValue::from_str(&answer.to_string()))
         })
+    }
+
+    /// Some declared services could not be reached when the runtime opened: scripts cannot run
+    /// (`CONNECTOR_UNAVAILABLE`) until a runtime opened later reaches them all.
+    pub fn unavailable(&self) -> bool {
+        self.runtime.unavailable().is_some()
     }
 
     /// When the runtime next needs [`EmbeddedRuntime::wake`] (ms since the epoch), if ever.

@@ -126,6 +126,15 @@ describe("the npm package in the reference's own harness Worker (npm pack, wrang
     assert.deepEqual((await route(agent, "GET", "/snippets")).map((s) => s.name), ["hello_note"]);
   });
 
+  test("the guide's vite.config import resolves: codemode-runtime/vite is a plugin", () => {
+    const printed = execFileSync(
+      process.execPath,
+      ["--input-type=module", "-e", 'import codemode from "codemode-runtime/vite"; console.log(JSON.stringify(codemode()))'],
+      { cwd: dir, encoding: "utf8" },
+    );
+    assert.deepEqual(JSON.parse(printed), { name: "codemode-runtime" });
+  });
+
   test("approving an unknown run answers an error result, as the reference does", T, async () => {
     const answer = await route(`unknown-${Date.now()}`, "POST", "/approve", { executionId: "0b7e3c7e-1f2a-4c3d-9e8f-1a2b3c4d5e6f" });
     assert.equal(answer.status, "error");

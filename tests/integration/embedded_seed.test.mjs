@@ -22,7 +22,7 @@ import { after, before, describe, test } from "node:test";
 import { AgentClient } from "agents/client";
 import WebSocket from "ws";
 import { REPO_ROOT } from "./harness.mjs";
-import { startMcpServer } from "./fixtures/mcp_server.mjs";
+import { freePort, startMcpServer } from "./fixtures/mcp_server.mjs";
 import { installPacked, remember, serveWithWranglerDev, undoAll } from "./wrangler_process.mjs";
 
 const READY_TIMEOUT_MS = 180_000;
@@ -37,6 +37,7 @@ let dir;
 let dev;
 let origin;
 let mcp;
+let latePort;
 const MCP_TOKEN = "seed-app-mcp-token";
 
 after(async () => {
@@ -65,7 +66,11 @@ async function start() {
   let response;
   ({ dev, origin, response } = await serveWithWranglerDev(WRANGLER, path.join(dir, "wrangler.jsonc"), dir, {
     probe: "/not-an-agent",
-    args: ["--var", `MCP_URL:${mcp.url}`, "--var", `MCP_TOKEN:${MCP_TOKEN}`],
+    args: [
+      "--var", `MCP_URL:${mcp.url}`,
+      "--var", `MCP_TOKEN:${MCP_TOKEN}`,
+      "--var", `MCP_LATE_URL:http://127.0.0.1:${latePort}/mcp`,
+    ],
   }));
   assert.equal(response.status, 404, `the Worker answers: ${response.status}\n${dev.tail()}`);
   await response.arrayBuffer();
@@ -148,6 +153,7 @@ describe("the guide's Chat agent and NotesConnector on the package (npm pack, ts
     installPacked(PACKAGE_DIR, dir);
     mcp = await startMcpServer({ requireToken: MCP_TOKEN, delayMs: 10 });
     remember(() => mcp.close());
+    latePort = await freePort();
     execFileSync(TSC, ["-p", path.join(dir, "tsconfig.json")], { cwd: dir, stdio: "inherit" });
     await start();
   }, { timeout: READY_TIMEOUT_MS + 120_000 });
@@ -253,7 +259,7 @@ describe("the guide's Chat agent and NotesConnector on the package (npm pack, ts
     const out = await client.call("run", [code]);
     assert.equal(out.status, "completed", JSON.stringify(out));
     assert.equal(out.result.boom, "Error: kaboom");
-    assert.equal(out.result.big, "Error: Do not know how to serialize a BigInt");
+    assert.equal(out.result.big, "Error: the result of quirky.big is not JSON (Do not know how to serialize a BigInt); the call ran");
     assert.equal(out.result.nothing, null);
     assert.deepEqual(out.result.context, {
       executionId: out.executionId,
@@ -262,6 +268,34 @@ describe("the guide's Chat agent and NotesConnector on the package (npm pack, ts
       idempotencyKey: `${out.executionId}:3`,
     });
     assert.deepEqual(out.calls.map((c) => c.state), ["error", "error", "applied", "applied"], "failures are journaled as errors");
+  });
+
+  test("a declared service down when the runtime opens: runs wait for it, and a later call reaches it", T, async () => {
+    const client = new AgentClient({ host: origin.replace(/^http:\/\//, ""), agent: "late", name: `late-${Date.now()}`, WebSocket });
+    remember(async () => client.close());
+    await client.ready;
+    await assert.rejects(client.call("run", ["async () => 1"]), /late/, "CONNECTOR_UNAVAILABLE, naming the service");
+    const late = await startMcpServer({ port: latePort, delayMs: 10 });
+    remember(() => late.close());
+    const deadline = Date.now() + 20_000;
+    let out;
+    while (!out && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      out = await client.call("run", ["async () => late.add({ a: 1, b: 2 })"]).catch(() => undefined);
+    }
+    assert.equal(out?.status, "completed", JSON.stringify(out));
+    assert.equal(out.result, 3);
+  });
+
+  test("as the reference answers: describe of an unknown path, code too large", T, async () => {
+    const client = new AgentClient({ host: origin.replace(/^http:\/\//, ""), agent: "timed", name: `answers-${Date.now()}`, WebSocket });
+    remember(async () => client.close());
+    await client.ready;
+    assert.deepEqual(await client.call("describe", ["notes.nothingHere"]), { path: "notes.nothingHere", kind: "method", types: '"notes.nothingHere" not found.' });
+    const big = await client.call("run", [`async () => ${JSON.stringify("x".repeat(70_000))}.length`]);
+    assert.equal(big.status, "error");
+    assert.equal(big.errorCode, "CODE_TOO_LARGE");
+    assert.equal(big.executionId, "");
   });
 
   test("a connector that cannot be a global: every call refuses with the reason, and the object keeps serving", T, async () => {

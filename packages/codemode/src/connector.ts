@@ -18,6 +18,8 @@ export interface ConnectorTool {
   description?: string;
   /** JSON Schema of the single argument object; checked in the sandbox before the call is made. */
   inputSchema?: JsonSchemaObject;
+  /** Read as `inputSchema` when that is absent (older AI SDK tools). */
+  parameters?: JsonSchemaObject;
   /** JSON Schema of the result, for the declarations the model reads. */
   outputSchema?: JsonSchemaObject;
   /** Calls pause the run until `approve()` (or `reject()`). */
@@ -26,6 +28,8 @@ export interface ConnectorTool {
   execute: (args: unknown, ctx?: ToolExecuteContext) => unknown | Promise<unknown>;
   /** Undoes an applied call on `rollback()`, given its arguments and journaled result. */
   revert?: (args: unknown, result: unknown, ctx?: ToolExecuteContext) => void | Promise<void>;
+  /** Accepted for the reference's API: every call here is journaled (a replay never runs it again). */
+  replay?: "log" | "reexecute";
 }
 
 /** A connector's tools by method name. */
@@ -42,7 +46,7 @@ export interface ConnectorDescription {
  * The base of a connector class next to your agent: override `name()`, `instructions()` and
  * `tools()`. Its tools run in your Worker, with your object's `ctx` and `env`.
  */
-export abstract class CodemodeConnector<Env = unknown> {
+export abstract class CodemodeConnector<Env = unknown, _Props = unknown> {
   readonly ctx: DurableObjectState;
   readonly env: Env;
   #tools: Promise<ConnectorTools> | undefined;
@@ -79,6 +83,21 @@ export abstract class CodemodeConnector<Env = unknown> {
       return resolved;
     })();
     return this.#tools;
+  }
+
+  /** Runs one tool, as the runtime does (`Tool "m" not found on <name>` for an unknown one). */
+  async executeTool(method: string, args: unknown, ctx?: ToolExecuteContext): Promise<unknown> {
+    const tool = (await this.resolvedTools())[method];
+    if (!tool) throw new Error(`Tool "${method}" not found on ${this.name()}`);
+    return tool.execute(args, ctx);
+  }
+
+  /** Undoes one applied call through the tool's `revert`: `false` when it has none. */
+  async revertAction(method: string, args: unknown, result: unknown, ctx?: ToolExecuteContext): Promise<boolean> {
+    const revert = (await this.resolvedTools())[method]?.revert;
+    if (!revert) return false;
+    await revert(args, result, ctx);
+    return true;
   }
 
   /** Name, instructions and tools, as the runtime reads them. */

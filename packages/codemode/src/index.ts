@@ -35,6 +35,8 @@ export type ExecutionState = Omit<Contract.ExecutionState, "error"> & {
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
+/** The reference's name for a run's result. */
+export type ProxyToolOutput = ExecuteResult;
 export type SearchOutput = Contract.SearchResults;
 export type DescribeOutput = Contract.Description;
 export type RollbackOutcome = Contract.RollbackOutcome;
@@ -75,6 +77,8 @@ export interface CreateCodemodeRuntimeOptions {
   env?: unknown;
   /** Accepted for the reference's API and not used: the sandbox runs in this Worker (no Worker Loader). */
   executor?: unknown;
+  /** The reference's name for `settings.keepFinished`: finished runs kept. */
+  maxExecutions?: number;
   settings?: CodemodeRuntimeSettings;
   /**
    * The runtime needs waking at `at` (ms since the epoch): a run waits on a timer, a pass was
@@ -136,12 +140,27 @@ export interface CodemodeRuntimeHandle {
   nextWakeAt(): Promise<number | null>;
 }
 
-/** The runtimes open in this isolate, by object, with the engine instance they were opened on. */
-const runtimes = new WeakMap<DurableObjectState, { engine: number; runtime: Promise<EmbeddedRuntime> }>();
-/** Counts the wasm instances of this isolate: one that stopped (a panic) is replaced by a fresh one. */
-let engine = 0;
+/** One object's runtime: the wasm runtime, the engine instance it was opened on, and when. */
+interface Opened {
+  engine: number;
+  runtime: Promise<EmbeddedRuntime>;
+  openedAt: number;
+  /** A handle is opening a fresh runtime to reach services that were down. */
+  reopening: boolean;
+}
+
+/** The runtimes open in this isolate, by object. */
+const runtimes = new WeakMap<DurableObjectState, Opened>();
+/** The newest handle's options of each object: hooks and connector classes are read from it at each use. */
+const newest = new WeakMap<DurableObjectState, CreateCodemodeRuntimeOptions>();
+/** A wake-up asked for while no handle of the object had a `schedule` hook. */
+const unscheduled = new WeakMap<DurableObjectState, number>();
 /** The model-facing tool's description of each open runtime (it names the connectors' methods). */
 const descriptions = new WeakMap<DurableObjectState, string>();
+/** Counts the wasm instances of this isolate: one that stopped (a panic) is replaced by a fresh one. */
+let engine = 0;
+/** How long a runtime missing a declared service is used before a handle tries to reach it again. */
+const RECONNECT_AFTER_MS = 5_000;
 
 /** A thrown value as text. */
 function message(error: unknown): string {
@@ -149,11 +168,12 @@ function message(error: unknown): string {
 }
 
 /**
- * The runtime's rejection (`{"error": {code, message}}` text) as a CodemodeError. Anything else
- * was thrown by the wasm instance itself, which a panic stops for good: it is replaced, and the
- * runtimes reopen on their next call (a run cut short is resumed by `wake()`, as after a restart).
+ * The runtime's rejection (`{"error": {code, message}}` text) as a CodemodeError. A trap of the
+ * wasm instance (a panic, which stops it for good) replaces the instance once, if it is still the
+ * one the call started on: the runtimes reopen on their next call, and a run cut short is resumed
+ * by `wake()`, as after a restart.
  */
-function refused(thrown: unknown): CodemodeError {
+function refused(thrown: unknown, startedOn: number = engine): CodemodeError {
   if (typeof thrown === "string") {
     try {
       const { error } = JSON.parse(thrown) as { error: { code: string; message: string } };
@@ -162,8 +182,11 @@ function refused(thrown: unknown): CodemodeError {
       // not the runtime's answer
     }
   }
-  engine += 1;
-  resetEngine();
+  const trapped = thrown instanceof WebAssembly.RuntimeError || /Module terminated/.test(message(thrown));
+  if (trapped && startedOn === engine) {
+    engine += 1;
+    resetEngine();
+  }
   return new CodemodeError("INTERNAL", `the runtime stopped (${message(thrown)}); it restarts on the next call`);
 }
 
@@ -172,12 +195,23 @@ function json(value: unknown): string {
   return JSON.stringify(value === undefined ? null : value);
 }
 
-/** What the runtime needs of a connector class: its tools described, and callbacks that run them. */
-async function describeConnector(connector: CodemodeConnector<any>) {
+/** The tools of the connector class named `name` in the newest handle of `ctx`, else `fallback`'s. */
+async function currentTools(ctx: DurableObjectState, name: string, fallback: ConnectorTools): Promise<ConnectorTools> {
+  const connector = newest
+    .get(ctx)
+    ?.connectors.find((c): c is CodemodeConnector<any> => c instanceof CodemodeConnector && c.name() === name);
+  return connector ? (await connector.describe()).tools : fallback;
+}
+
+/**
+ * What the runtime needs of a connector class: its tools described, and callbacks that run them
+ * (with the newest handle's instance of the class: the guide builds one per call).
+ */
+async function describeConnector(ctx: DurableObjectState, connector: CodemodeConnector<any>) {
   const { name, instructions, tools } = await connector.describe();
   const context = (text: string): ToolExecuteContext => JSON.parse(text);
-  const tool = (method: string) => {
-    const found = tools[method];
+  const tool = async (method: string) => {
+    const found = (await currentTools(ctx, name, tools))[method];
     if (!found) throw new Error(`Tool "${method}" not found on ${name}`);
     return found;
   };
@@ -187,15 +221,22 @@ async function describeConnector(connector: CodemodeConnector<any>) {
     tools: json(describeTools(tools)),
     // Never rejects: the answer says how the call went.
     execute: async (method: string, input: string, ctx: string) => {
+      let result: unknown;
       try {
-        return json({ ok: await tool(method).execute(JSON.parse(input), context(ctx)) ?? null });
+        result = await (await tool(method)).execute(JSON.parse(input), context(ctx));
       } catch (error) {
         return json({ error: message(error) });
+      }
+      try {
+        return json({ ok: result ?? null });
+      } catch (error) {
+        // The call ran: say so, since it is journaled as a failure and will not be reverted.
+        return json({ error: `the result of ${name}.${method} is not JSON (${message(error)}); the call ran` });
       }
     },
     revert: async (method: string, input: string, result: string, ctx: string) => {
       try {
-        const revert = tool(method).revert;
+        const revert = (await tool(method)).revert;
         if (!revert) return json("unsupported");
         await revert(JSON.parse(input), JSON.parse(result), context(ctx));
         return json({ ok: null });
@@ -207,54 +248,84 @@ async function describeConnector(connector: CodemodeConnector<any>) {
 }
 
 function describeTools(tools: ConnectorTools) {
-  return Object.entries(tools).map(([name, tool]) => ({
-    name,
-    description: tool.description ?? "",
-    ...(tool.inputSchema ? { inputSchema: tool.inputSchema } : {}),
-    ...(tool.outputSchema ? { outputSchema: tool.outputSchema } : {}),
-    requiresApproval: tool.requiresApproval === true,
-    revertible: typeof tool.revert === "function",
-  }));
+  return Object.entries(tools).map(([name, tool]) => {
+    const schema = tool.inputSchema ?? tool.parameters;
+    return {
+      name,
+      description: tool.description ?? "",
+      ...(schema ? { inputSchema: schema } : {}),
+      ...(tool.outputSchema ? { outputSchema: tool.outputSchema } : {}),
+      requiresApproval: tool.requiresApproval === true,
+      revertible: typeof tool.revert === "function",
+    };
+  });
 }
 
-async function open(options: CreateCodemodeRuntimeOptions): Promise<EmbeddedRuntime> {
+async function open(options: CreateCodemodeRuntimeOptions, startedOn: number): Promise<EmbeddedRuntime> {
+  const { ctx } = options;
   const local = [];
   const remote = [];
   for (const connector of options.connectors) {
     if (connector instanceof McpConnector || connector instanceof OpenApiConnector) remote.push(connector.declaration);
-    else local.push(await describeConnector(connector));
+    else local.push(await describeConnector(ctx, connector));
   }
   const settings: Record<string, string> = {};
   for (const [key, name] of Object.entries(SETTINGS)) {
     const value = options.settings?.[key as keyof CodemodeRuntimeSettings];
     if (value !== undefined) settings[name] = String(value);
   }
+  if (options.maxExecutions !== undefined && settings.CODEMODE_KEEP_FINISHED === undefined) {
+    settings.CODEMODE_KEEP_FINISHED = String(options.maxExecutions);
+  }
+  // The hooks of the newest handle, whichever opened the runtime.
   const hooks = {
-    schedule: options.schedule,
-    progress: options.onProgress && ((frame: string) => options.onProgress?.(JSON.parse(frame))),
+    schedule: (at: number) => {
+      const schedule = newest.get(ctx)?.schedule;
+      if (schedule) schedule(at);
+      else unscheduled.set(ctx, Math.min(at, unscheduled.get(ctx) ?? Infinity));
+    },
+    progress: (frame: string) => newest.get(ctx)?.onProgress?.(JSON.parse(frame)),
   };
   try {
-    const runtime = await EmbeddedRuntime.open(options.ctx, local, remote.length ? JSON.stringify(remote) : "", options.env ?? {}, settings, hooks);
+    const runtime = await EmbeddedRuntime.open(ctx, local, remote.length ? JSON.stringify(remote) : "", options.env ?? {}, settings, hooks);
     const tool = JSON.parse(await runtime.call("tool", "[]")) as Contract.ToolDescriptor;
-    descriptions.set(options.ctx, tool.description);
+    descriptions.set(ctx, tool.description);
     return runtime;
   } catch (thrown) {
-    throw refused(thrown);
+    throw refused(thrown, startedOn);
   }
 }
 
-/** The object's runtime: opened by the first handle that needs it, shared by every later one. */
-function runtimeOf(options: CreateCodemodeRuntimeOptions): Promise<EmbeddedRuntime> {
-  const known = runtimes.get(options.ctx);
-  if (known && known.engine === engine) return known.runtime;
-  const runtime = open(options);
-  const entry = { engine, runtime };
-  runtimes.set(options.ctx, entry);
-  // A runtime that could not open (a service down, a bad declaration) is tried again next time.
-  runtime.catch(() => {
-    if (runtimes.get(options.ctx) === entry) runtimes.delete(options.ctx);
+/**
+ * The object's runtime: opened by the first handle that needs it, shared by every later one. A
+ * runtime that could not open is tried again by the next call; one that opened without some
+ * declared service is reopened by the first call after RECONNECT_AFTER_MS (the others meanwhile
+ * keep it, and read and decide as usual).
+ */
+async function runtimeOf(options: CreateCodemodeRuntimeOptions): Promise<EmbeddedRuntime> {
+  const { ctx } = options;
+  const known = runtimes.get(ctx);
+  if (known && known.engine === engine) {
+    const runtime = await known.runtime;
+    if (!runtime.unavailable() || known.reopening || Date.now() < known.openedAt + RECONNECT_AFTER_MS) return runtime;
+    known.reopening = true;
+    try {
+      const fresh = await open(options, known.engine);
+      runtimes.set(ctx, { engine: known.engine, runtime: Promise.resolve(fresh), openedAt: Date.now(), reopening: false });
+      return fresh;
+    } catch {
+      known.openedAt = Date.now();
+      return runtime;
+    } finally {
+      known.reopening = false;
+    }
+  }
+  const entry: Opened = { engine, runtime: open(options, engine), openedAt: Date.now(), reopening: false };
+  runtimes.set(ctx, entry);
+  entry.runtime.catch(() => {
+    if (runtimes.get(ctx) === entry) runtimes.delete(ctx);
   });
-  return runtime;
+  return entry.runtime;
 }
 
 /** An ExecuteOutput with the reference's string `error`. */
@@ -269,9 +340,16 @@ function executionState(state: Contract.ExecutionState): ExecutionState {
   return { ...rest, log: state.calls, ...(error ? { error: error.message, errorCode: error.code } : {}) };
 }
 
-/** The tool's description until the runtime is open. */
-const FALLBACK_DESCRIPTION =
-  "Run a JavaScript program (an async arrow function) that calls the connectors' methods with await; only what it returns comes back.";
+/** The tool's description until the runtime is open (the first turn after an isolate starts). */
+function fallbackDescription(connectors: Connector[]): string {
+  const names = connectors.map((c) => c.name()).join(", ");
+  return `Run a JavaScript program (an async arrow function) that calls the methods of the connectors ${names} with await, e.g. async () => (await ${connectors[0]?.name() ?? "connector"}.someMethod({})); only what it returns comes back. Use codemode.search(query) and codemode.describe(path) inside the program to find methods and their types.`;
+}
+
+/** A refusal as the reference answers it: an error result, not a throw. */
+function errorResult(executionId: string, error: CodemodeError): ExecuteResult {
+  return { status: "error", executionId, error: error.message, errorCode: error.code, calls: [], report: error.message } as ExecuteResult;
+}
 
 const CODE_SCHEMA = {
   type: "object",
@@ -300,12 +378,21 @@ function codeSchema(schema: Record<string, unknown>): StandardJsonSchema<{ code:
  * `ctx.storage.sql`). Build one wherever you need it: handles over the same `ctx` share one runtime.
  */
 export function createCodemodeRuntime(options: CreateCodemodeRuntimeOptions): CodemodeRuntimeHandle {
+  const { ctx } = options;
+  newest.set(ctx, options);
+  const missed = unscheduled.get(ctx);
+  if (missed !== undefined && options.schedule) {
+    unscheduled.delete(ctx);
+    options.schedule(missed);
+  }
   const call = async <T>(method: Contract.MethodName, args: unknown[]): Promise<T> => {
+    const startedOn = engine;
+    const text = JSON.stringify(args);
     const runtime = await runtimeOf(options);
     try {
-      return JSON.parse(await runtime.call(method, JSON.stringify(args))) as T;
+      return JSON.parse(await runtime.call(method, text)) as T;
     } catch (thrown) {
-      throw refused(thrown);
+      throw refused(thrown, startedOn);
     }
   };
   /** The call's result, or `fallback` when the runtime answers one of `codes`. */
@@ -324,7 +411,7 @@ export function createCodemodeRuntime(options: CreateCodemodeRuntimeOptions): Co
       const opening = runtimeOf(options).catch(() => undefined);
       const tool: CodemodeTool = {
         get description() {
-          return toolOptions.description ?? descriptions.get(options.ctx) ?? FALLBACK_DESCRIPTION;
+          return toolOptions.description ?? descriptions.get(ctx) ?? fallbackDescription(options.connectors);
         },
         inputSchema: codeSchema(CODE_SCHEMA),
         execute: async (input) => {
@@ -335,14 +422,20 @@ export function createCodemodeRuntime(options: CreateCodemodeRuntimeOptions): Co
       };
       return tool;
     },
-    execute: async (input) => executeResult(await call("execute", [{ code: input.code }])),
+    execute: (input) =>
+      unless(
+        ["CODE_TOO_LARGE"],
+        (error) => errorResult("", error),
+        async () => executeResult(await call("execute", [{ code: input.code }])),
+      ),
     search: (query) => call("search", [query]),
-    describe: (path) => call("describe", [path]),
+    describe: (path) =>
+      unless(["NOT_FOUND"], () => ({ path, kind: "method", types: `"${path}" not found.` }), () => call("describe", [path])),
     pending: (executionId) => unless(["NOT_FOUND"], () => [], () => call("pendingApprovals", [executionId ?? null])),
     approve: ({ executionId, ...decision }) =>
       unless(
-        ["NOT_FOUND", "NOT_PAUSED"],
-        (error) => ({ status: "error", executionId, error: error.message, errorCode: error.code, calls: [], report: error.message }) as ExecuteResult,
+        ["NOT_FOUND", "NOT_PAUSED", "BUSY"],
+        (error) => errorResult(executionId, error),
         async () => executeResult(await call("approveExecution", [executionId, decision])),
       ),
     reject: ({ executionId, seq, ...decision }) =>
@@ -360,19 +453,21 @@ export function createCodemodeRuntime(options: CreateCodemodeRuntimeOptions): Co
     deleteSnippet: (name) => call("deleteSnippet", [name]),
     expirePaused: async () => (await handle.wake()).expired,
     wake: async () => {
+      const startedOn = engine;
       const runtime = await runtimeOf(options);
       try {
         return JSON.parse(await runtime.wake());
       } catch (thrown) {
-        throw refused(thrown);
+        throw refused(thrown, startedOn);
       }
     },
     nextWakeAt: async () => {
+      const startedOn = engine;
       const runtime = await runtimeOf(options);
       try {
         return runtime.nextWakeAt() ?? null;
       } catch (thrown) {
-        throw refused(thrown);
+        throw refused(thrown, startedOn);
       }
     },
   };
