@@ -1,0 +1,5 @@
+// What `wrangler types` would write for wrangler.jsonc.
+interface Env {
+  Chat: DurableObjectNamespace;
+  LOADER: unknown;
+}
