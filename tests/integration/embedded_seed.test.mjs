@@ -287,6 +287,19 @@ describe("the guide's Chat agent and NotesConnector on the package (npm pack, ts
     assert.equal(out.result, 3);
   });
 
+  test("onProgress hears the runtime's own events: each call's changes, and each stored change once", T, async () => {
+    const client = new AgentClient({ host: origin.replace(/^http:\/\//, ""), agent: "timed", name: `events-${Date.now()}`, WebSocket });
+    remember(async () => client.close());
+    await client.ready;
+    const out = await client.call("run", ['async () => { console.log("hello"); return (await notes.listNotes()).length; }']);
+    assert.equal(out.status, "completed");
+    const events = (await client.call("events", [])).filter((e) => e.executionId === out.executionId);
+    const told = events.map((e) =>
+      e.type === "cf_codemode_progress" ? `${e.method} ${e.state}` : e.type === "cf_codemode_output" ? `log ${e.line}` : `changed ${e.method} ${e.status}`,
+    );
+    assert.deepEqual(told, ["log hello", "listNotes started", "listNotes applied", "changed execute completed"], JSON.stringify(events));
+  });
+
   test("as the reference answers: describe of an unknown path, code too large", T, async () => {
     const client = new AgentClient({ host: origin.replace(/^http:\/\//, ""), agent: "timed", name: `answers-${Date.now()}`, WebSocket });
     remember(async () => client.close());
