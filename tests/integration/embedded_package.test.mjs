@@ -26,7 +26,12 @@ const READY_TIMEOUT_MS = 180_000;
 const T = { timeout: 120_000 };
 const WRANGLER = path.join(REPO_ROOT, "node_modules", ".bin", "wrangler");
 const PACKAGE_DIR = path.join(REPO_ROOT, "packages", "codemode");
-const PEER_DIR = path.resolve(REPO_ROOT, "..", "shared", "peer-cf");
+// The reference's harness (src/, wrangler.jsonc) and benchmark, copied from the project's
+// ../shared/peer-cf so the suite runs wherever the repository is cloned; where that folder is
+// present, the copy is checked against it.
+const PEER_DIR = path.join(REPO_ROOT, "tests", "integration", "fixtures", "peer-cf");
+const SHARED_PEER_DIR = path.resolve(REPO_ROOT, "..", "shared", "peer-cf");
+const PEER_FILES = ["src/index.js", "src/notes-connector.js", "wrangler.jsonc", "sbs-bench.mjs"];
 
 let dir;
 let dev;
@@ -81,7 +86,15 @@ const LIST = `async () => (await notes.listNotes()).map((n) => n.text)`;
 describe("the npm package in the reference's own harness Worker (npm pack, wrangler dev)", () => {
   before(async () => {
     assert.ok(existsSync(path.join(PACKAGE_DIR, "dist", "index.js")), "packages/codemode is not built: bash scripts/build-package.sh");
-    assert.ok(existsSync(path.join(PEER_DIR, "src", "index.js")), `the reference harness is missing at ${PEER_DIR}`);
+    for (const file of PEER_FILES) {
+      if (existsSync(path.join(SHARED_PEER_DIR, file))) {
+        assert.equal(
+          await readFile(path.join(PEER_DIR, file), "utf8"),
+          await readFile(path.join(SHARED_PEER_DIR, file), "utf8"),
+          `fixtures/peer-cf/${file} differs from ${SHARED_PEER_DIR}/${file}: copy it again`,
+        );
+      }
+    }
     dir = await mkdtemp(path.join(tmpdir(), "codemode-package-"));
     await copyHarness(path.join(dir, "src"));
     await cp(path.join(PEER_DIR, "wrangler.jsonc"), path.join(dir, "wrangler.jsonc"));

@@ -30,7 +30,10 @@ const T = { timeout: 120_000 };
 const WRANGLER = path.join(REPO_ROOT, "node_modules", ".bin", "wrangler");
 const TSC = path.join(REPO_ROOT, "node_modules", ".bin", "tsc");
 const PACKAGE_DIR = path.join(REPO_ROOT, "packages", "codemode");
-const SEED = path.resolve(REPO_ROOT, "..", "shared", "seeds", "000_6d67437939fa3413.txt");
+// The guide's text, copied from the project's ../shared/seeds so the suite runs wherever the
+// repository is cloned; where that file is present, the copy is checked against it.
+const SEED = path.join(REPO_ROOT, "tests", "integration", "fixtures", "seed-guide.txt");
+const SHARED_SEED = path.resolve(REPO_ROOT, "..", "shared", "seeds", "000_6d67437939fa3413.txt");
 const FIXTURE = path.join(REPO_ROOT, "tests", "integration", "fixtures", "seed-app");
 
 let dir;
@@ -146,6 +149,7 @@ describe("the guide's Chat agent and NotesConnector on the package (npm pack, ts
     dir = path.join(REPO_ROOT, "test-output", `seed-app-${Date.now()}`);
     await mkdir(path.join(dir, "src"), { recursive: true });
     const guide = await readFile(SEED, "utf8");
+    if (existsSync(SHARED_SEED)) assert.equal(guide, await readFile(SHARED_SEED, "utf8"), "fixtures/seed-guide.txt differs from the seed: copy it again");
     await writeFile(path.join(dir, "src", "notes-connector.ts"), seedFile(guide, "src/notes-connector.ts"));
     await writeFile(path.join(dir, "src", "server.ts"), seedFile(guide, "src/server.ts"));
     for (const file of ["model.ts", "index.ts", "env.d.ts"]) await cp(path.join(FIXTURE, file), path.join(dir, "src", file));
