@@ -79,6 +79,7 @@ pub const GLOBALS: &[Global] = &[
     standard("Uint32Array"),
     standard("BigInt64Array"),
     standard("BigUint64Array"),
+    standard("Float16Array"),
     standard("Float32Array"),
     standard("Float64Array"),
     standard("Symbol"),

@@ -41,7 +41,6 @@ use crate::value::JsVariant;
 use crate::value::v8_text::not_a_function;
 pub(crate) use array_iterator::ArrayIterator;
 
-#[cfg(feature = "experimental")]
 mod from_async;
 
 #[cfg(test)]
@@ -180,7 +179,6 @@ impl IntrinsicObject for Array {
                 Attribute::READONLY | Attribute::NON_ENUMERABLE | Attribute::CONFIGURABLE,
             );
 
-        #[cfg(feature = "experimental")]
         let builder = builder.static_method(Self::from_async, js_string!("fromAsync"), 1);
 
         builder.build();

@@ -203,7 +203,6 @@ impl IntrinsicObject for Error {
                 accessor_attribute,
             );
 
-        #[cfg(feature = "experimental")]
         let builder = builder.static_method(Error::is_error, js_string!("isError"), 1);
 
         builder.build();
@@ -424,7 +423,6 @@ impl Error {
     /// Returns a boolean indicating whether the argument is a built-in Error instance or not.
     ///
     /// [spec]: https://tc39.es/proposal-is-error/#sec-error.iserror
-    #[cfg(feature = "experimental")]
     #[allow(clippy::unnecessary_wraps)]
     fn is_error(_: &JsValue, args: &[JsValue], _: &mut Context) -> JsResult<JsValue> {
         // 1. Return IsError(arg).
