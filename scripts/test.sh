@@ -11,6 +11,9 @@ cargo clippy --all-targets --locked -- -D warnings
 cargo clippy --target wasm32-unknown-unknown --lib --locked -- -D warnings
 cargo clippy --target wasm32-unknown-unknown --lib --locked --no-default-features --features embed -- -D warnings
 
+echo "== the fork is its patch series (pristine crates from crates.io + patches/ == vendor/)"
+bash scripts/fork.sh check
+
 echo "== native tests (cargo test)"
 cargo test --locked
 
