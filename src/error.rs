@@ -123,7 +123,8 @@ pub enum RunCode {
     Stalled,
     /// The run used up its instruction budget. Scripts cannot catch it.
     BudgetExceeded,
-    /// The script hit an engine limit (loop iterations, recursion, stack).
+    /// The script hit an engine limit (loop iterations, regular expression steps, timers).
+    /// Scripts cannot catch it. (Recursion is V8's catchable `RangeError`.)
     LimitExceeded,
     /// The script held more heap than its bound (`max_heap_bytes`) after a full collection.
     /// Scripts cannot catch it.

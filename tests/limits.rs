@@ -267,28 +267,68 @@ fn each_replay_gets_the_whole_budget() {
 
 // ---- LIMIT_EXCEEDED: engine limits ----
 
+/// Runaway recursion is V8's: past the recursion limit (400 frames: the depth still bounds the
+/// native stack) the script gets a catchable `RangeError: Maximum call stack size exceeded`,
+/// uncaught it ends the run `SCRIPT_ERROR` with that text, and a `catch` goes on.
 #[test]
-fn runaway_recursion_ends_with_limit_exceeded() {
+fn runaway_recursion_is_a_catchable_range_error() {
+    let uncaught = "SCRIPT_ERROR: RangeError: Maximum call stack size exceeded";
     let rows = [
-        "function f() { return f() } f()",
-        "function f() { return f() } return f()",
-        "try { (function f() { return f() })() } catch (e) { return 'caught' }",
-        "try { function f() { return f() } f() } catch (e) { return 'caught: ' + e }",
-        "await counter.get(); function f() { return f() } return f()",
-        "await counter.get(); try { (function f() { return f() })() } catch (e) { return 'caught' }",
-        "const o = { get x() { return this.x } }; return o.x",
-        "const p = new Proxy({}, { get(t, k) { return p[k] } }); return p.x",
+        ("function f() { return f() } f()", uncaught),
+        ("function f() { return f() } return f()", uncaught),
+        (
+            "try { (function f() { return f() })() } catch (e) { return 'caught' }",
+            "caught",
+        ),
+        (
+            "try { function f() { return f() } f() } catch (e) { return 'caught: ' + e }",
+            "caught: RangeError: Maximum call stack size exceeded",
+        ),
+        (
+            "await counter.get(); function f() { return f() } return f()",
+            uncaught,
+        ),
+        (
+            "await counter.get(); try { (function f() { return f() })() } catch (e) { return 'caught' }",
+            "caught",
+        ),
+        ("const o = { get x() { return this.x } }; return o.x", uncaught),
+        (
+            "const p = new Proxy({}, { get(t, k) { return p[k] } }); return p.x",
+            uncaught,
+        ),
         // Through a native built-in at every level.
-        "function f() { return [1].map(f) } return f()",
-        "const o = { toJSON() { return JSON.stringify(o) } }; return JSON.stringify(o)",
+        ("function f() { return [1].map(f) } return f()", uncaught),
+        (
+            "const o = { toJSON() { return JSON.stringify(o) } }; return JSON.stringify(o)",
+            uncaught,
+        ),
+        // The script goes on after the catch, as deep as before: the limit is the same each time.
+        (
+            "let depth = 0; function f(n) { depth = Math.max(depth, n); return f(n + 1) }\n\
+             const seen = []; for (let i = 0; i < 3; i++) { try { f(0) } catch (e) { seen.push(e instanceof RangeError, depth) } }\n\
+             return seen.join(' ')",
+            "true 395 true 395 true 395",
+        ),
     ];
-    let results = isolated_rows(rows.iter().map(|c| c.to_string()).collect(), None);
+    let codes = rows.iter().map(|(c, _)| c.to_string()).collect();
+    let results = isolated_rows(codes, None);
     let mut problems = Vec::new();
-    for (code, result) in rows.iter().zip(&results) {
-        let got = result.last_output();
-        if got.as_ref().and_then(code_of) != Some("LIMIT_EXCEEDED") {
+    for ((code, want), result) in rows.iter().zip(&results) {
+        let got = match result.last_output() {
+            Some(ExecuteOutput::Completed { result, .. }) => result
+                .as_str()
+                .map(str::to_string)
+                .unwrap_or_else(|| result.to_string()),
+            Some(ExecuteOutput::Error { error, .. }) => {
+                let message = error.message.split(" (line ").next().unwrap_or_default();
+                format!("{}: {message}", error.code)
+            }
+            _ => result.describe(),
+        };
+        if got != *want {
             problems.push(format!(
-                "{code}\n  expected LIMIT_EXCEEDED, got: {}",
+                "{code}\n  expected {want}, got: {}",
                 result.describe()
             ));
         }

@@ -12,7 +12,8 @@ pub struct SandboxLimits {
     pub instruction_budget: usize,
     /// Iterations of any one loop (boa counts per call frame); a backstop behind the budget.
     pub loop_iterations: u64,
-    /// Nested calls.
+    /// Nested calls. Past it the script gets V8's catchable `RangeError: Maximum call stack size
+    /// exceeded` (a `catch` runs below the limit, so the native stack stays bounded).
     pub recursion: usize,
     /// Native stack the engine may use below the host's frame, in bytes. Recursion that stays in
     /// native code (a chain of proxies, `flat` or `join` of arrays nested thousands deep) is not

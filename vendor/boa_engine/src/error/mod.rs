@@ -309,9 +309,14 @@ pub enum RuntimeLimitError {
     #[error("reached the maximum number of iteration loops on this execution")]
     LoopIteration,
     /// Error for reaching the maximum amount of recursive calls.
+    ///
+    /// codemode-runtime patch: no longer produced; past the limit the engine throws V8's
+    /// catchable `RangeError: Maximum call stack size exceeded`.
     #[error("reached the maximum number of recursive calls on this execution")]
     Recursion,
     /// Error for reaching the maximum stack size
+    ///
+    /// codemode-runtime patch: no longer produced (see `Recursion`).
     #[error("reached the maximum stack size on this execution")]
     StackSize,
     /// codemode-runtime patch: error for a regular expression match that took more steps than

@@ -8,7 +8,6 @@ use crate::{
     Context, JsError, JsExpect, JsNativeError, JsObject, JsResult, JsString, JsValue, Module,
     builtins::promise::{PromiseCapability, ResolvingFunctions},
     environments::EnvironmentStack,
-    error::RuntimeLimitError,
     object::JsFunction,
     realm::Realm,
     script::Script,
@@ -1036,17 +1035,31 @@ impl Context {
         // `host_call_depth` accounts for nested host calls that re-enter the VM by invoking
         // `Context::run()` recursively (for example, accessor calls).
         // Subtract 1 to exclude the dummy frame at index 0.
+        //
+        // codemode-runtime patch: past either limit the script gets V8's catchable
+        // `RangeError: Maximum call stack size exceeded` (the engine's uncatchable
+        // `RuntimeLimitError::Recursion`/`StackSize` ended the run, where V8 lets a script catch
+        // its stack overflow and go on). The depth still bounds the native stack: a catch
+        // handler runs below the limit.
         let recursion_depth = (self.vm.frames.len() - 1).saturating_add(self.vm.host_call_depth);
-        if self.vm.runtime_limits.recursion_limit() <= recursion_depth {
-            return Err(RuntimeLimitError::Recursion.into());
-        }
-        // Must throw if the stack size exceeds the defined maximum length.
-        if self.vm.runtime_limits.stack_size_limit() <= self.vm.stack.stack.len() {
-            return Err(RuntimeLimitError::StackSize.into());
+        if self.vm.runtime_limits.recursion_limit() <= recursion_depth
+            || self.vm.runtime_limits.stack_size_limit() <= self.vm.stack.stack.len()
+        {
+            return Err(call_stack_exceeded());
         }
 
         Ok(())
     }
+}
+
+/// codemode-runtime patch: V8's error for a call past the recursion or stack size limit, out of
+/// line (it is rare).
+#[cold]
+#[inline(never)]
+fn call_stack_exceeded() -> JsError {
+    JsNativeError::range()
+        .with_message("Maximum call stack size exceeded")
+        .into()
 }
 
 /// Yields once to the executor.
