@@ -76,12 +76,16 @@
     for (let i = 0; i < args.length; i++) n += toStr(args[i]).length;
     if (n > MAX_CHARS) throw tooLong("concat", n);
   });
-  // The string's length is checked by the engine as it joins (each element converted once).
+  // The string's length is checked by the engine as it joins (each element converted once). On
+  // `undefined`/`null` the built-in throws V8's own error ("Cannot convert undefined or null to
+  // object"), not the check's read of `length`.
   guard(Array.prototype, "join", (self) => {
+    if (self === undefined || self === null) return;
     const count = length(self.length);
     if (count > MAX_ELEMENTS) throw tooMany("join", count);
   });
   guard(Array.prototype, "fill", (self) => {
+    if (self === undefined || self === null) return;
     const count = length(self.length);
     if (count > MAX_ELEMENTS) throw tooMany("fill", count);
   });
@@ -781,7 +785,8 @@
   // the built-ins captured here; the stubs below and the `Intl` accessor call into it.
   const numberValueOf = Number.prototype.valueOf, bigintValueOf = BigInt.prototype.valueOf;
   const dateGetTime = DateCtor.prototype.getTime, dateNow = DateCtor.now;
-  const toObject = Object, symbolToStringTag = Symbol.toStringTag;
+  const toObject = Object, symbolToStringTag = Symbol.toStringTag, symbolIterator = Symbol.iterator;
+  const iteratorPrototype = Object.getPrototypeOf(Object.getPrototypeOf([][symbolIterator]()));
   const WeakMapCtor = WeakMap, weakGet = WeakMap.prototype.get, weakSet = WeakMap.prototype.set;
   let localeLayer = null;
   const locale = () => {
@@ -794,7 +799,8 @@
       kit.setHas = setHas; kit.TypeErrorCtor = TypeErrorCtor; kit.RangeErrorCtor = RangeErrorCtor;
       kit.WeakMapCtor = WeakMapCtor; kit.weakGet = weakGet; kit.weakSet = weakSet;
       kit.symbolToStringTag = symbolToStringTag; kit.dateNow = dateNow; kit.toObject = toObject;
-      kit.show = show; kit.keep = keep;
+      kit.show = show; kit.keep = keep; kit.sliceString = sliceString; kit.symbolIterator = symbolIterator;
+      kit.iteratorPrototype = iteratorPrototype;
       localeLayer = host.intlModule()(kit);
     }
     return localeLayer;
