@@ -2,6 +2,7 @@
 
 use std::path::Path;
 
+use boa_engine::builtins::function::OrdinaryFunction;
 use boa_engine::{Context, JsObject, Script, Source};
 
 use crate::error::RunCode;
@@ -12,7 +13,8 @@ use super::*;
 /// Compiles model code into an `async function (input)`. The code is a function body (`return`
 /// and top-level `await` work), or an expression: a bare value (a trailing `;` is fine), or a
 /// function (an `async () => {...}` arrow) that is then called. The wrapper adds no line before
-/// the code, so line numbers in errors are the script's own.
+/// the code, so line numbers in errors are the script's own. Its `this` is `undefined`, as at the
+/// top level of the Workers runtime's module code.
 pub(super) fn compile_script(
     context: &mut Context,
     code: &str,
@@ -42,9 +44,15 @@ pub(super) fn compile_script(
     let function = context
         .eval(Source::from_bytes(&source).with_path(path))
         .map_err(|e| ErrorInfo::run(RunCode::SyntaxError, e.to_string()))?;
-    function
+    let function = function
         .as_callable()
-        .ok_or_else(|| internal("compiled script is not a function"))
+        .ok_or_else(|| internal("compiled script is not a function"))?;
+    // The script's top-level `this` is `undefined`, as in the Workers runtime (an async function
+    // in module code): the wrapper stays sloppy, but is called as a strict function is.
+    if let Some(ordinary) = function.downcast_ref::<OrdinaryFunction>() {
+        ordinary.codeblock().set_strict_this();
+    }
+    Ok(function)
 }
 
 /// `true` if `source` parses as exactly one parenthesised async function expression, so the

@@ -51,6 +51,11 @@ bitflags! {
         /// If the function requires a function scope.
         const HAS_FUNCTION_SCOPE = 0b1_0000_0000;
 
+        /// codemode-runtime patch: binds `this` as a strict function does (an `undefined` or
+        /// `null` receiver stays as it is) while the body keeps its own mode. See
+        /// [`CodeBlock::set_strict_this`].
+        const STRICT_THIS = 0b10_0000_0000;
+
         /// Trace instruction execution to `stdout`.
         #[cfg(feature = "trace")]
         const TRACEABLE = 0b1000_0000_0000_0000;
@@ -246,6 +251,24 @@ impl CodeBlock {
     /// Check if the function is in strict mode.
     pub(crate) fn strict(&self) -> bool {
         self.flags.get().contains(CodeBlockFlags::STRICT)
+    }
+
+    /// codemode-runtime patch: makes calls of this function bind `this` as a strict function's
+    /// calls do (`undefined` stays `undefined`, a primitive is not boxed), its body staying in
+    /// its own mode. A host that runs a script as the body of a sloppy function it calls with
+    /// `undefined` gives the script the top-level `this` of module code (V8 in a Worker:
+    /// `this.x` is "Cannot read properties of undefined (reading 'x')"), not the global object.
+    pub fn set_strict_this(&self) {
+        let mut flags = self.flags.get();
+        flags.insert(CodeBlockFlags::STRICT_THIS);
+        self.flags.set(flags);
+    }
+
+    /// codemode-runtime patch: `true` if calls bind `this` as a strict function's do.
+    pub(crate) fn binds_this_strictly(&self) -> bool {
+        self.flags
+            .get()
+            .intersects(CodeBlockFlags::STRICT.union(CodeBlockFlags::STRICT_THIS))
     }
 
     /// Indicates if the function is an expression and has a binding identifier.

@@ -1044,7 +1044,9 @@ pub(crate) fn function_call(
         ThisBindingStatus::Lexical
     } else {
         let this = context.vm.stack.get_this(context.vm.frame());
-        if context.vm.frame().code_block.strict() {
+        // codemode-runtime patch: or a sloppy function the host asked to bind `this` strictly
+        // (`CodeBlock::set_strict_this`).
+        if context.vm.frame().code_block.binds_this_strictly() {
             context.vm.frame_mut().flags |= CallFrameFlags::THIS_VALUE_CACHED;
             ThisBindingStatus::Initialized(this)
         } else if this.is_null_or_undefined() {
