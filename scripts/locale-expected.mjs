@@ -206,8 +206,43 @@ function rows() {
   add("NumberFormat", "fr-CA", { style: "currency", currency: "CAD" }, 1234.5);
   add("NumberFormat", "zh-CN-u-nu-hanidec", undefined, 123);
   add("NumberFormat", "en-US-u-nu-arab", undefined, 123);
+  // Segmenter: grapheme, word and sentence boundaries (scripts with and without spaces,
+  // combining marks, emoji with modifiers), `containing`, and DisplayNames' kinds.
+  const TEXT = "Hello, world! It's 3.5 km. Ça va? 你好世界。 e\u0301👍🏽 ok";
+  for (const granularity of ["grapheme", "word", "sentence"]) add("Segmenter", "en-US", { granularity }, TEXT);
+  add("Segmenter", "en-US", { granularity: "word" }, "");
+  add("Segmenter", "en-US", undefined, "abc");
+  add("Segmenter", "ja-JP", { granularity: "word" }, "今日は良い天気です");
+  add("Segmenter", "th-TH", { granularity: "word" }, "สวัสดีครับ");
+  add("Segmenter.containing", "en-US", { granularity: "word" }, "Hello, world", [7]);
+  add("Segmenter.containing", "en-US", { granularity: "word" }, "Hello", [9]);
+  add("Segmenter.containing", "en-US", { granularity: "sentence" }, "Hi. Bye.", [-0.5]);
+  add("Segmenter.containing", "en-US", { granularity: "grapheme" }, "ab", [{ number: "NaN" }]);
+  add("Segmenter.resolvedOptions", "fr-FR", { granularity: "word" }, null);
+  add("Segmenter.resolvedOptions", "en-US", undefined, null);
+  for (const locale of ["en-US", "de-DE", "fr-FR", "ja-JP"]) {
+    add("DisplayNames", locale, { type: "region" }, "US");
+    add("DisplayNames", locale, { type: "language" }, "en-GB");
+    add("DisplayNames", locale, { type: "script" }, "Cyrl");
+  }
+  add("DisplayNames", "en-US", { type: "language", languageDisplay: "standard" }, "en-GB");
+  add("DisplayNames", "en-US", { type: "language" }, "pt");
+  add("DisplayNames", "en-US", { type: "region", style: "short" }, "GB");
+  add("DisplayNames", "en-US", { type: "region" }, "419");
+  add("DisplayNames", "en-US", { type: "region" }, "de");
+  add("DisplayNames", "en-US", { type: "region" }, "XZ");
+  add("DisplayNames", "en-US", { type: "region", fallback: "none" }, "XZ");
+  add("DisplayNames", "en-US", { type: "currency" }, "EUR");
+  add("DisplayNames", "en-US", { type: "calendar" }, "gregory");
+  add("DisplayNames", "en-US", { type: "dateTimeField" }, "month");
+  add("DisplayNames.resolvedOptions", "en-US", { type: "language" }, null);
+  add("DisplayNames.resolvedOptions", "de-DE", { type: "region", style: "narrow", fallback: "none" }, null);
   // The API's shape.
   for (const expression of [
+    "[Intl.Segmenter.length, Intl.DisplayNames.length, Intl.Segmenter.prototype.segment.length, Intl.DisplayNames.prototype.of.length]",
+    "[Object.prototype.toString.call(new Intl.Segmenter()), Object.prototype.toString.call(new Intl.Segmenter().segment('a')), Object.prototype.toString.call(new Intl.Segmenter().segment('a')[Symbol.iterator]())]",
+    "(() => { const it = new Intl.Segmenter('en', { granularity: 'word' }).segment('a b')[Symbol.iterator](); return [it.next(), it.next(), it.next(), it.next(), it[Symbol.iterator]() === it]; })()",
+    "Array.from(new Intl.Segmenter('en', { granularity: 'word' }).segment('Models write code.'), (s) => s.segment).filter((w) => /\\w/.test(w))",
     "typeof Intl",
     "Object.prototype.toString.call(Intl)",
     "Object.prototype.toString.call(new Intl.NumberFormat())",
@@ -244,6 +279,11 @@ function rows() {
   add("ListFormat", "en-US", undefined, ["a", 1]);
   add("ListFormat", "en-US", { type: "and" }, ["a"]);
   add("String.toLocaleUpperCase", "en_US", undefined, "x");
+  add("Segmenter", "en-US", { granularity: "line" }, "x");
+  add("DisplayNames", "en-US", undefined, "US");
+  add("DisplayNames", "en-US", { type: "region" }, "usa");
+  add("DisplayNames", "en-US", { type: "language" }, "en-u-ca-gregory");
+  add("DisplayNames", "en-US", { type: "dateTimeField" }, "months");
   return out;
 }
 

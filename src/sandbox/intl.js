@@ -15,7 +15,7 @@
   const {
     hostIntl, apply, defineProperty, createObject, objectKeys, objectPrototype, freeze, rawStringify, rawParse,
     toStr, toNumber, isFinite, length, SetCtor, setHas, TypeErrorCtor, RangeErrorCtor, WeakMapCtor, weakGet,
-    weakSet, symbolToStringTag, dateNow, toObject, show, keep,
+    weakSet, symbolToStringTag, dateNow, toObject, show, keep, sliceString, symbolIterator, iteratorPrototype,
   } = kit;
   // The options V8 reads (all kinds together) and which of them are numbers; built on first use.
   let OPTION_KEYS = null, NUMERIC_OPTIONS = null;
@@ -27,7 +27,8 @@
       "roundingPriority", "roundingIncrement", "roundingMode", "trailingZeroDisplay", "calendar", "hour12",
       "hourCycle", "timeZone", "weekday", "era", "year", "month", "day", "dayPeriod", "hour", "minute",
       "second", "fractionalSecondDigits", "timeZoneName", "formatMatcher", "dateStyle", "timeStyle", "usage",
-      "sensitivity", "ignorePunctuation", "collation", "numeric", "caseFirst", "type",
+      "sensitivity", "ignorePunctuation", "collation", "numeric", "caseFirst", "type", "fallback",
+      "languageDisplay", "granularity",
     ];
     NUMERIC_OPTIONS = new SetCtor(["minimumIntegerDigits", "minimumFractionDigits", "maximumFractionDigits",
       "minimumSignificantDigits", "maximumSignificantDigits", "roundingIncrement", "fractionalSecondDigits"]);
@@ -102,7 +103,7 @@
     /** One Intl constructor. `callable`: it may be called without `new` (NumberFormat,
      * DateTimeFormat, Collator). `bound`: the getter whose function stays bound (`format`,
      * `compare`); `convert`: the argument conversion of the bound function. */
-    function define(kind, { callable, bound, convert, methods: extra }) {
+    function define(kind, { callable, bound, convert, methods: extra, length: ctorLength = 0 }) {
       const Ctor = { [kind]: function (locales, options) {
         if (new.target === undefined) {
           if (!callable) throw new TypeErrorCtor(`Constructor Intl.${kind} requires 'new'`);
@@ -128,18 +129,21 @@
           return state.bound;
         }, `get ${bound}`, 0) });
       }
-      // [name, length, argument conversion, whether the answer is JSON (parts)]
-      for (const [name, length, argsOf, json] of extra) {
+      // [name, length, argument conversion, answer: true for JSON (parts), false for the host's
+      // string or number as it is, or a function of (state, converted arguments) that asks itself]
+      for (const [name, length, argsOf, answerOf] of extra) {
         keep(method(function (...args) {
-          const answer = call(slot(this, kind, name), name, argsOf(args));
-          return json ? rawParse(answer) : answer;
+          const state = slot(this, kind, name);
+          if (typeof answerOf === "function") return answerOf(state, argsOf(args));
+          const answer = call(state, name, argsOf(args));
+          return answerOf ? rawParse(answer) : answer;
         }, name, length), name, proto);
       }
       defineProperty(proto, symbolToStringTag, { value: `Intl.${kind}`, configurable: true });
       keep(method(function supportedLocalesOf(locales, options) {
         return rawParse(hostIntl(kind, "supportedLocalesOf", localesJson(locales), optionsJson(options), []));
       }, "supportedLocalesOf", 1), "supportedLocalesOf", Ctor);
-      defineProperty(Ctor, "length", { value: 0 });
+      defineProperty(Ctor, "length", { value: ctorLength });
       return Ctor;
     }
     const number = (args) => [mathematicalValue(args[0])];
@@ -184,12 +188,92 @@
       ["format", 1, strings, false],
       ["formatToParts", 1, strings, true],
     ] });
+    namespace.DisplayNames = define("DisplayNames", { callable: false, length: 2, methods: [
+      // The host answers JSON: the name, or null where V8 gives undefined (`fallback: "none"`).
+      ["of", 1, (args) => [toStr(args[0])], (state, args) => rawParse(call(state, "of", args)) ?? undefined],
+    ] });
+    namespace.Segmenter = define("Segmenter", { callable: false, methods: [
+      ["segment", 1, (args) => [toStr(args[0])], (state, args) => segmentsOf(state, args[0])],
+    ] });
     namespace.getCanonicalLocales = method(function getCanonicalLocales(locales) {
       return rawParse(hostIntl("Intl", "getCanonicalLocales", localesJson(locales), undefined, []));
     }, "getCanonicalLocales", 1);
     namespace.supportedValuesOf = method(function supportedValuesOf(key) {
       return rawParse(hostIntl("Intl", "supportedValuesOf", undefined, undefined, [toStr(key)]));
     }, "supportedValuesOf", 1);
+    // %Segments% and %SegmentIterator%: the host splits the text once, on first use, into the
+    // segments' start indices (and, for words, whether each is word-like); the objects read them.
+    const segmentsSlots = new WeakMapCtor();
+    const segmentsProto = createObject(objectPrototype);
+    const segmentIteratorProto = createObject(iteratorPrototype);
+    const segmentsOf = (state, input) => {
+      const segments = createObject(segmentsProto);
+      const record = createObject(null);
+      record.state = state;
+      record.input = input;
+      record.table = undefined;
+      apply(weakSet, segmentsSlots, [segments, record]);
+      return segments;
+    };
+    const recordOf = (self, name, what) => {
+      const record = self !== null && typeof self === "object" ? apply(weakGet, segmentsSlots, [self]) : undefined;
+      if (record === undefined || record.what !== what) {
+        throw new TypeErrorCtor(`Method ${name} called on incompatible receiver ${show(self)}`);
+      }
+      return record;
+    };
+    const tableOf = (record) => {
+      if (record.table === undefined) {
+        record.table = rawParse(hostIntl("Segmenter", "segment", record.state.locales, record.state.options, [record.input]));
+      }
+      return record.table;
+    };
+    const segmentData = (record, i) => {
+      const { starts, words } = tableOf(record);
+      const start = starts[i], end = i + 1 < starts.length ? starts[i + 1] : record.input.length;
+      const data = createObject(objectPrototype);
+      data.segment = apply(sliceString, record.input, [start, end]);
+      data.index = start;
+      data.input = record.input;
+      if (words !== undefined) data.isWordLike = words[i] === 1;
+      return data;
+    };
+    keep(method(function containing(index) {
+      const record = recordOf(this, "%Segments.prototype%.containing", undefined);
+      let n = toNumber(index);
+      if (n !== n) n = 0;
+      else if (isFinite(n)) n -= n % 1;
+      if (n < 0 || n >= record.input.length) return undefined;
+      const { starts } = tableOf(record);
+      let low = 0, high = starts.length - 1;
+      while (low < high) {
+        const middle = (low + high + 1) >> 1;
+        if (starts[middle] <= n) low = middle;
+        else high = middle - 1;
+      }
+      return segmentData(record, low);
+    }, "containing", 1), "containing", segmentsProto);
+    keep(method(function () {
+      const record = recordOf(this, "%Segments.prototype%[@@iterator]", undefined);
+      const iterator = createObject(segmentIteratorProto);
+      const position = createObject(null);
+      position.what = "iterator";
+      position.segments = record;
+      position.next = 0;
+      apply(weakSet, segmentsSlots, [iterator, position]);
+      return iterator;
+    }, "[Symbol.iterator]", 0), symbolIterator, segmentsProto);
+    keep(method(function next() {
+      const position = recordOf(this, "%SegmentIterator.prototype%.next", "iterator");
+      const record = position.segments;
+      if (record.input.length === 0 || position.next >= tableOf(record).starts.length) {
+        return { value: undefined, done: true };
+      }
+      const value = segmentData(record, position.next);
+      position.next += 1;
+      return { value, done: false };
+    }, "next", 0), "next", segmentIteratorProto);
+    defineProperty(segmentIteratorProto, symbolToStringTag, { value: "Segmenter String Iterator", configurable: true });
     for (const name of objectKeys(namespace)) keep(namespace[name], name, namespace);
     defineProperty(namespace, symbolToStringTag, { value: "Intl", configurable: true });
     return namespace;

@@ -43,6 +43,11 @@
       case "Array.toLocaleString": return value.map(decode).toLocaleString(locale, options);
       case "String.toLocaleUpperCase": return value.toLocaleUpperCase(locale);
       case "String.toLocaleLowerCase": return value.toLocaleLowerCase(locale);
+      case "Segmenter": return json(Array.from(new Intl.Segmenter(locale, options).segment(value), (s) => [s.segment, s.index, s.isWordLike]));
+      case "Segmenter.containing": return json(new Intl.Segmenter(locale, options).segment(value).containing(args[0]) ?? null);
+      case "Segmenter.resolvedOptions": return json(new Intl.Segmenter(locale, options).resolvedOptions());
+      case "DisplayNames": return json(new Intl.DisplayNames(locale, options).of(value) ?? null);
+      case "DisplayNames.resolvedOptions": return json(new Intl.DisplayNames(locale, options).resolvedOptions());
       case "Intl.getCanonicalLocales": return json(Intl.getCanonicalLocales(value));
       case "supportedLocalesOf": return json(Intl[args[0]].supportedLocalesOf(value));
       // A JavaScript expression about the API's shape (lengths, names, tags), its value as JSON.

@@ -19,13 +19,15 @@ thread_local! {
     static FORMATTERS: RefCell<HashMap<String, JsValue>> = RefCell::new(HashMap::new());
 }
 
-const CONSTRUCTORS: [&str; 6] = [
+const CONSTRUCTORS: [&str; 8] = [
     "NumberFormat",
     "DateTimeFormat",
     "Collator",
     "PluralRules",
     "RelativeTimeFormat",
     "ListFormat",
+    "DisplayNames",
+    "Segmenter",
 ];
 
 pub(super) fn call(request: &Request) -> Result<Answer, IntlError> {
@@ -85,6 +87,17 @@ pub(super) fn call(request: &Request) -> Result<Answer, IntlError> {
             let function = function(&formatter, method)?;
             let args: Vec<JsValue> = request.args.iter().map(to_js).collect();
             let result = apply(&function, &formatter, &args)?;
+            if method == "segment" {
+                return segment_table(&formatter, &result);
+            }
+            if method == "of" {
+                // DisplayNames: the name, or undefined (`fallback: "none"`), as JSON.
+                return if result.is_undefined() {
+                    Ok(Answer::Json("null".into()))
+                } else {
+                    json(result)
+                };
+            }
             if let Some(text) = result.as_string() {
                 Ok(Answer::String(text))
             } else if let Some(number) = result.as_f64() {
@@ -95,6 +108,31 @@ pub(super) fn call(request: &Request) -> Result<Answer, IntlError> {
         }
         other => Err(IntlError::typ(format!("Intl.{other} is not a constructor"))),
     }
+}
+
+/// `Intl.Segmenter.prototype.segment`'s segments as the prelude reads them: their start indices
+/// and, for words, whether each is word-like (`{"starts": [...], "words": [1, 0, ...]}`), so the
+/// text crosses once and not once per segment.
+fn segment_table(segmenter: &JsValue, segments: &JsValue) -> Result<Answer, IntlError> {
+    let resolved = apply(&function(segmenter, "resolvedOptions")?, segmenter, &[])?;
+    let words = get(&resolved, "granularity")?.as_string().as_deref() == Some("word");
+    let iterator = js_sys::try_iter(segments)
+        .map_err(thrown)?
+        .ok_or_else(|| IntlError::typ("segments are not iterable"))?;
+    let (mut starts, mut word_like) = (Vec::new(), Vec::new());
+    for item in iterator {
+        let item = item.map_err(thrown)?;
+        starts.push(get(&item, "index")?.as_f64().unwrap_or(0.0));
+        if words {
+            word_like.push(u8::from(get(&item, "isWordLike")?.is_truthy()));
+        }
+    }
+    let table = if words {
+        serde_json::json!({ "starts": starts, "words": word_like })
+    } else {
+        serde_json::json!({ "starts": starts })
+    };
+    Ok(Answer::Json(table.to_string()))
 }
 
 /// The formatter for the request's kind, locales and options: kept, or built now.

@@ -8,27 +8,32 @@
 //! [`options`] reads the locales and options every constructor starts with; [`parts`] turns a
 //! formatter's output into `formatToParts` pieces; one file a service: [`number`]
 //! (NumberFormat), [`date`] (DateTimeFormat and `Date`'s `toLocale*String`), [`collator`],
-//! [`plural`], [`relative`] (RelativeTimeFormat), [`list`] (ListFormat).
+//! [`plural`], [`relative`] (RelativeTimeFormat), [`list`] (ListFormat), [`display`]
+//! (DisplayNames), [`segmenter`] (Segmenter).
 
 mod collator;
 mod date;
+mod display;
 mod list;
 mod number;
 mod options;
 mod parts;
 mod plural;
 mod relative;
+mod segmenter;
 
 use serde_json::{Map, Value};
 
 use super::{Answer, Arg, IntlError, Request, DEFAULT_LOCALE, DEFAULT_TIME_ZONE};
 use collator::CollatorFormat;
 use date::{DateFormat, Defaults, Required};
+use display::DisplayNames;
 use list::Lists;
 use number::{NumberFormat, SANCTIONED_UNITS};
 use options::{default_locale, options_object, requested, supported};
 use plural::Plurals;
 use relative::Relative;
+use segmenter::Segments;
 
 /// Answers one request: a namespace function, a `String`/`Date` method, or a service's
 /// constructor (its options read again for every call: nothing is kept between calls).
@@ -72,7 +77,7 @@ pub(super) fn call(request: &Request) -> Result<Answer, IntlError> {
             Ok(Answer::String(format.format(time)?))
         }
         "NumberFormat" | "DateTimeFormat" | "Collator" | "PluralRules" | "RelativeTimeFormat"
-        | "ListFormat" => {
+        | "ListFormat" | "DisplayNames" | "Segmenter" => {
             if method == "supportedLocalesOf" {
                 return tags(locales, supported);
             }
@@ -86,6 +91,8 @@ pub(super) fn call(request: &Request) -> Result<Answer, IntlError> {
                 "Collator" => CollatorFormat::new(locales, &options)?.call(method, args),
                 "PluralRules" => Plurals::new(locales, &options)?.call(method, args),
                 "RelativeTimeFormat" => Relative::new(locales, &options)?.call(method, args),
+                "DisplayNames" => DisplayNames::new(locales, &options)?.call(method, args),
+                "Segmenter" => Segments::new(locales, &options)?.call(method, args),
                 _ => Lists::new(locales, &options)?.call(method, args),
             }
         }
