@@ -242,3 +242,76 @@ pub(crate) fn destructure_error(value: &JsValue, context: &Context) -> JsError {
     };
     JsNativeError::typ().with_message(message).into()
 }
+
+/// The name of the built-in function running now, as V8 writes it after `X.prototype`:
+/// `.trim`, `.description` (a getter, "get description"), ` [ @@toPrimitive ]` (a symbol-keyed
+/// method, "[Symbol.toPrimitive]"); `None` outside a native call.
+fn active_builtin_member(context: &Context, symbol_form: fn(&str) -> String) -> Option<String> {
+    let function = context.vm.native_active_function.as_ref()?;
+    let name = function
+        .downcast_ref::<crate::native_function::NativeFunctionObject>()?
+        .name
+        .to_std_string_escaped();
+    let name = name
+        .strip_prefix("get ")
+        .or_else(|| name.strip_prefix("set "))
+        .unwrap_or(&name);
+    if name.is_empty() {
+        return None;
+    }
+    Some(match name.strip_prefix("[Symbol.") {
+        Some(symbol) => symbol_form(symbol.trim_end_matches(']')),
+        None => format!(".{name}"),
+    })
+}
+
+/// V8's TypeError for a built-in of `Number`, `String`, `Boolean`, `Symbol` or `BigInt` called
+/// on a receiver that is not one (`type_name`: "Number"…): "Number.prototype.toString requires
+/// that 'this' be a Number". Outside a native call, `fallback`.
+#[cold]
+pub(crate) fn receiver_not_a(type_name: &str, fallback: &str, context: &Context) -> JsError {
+    let message = match active_builtin_member(context, |symbol| format!(" [ @@{symbol} ]")) {
+        Some(member) => {
+            format!("{type_name}.prototype{member} requires that 'this' be a {type_name}")
+        }
+        None => fallback.to_string(),
+    };
+    JsNativeError::typ().with_message(message).into()
+}
+
+/// `RequireObjectCoercible(this)` of a `String.prototype` method, with V8's TypeError:
+/// "String.prototype.trim called on null or undefined".
+pub(crate) fn string_this_coercible<'a>(
+    this: &'a JsValue,
+    context: &Context,
+) -> crate::JsResult<&'a JsValue> {
+    if !this.is_null_or_undefined() {
+        return Ok(this);
+    }
+    let message = match active_builtin_member(context, |symbol| format!("[Symbol.{symbol}]")) {
+        Some(member) => format!("String.prototype{member} called on null or undefined"),
+        None => "Cannot convert undefined or null to object".to_string(),
+    };
+    Err(JsNativeError::typ().with_message(message).into())
+}
+
+/// V8's TypeError for a `Date.prototype` method called on what is not a Date: its getters and
+/// `valueOf` say "this is not a Date object.", the others "Method Date.prototype.toISOString
+/// called on incompatible receiver 1".
+#[cold]
+pub(crate) fn date_receiver_error(this: &JsValue, context: &Context) -> JsError {
+    let member = active_builtin_member(context, |symbol| format!(" [ @@{symbol} ]"));
+    let message = match member {
+        Some(member)
+            if member == ".valueOf" || (member.starts_with(".get") && member != ".getYear") =>
+        {
+            "this is not a Date object.".to_string()
+        }
+        Some(member) => format!(
+            "Method Date.prototype{member} called on incompatible receiver {}",
+            this.no_side_effects_string(context).to_std_string_escaped()
+        ),
+        None => "this is not a Date object.".to_string(),
+    };
+    JsNativeError::typ().with_message(message).into()
+}

@@ -143,7 +143,7 @@ impl BigInt {
     ///  - [ECMAScript reference][spec]
     ///
     /// [spec]: https://tc39.es/ecma262/#sec-thisbigintvalue
-    fn this_bigint_value(value: &JsValue) -> JsResult<JsBigInt> {
+    fn this_bigint_value(value: &JsValue, context: &Context) -> JsResult<JsBigInt> {
         value
             // 1. If Type(value) is BigInt, return value.
             .as_bigint()
@@ -156,10 +156,9 @@ impl BigInt {
                     .and_then(|obj| obj.downcast_ref::<JsBigInt>().as_deref().cloned())
             })
             // 3. Throw a TypeError exception.
+            // codemode-runtime patch: V8's words, with the method's name.
             .ok_or_else(|| {
-                JsNativeError::typ()
-                    .with_message("'this' is not a BigInt")
-                    .into()
+                crate::value::v8_text::receiver_not_a("BigInt", "'this' is not a BigInt", context)
             })
     }
 
@@ -180,7 +179,7 @@ impl BigInt {
         context: &mut Context,
     ) -> JsResult<JsValue> {
         // 1. Let x be ? thisBigIntValue(this value).
-        let x = Self::this_bigint_value(this)?;
+        let x = Self::this_bigint_value(this, context)?;
 
         let radix = args.get_or_undefined(0);
 
@@ -232,7 +231,7 @@ impl BigInt {
             use writeable::Writeable;
 
             // 1. Let x be ? ThisBigIntValue(this value).
-            let x = Self::this_bigint_value(this)?;
+            let x = Self::this_bigint_value(this, context)?;
             let locales = args.get_or_undefined(0).clone();
             let options = args.get_or_undefined(1).clone();
 
@@ -262,8 +261,8 @@ impl BigInt {
     ///
     /// [spec]: https://tc39.es/ecma262/#sec-bigint.prototype.valueof
     /// [mdn]: https://developer.mozilla.org/en-US/docs/Web/JavaScript/Reference/Global_Objects/BigInt/valueOf
-    pub(crate) fn value_of(this: &JsValue, _: &[JsValue], _: &mut Context) -> JsResult<JsValue> {
-        Ok(JsValue::new(Self::this_bigint_value(this)?))
+    pub(crate) fn value_of(this: &JsValue, _: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
+        Ok(JsValue::new(Self::this_bigint_value(this, context)?))
     }
 
     /// `BigInt.asIntN()`

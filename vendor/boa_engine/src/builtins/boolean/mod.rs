@@ -16,7 +16,6 @@ use crate::{
     Context, JsResult, JsString, JsValue,
     builtins::BuiltInObject,
     context::intrinsics::{Intrinsics, StandardConstructor, StandardConstructors},
-    error::JsNativeError,
     js_string,
     object::{JsObject, internal_methods::get_prototype_from_constructor},
     realm::Realm,
@@ -83,7 +82,7 @@ impl Boolean {
     ///  - [ECMAScript reference][spec]
     ///
     /// [spec]: https://tc39.es/ecma262/#sec-thisbooleanvalue
-    fn this_boolean_value(value: &JsValue) -> JsResult<bool> {
+    fn this_boolean_value(value: &JsValue, context: &Context) -> JsResult<bool> {
         value
             .as_boolean()
             .or_else(|| {
@@ -91,10 +90,9 @@ impl Boolean {
                     .as_object()
                     .and_then(|obj| obj.downcast_ref::<bool>().as_deref().copied())
             })
+            // codemode-runtime patch: V8's words, with the method's name.
             .ok_or_else(|| {
-                JsNativeError::typ()
-                    .with_message("'this' is not a boolean")
-                    .into()
+                crate::value::v8_text::receiver_not_a("Boolean", "'this' is not a boolean", context)
             })
     }
 
@@ -107,8 +105,8 @@ impl Boolean {
     /// [spec]: https://tc39.es/ecma262/#sec-boolean-object
     /// [mdn]: https://developer.mozilla.org/en-US/docs/Web/JavaScript/Reference/Global_Objects/Boolean/toString
     #[allow(clippy::wrong_self_convention)]
-    pub(crate) fn to_string(this: &JsValue, _: &[JsValue], _: &mut Context) -> JsResult<JsValue> {
-        let boolean = Self::this_boolean_value(this)?;
+    pub(crate) fn to_string(this: &JsValue, _: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
+        let boolean = Self::this_boolean_value(this, context)?;
         Ok(JsValue::new(if boolean {
             js_string!("true")
         } else {
@@ -124,7 +122,7 @@ impl Boolean {
     ///
     /// [spec]: https://tc39.es/ecma262/#sec-boolean.prototype.valueof
     /// [mdn]: https://developer.mozilla.org/en-US/docs/Web/JavaScript/Reference/Global_Objects/Boolean/valueOf
-    pub(crate) fn value_of(this: &JsValue, _: &[JsValue], _: &mut Context) -> JsResult<JsValue> {
-        Ok(JsValue::new(Self::this_boolean_value(this)?))
+    pub(crate) fn value_of(this: &JsValue, _: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
+        Ok(JsValue::new(Self::this_boolean_value(this, context)?))
     }
 }

@@ -456,7 +456,7 @@ impl Date {
         let t = this
             .as_object()
             .and_then(|obj| obj.downcast_ref::<Date>().as_deref().copied())
-            .ok_or_else(|| JsNativeError::typ().with_message("'this' is not a Date"))?
+            .ok_or_else(|| crate::value::v8_text::date_receiver_error(this, context))?
             .0
             .get();
 
@@ -496,7 +496,7 @@ impl Date {
         let t = this
             .as_object()
             .and_then(|obj| obj.downcast_ref::<Date>().as_deref().copied())
-            .ok_or_else(|| JsNativeError::typ().with_message("'this' is not a Date"))?
+            .ok_or_else(|| crate::value::v8_text::date_receiver_error(this, context))?
             .0
             .get();
 
@@ -539,7 +539,7 @@ impl Date {
         let t = this
             .as_object()
             .and_then(|obj| obj.downcast_ref::<Date>().as_deref().copied())
-            .ok_or_else(|| JsNativeError::typ().with_message("'this' is not a Date"))?
+            .ok_or_else(|| crate::value::v8_text::date_receiver_error(this, context))?
             .0
             .get();
 
@@ -572,7 +572,7 @@ impl Date {
         let t = this
             .as_object()
             .and_then(|obj| obj.downcast_ref::<Date>().as_deref().copied())
-            .ok_or_else(|| JsNativeError::typ().with_message("'this' is not a Date"))?
+            .ok_or_else(|| crate::value::v8_text::date_receiver_error(this, context))?
             .0
             .get();
 
@@ -611,7 +611,7 @@ impl Date {
         let t = this
             .as_object()
             .and_then(|obj| obj.downcast_ref::<Date>().as_deref().copied())
-            .ok_or_else(|| JsNativeError::typ().with_message("'this' is not a Date"))?
+            .ok_or_else(|| crate::value::v8_text::date_receiver_error(this, context))?
             .0
             .get();
 
@@ -650,7 +650,7 @@ impl Date {
         let t = this
             .as_object()
             .and_then(|obj| obj.downcast_ref::<Date>().as_deref().copied())
-            .ok_or_else(|| JsNativeError::typ().with_message("'this' is not a Date"))?
+            .ok_or_else(|| crate::value::v8_text::date_receiver_error(this, context))?
             .0
             .get();
 
@@ -689,7 +689,7 @@ impl Date {
         let t = this
             .as_object()
             .and_then(|obj| obj.downcast_ref::<Date>().as_deref().copied())
-            .ok_or_else(|| JsNativeError::typ().with_message("'this' is not a Date"))?
+            .ok_or_else(|| crate::value::v8_text::date_receiver_error(this, context))?
             .0
             .get();
 
@@ -729,7 +729,7 @@ impl Date {
         let t = this
             .as_object()
             .and_then(|obj| obj.downcast_ref::<Date>().as_deref().copied())
-            .ok_or_else(|| JsNativeError::typ().with_message("'this' is not a Date"))?
+            .ok_or_else(|| crate::value::v8_text::date_receiver_error(this, context))?
             .0
             .get();
 
@@ -768,7 +768,7 @@ impl Date {
         let t = this
             .as_object()
             .and_then(|obj| obj.downcast_ref::<Date>().as_deref().copied())
-            .ok_or_else(|| JsNativeError::typ().with_message("'this' is not a Date"))?
+            .ok_or_else(|| crate::value::v8_text::date_receiver_error(this, context))?
             .0
             .get();
 
@@ -802,7 +802,7 @@ impl Date {
     pub(crate) fn get_time(
         this: &JsValue,
         _args: &[JsValue],
-        _context: &mut Context,
+        context: &mut Context,
     ) -> JsResult<JsValue> {
         // 1. Let dateObject be the this value.
         // 2. Perform ? RequireInternalSlot(dateObject, [[DateValue]]).
@@ -810,7 +810,7 @@ impl Date {
         Ok(this
             .as_object()
             .and_then(|obj| obj.downcast_ref::<Date>().as_deref().copied())
-            .ok_or_else(|| JsNativeError::typ().with_message("'this' is not a Date"))?
+            .ok_or_else(|| crate::value::v8_text::date_receiver_error(this, context))?
             .0
             .get()
             .into())
@@ -838,7 +838,7 @@ impl Date {
         let t = this
             .as_object()
             .and_then(|obj| obj.downcast_ref::<Date>().as_deref().copied())
-            .ok_or_else(|| JsNativeError::typ().with_message("'this' is not a Date"))?
+            .ok_or_else(|| crate::value::v8_text::date_receiver_error(this, context))?
             .0
             .get();
 
@@ -871,7 +871,7 @@ impl Date {
         let object = this.as_object();
         let date = object
             .and_then(|o| o.downcast::<Date>().ok())
-            .ok_or_else(|| JsNativeError::typ().with_message("'this' is not a Date"))?;
+            .ok_or_else(|| crate::value::v8_text::date_receiver_error(this, context))?;
 
         // 3. Let t be dateObject.[[DateValue]].
         let mut t = date.borrow().data().0.get();
@@ -929,7 +929,7 @@ impl Date {
 
         let date = object
             .and_then(|o| o.downcast::<Date>().ok())
-            .ok_or_else(|| JsNativeError::typ().with_message("'this' is not a Date"))?;
+            .ok_or_else(|| crate::value::v8_text::date_receiver_error(this, context))?;
 
         // 3. Let t be dateObject.[[DateValue]].
         let t = date.borrow().data().0.get();
@@ -1001,7 +1001,7 @@ impl Date {
         let object = this.as_object();
         let date = object
             .and_then(|o| o.downcast::<Date>().ok())
-            .ok_or_else(|| JsNativeError::typ().with_message("'this' is not a Date"))?;
+            .ok_or_else(|| crate::value::v8_text::date_receiver_error(this, context))?;
 
         // 3. Let t be dateObject.[[DateValue]].
         let mut t = date.borrow().data().0.get();
@@ -1072,7 +1072,7 @@ impl Date {
         let object = this.as_object();
         let date = object
             .and_then(|o| o.downcast::<Date>().ok())
-            .ok_or_else(|| JsNativeError::typ().with_message("'this' is not a Date"))?;
+            .ok_or_else(|| crate::value::v8_text::date_receiver_error(this, context))?;
 
         // 3. Let t be dateObject.[[DateValue]].
         let mut t = date.borrow().data().0.get();
@@ -1133,7 +1133,7 @@ impl Date {
         let object = this.as_object();
         let date = object
             .and_then(|o| o.downcast::<Date>().ok())
-            .ok_or_else(|| JsNativeError::typ().with_message("'this' is not a Date"))?;
+            .ok_or_else(|| crate::value::v8_text::date_receiver_error(this, context))?;
 
         // 3. Let t be dateObject.[[DateValue]].
         let mut t = date.borrow().data().0.get();
@@ -1199,7 +1199,7 @@ impl Date {
         let object = this.as_object();
         let date = object
             .and_then(|o| o.downcast::<Date>().ok())
-            .ok_or_else(|| JsNativeError::typ().with_message("'this' is not a Date"))?;
+            .ok_or_else(|| crate::value::v8_text::date_receiver_error(this, context))?;
 
         // 3. Let t be dateObject.[[DateValue]].
         let mut t = date.borrow().data().0.get();
@@ -1261,7 +1261,7 @@ impl Date {
         let object = this.as_object();
         let date = object
             .and_then(|o| o.downcast::<Date>().ok())
-            .ok_or_else(|| JsNativeError::typ().with_message("'this' is not a Date"))?;
+            .ok_or_else(|| crate::value::v8_text::date_receiver_error(this, context))?;
 
         // 3. Let t be dateObject.[[DateValue]].
         let mut t = date.borrow().data().0.get();
@@ -1330,7 +1330,7 @@ impl Date {
         let object = this.as_object();
         let date = object
             .and_then(|o| o.downcast::<Date>().ok())
-            .ok_or_else(|| JsNativeError::typ().with_message("'this' is not a Date"))?;
+            .ok_or_else(|| crate::value::v8_text::date_receiver_error(this, context))?;
 
         // 3. Let t be dateObject.[[DateValue]].
         let t = date.borrow().data().0.get();
@@ -1384,7 +1384,7 @@ impl Date {
         let object = this.as_object();
         let date = object
             .and_then(|o| o.downcast::<Date>().ok())
-            .ok_or_else(|| JsNativeError::typ().with_message("'this' is not a Date"))?;
+            .ok_or_else(|| crate::value::v8_text::date_receiver_error(this, context))?;
 
         // 3. Let t be ? ToNumber(time).
         let t = args.get_or_undefined(0).to_number(context)?;
@@ -1419,7 +1419,7 @@ impl Date {
         let tv = this
             .as_object()
             .and_then(|obj| obj.downcast_ref::<Date>().as_deref().copied())
-            .ok_or_else(|| JsNativeError::typ().with_message("'this' is not a Date"))?
+            .ok_or_else(|| crate::value::v8_text::date_receiver_error(this, context))?
             .0
             .get();
 
@@ -1449,7 +1449,7 @@ impl Date {
     pub(crate) fn to_iso_string(
         this: &JsValue,
         _: &[JsValue],
-        _: &mut Context,
+        context: &mut Context,
     ) -> JsResult<JsValue> {
         // 1. Let dateObject be the this value.
         // 2. Perform ? RequireInternalSlot(dateObject, [[DateValue]]).
@@ -1457,7 +1457,7 @@ impl Date {
         let tv = this
             .as_object()
             .and_then(|obj| obj.downcast_ref::<Date>().as_deref().copied())
-            .ok_or_else(|| JsNativeError::typ().with_message("'this' is not a Date"))?
+            .ok_or_else(|| crate::value::v8_text::date_receiver_error(this, context))?
             .0
             .get();
 
@@ -1558,7 +1558,7 @@ impl Date {
         let x = this
             .as_object()
             .and_then(|obj| obj.downcast_ref::<Date>().as_deref().copied())
-            .ok_or_else(|| JsNativeError::typ().with_message("'this' is not a Date"))?
+            .ok_or_else(|| crate::value::v8_text::date_receiver_error(this, context))?
             .0
             .get();
 
@@ -1669,7 +1669,7 @@ impl Date {
         let tv = this
             .as_object()
             .and_then(|obj| obj.downcast_ref::<Date>().as_deref().copied())
-            .ok_or_else(|| JsNativeError::typ().with_message("'this' is not a Date"))?
+            .ok_or_else(|| crate::value::v8_text::date_receiver_error(this, context))?
             .0
             .get();
 
@@ -1701,7 +1701,7 @@ impl Date {
         let tv = this
             .as_object()
             .and_then(|obj| obj.downcast_ref::<Date>().as_deref().copied())
-            .ok_or_else(|| JsNativeError::typ().with_message("'this' is not a Date"))?
+            .ok_or_else(|| crate::value::v8_text::date_receiver_error(this, context))?
             .0
             .get();
 
@@ -1732,7 +1732,7 @@ impl Date {
     pub(crate) fn to_utc_string(
         this: &JsValue,
         _args: &[JsValue],
-        _context: &mut Context,
+        context: &mut Context,
     ) -> JsResult<JsValue> {
         // 1. Let dateObject be the this value.
         // 2. Perform ? RequireInternalSlot(dateObject, [[DateValue]]).
@@ -1740,7 +1740,7 @@ impl Date {
         let tv = this
             .as_object()
             .and_then(|obj| obj.downcast_ref::<Date>().as_deref().copied())
-            .ok_or_else(|| JsNativeError::typ().with_message("'this' is not a Date"))?
+            .ok_or_else(|| crate::value::v8_text::date_receiver_error(this, context))?
             .0
             .get();
 
@@ -1837,7 +1837,7 @@ impl Date {
     pub(crate) fn value_of(
         this: &JsValue,
         _args: &[JsValue],
-        _context: &mut Context,
+        context: &mut Context,
     ) -> JsResult<JsValue> {
         // 1. Let dateObject be the this value.
         // 2. Perform ? RequireInternalSlot(dateObject, [[DateValue]]).
@@ -1845,7 +1845,7 @@ impl Date {
         Ok(this
             .as_object()
             .and_then(|obj| obj.downcast_ref::<Date>().as_deref().copied())
-            .ok_or_else(|| JsNativeError::typ().with_message("'this' is not a Date"))?
+            .ok_or_else(|| crate::value::v8_text::date_receiver_error(this, context))?
             .0
             .get()
             .into())
@@ -1867,9 +1867,10 @@ impl Date {
     ) -> JsResult<JsValue> {
         // 1. Let O be the this value.
         // 2. If Type(O) is not Object, throw a TypeError exception.
-        let o = this.as_object().ok_or_else(|| {
-            JsNativeError::typ().with_message("Date.prototype[@@toPrimitive] called on non object")
-        })?;
+        // codemode-runtime patch: V8's words.
+        let o = this
+            .as_object()
+            .ok_or_else(|| crate::value::v8_text::date_receiver_error(this, context))?;
 
         let hint = args.get_or_undefined(0);
 

@@ -193,7 +193,7 @@ impl Number {
     ///  - [ECMAScript reference][spec]
     ///
     /// [spec]: https://tc39.es/ecma262/#sec-thisnumbervalue
-    fn this_number_value(value: &JsValue) -> JsResult<f64> {
+    fn this_number_value(value: &JsValue, context: &Context) -> JsResult<f64> {
         value
             .as_number()
             .or_else(|| {
@@ -201,10 +201,9 @@ impl Number {
                     .as_object()
                     .and_then(|obj| obj.downcast_ref::<Align4<f64>>().as_deref().map(|n| n.get()))
             })
+            // codemode-runtime patch: V8's words, with the method's name.
             .ok_or_else(|| {
-                JsNativeError::typ()
-                    .with_message("'this' is not a number")
-                    .into()
+                crate::value::v8_text::receiver_not_a("Number", "'this' is not a number", context)
             })
     }
 
@@ -225,7 +224,7 @@ impl Number {
         context: &mut Context,
     ) -> JsResult<JsValue> {
         // 1. Let x be ? thisNumberValue(this value).
-        let this_num = Self::this_number_value(this)?;
+        let this_num = Self::this_number_value(this, context)?;
         let precision = match args.first() {
             None => None,
             Some(x) if x.is_undefined() => None,
@@ -271,7 +270,7 @@ impl Number {
         context: &mut Context,
     ) -> JsResult<JsValue> {
         // 1. Let this_num be ? thisNumberValue(this value).
-        let this_num = Self::this_number_value(this)?;
+        let this_num = Self::this_number_value(this, context)?;
 
         // 2. Let f be ? ToIntegerOrInfinity(fractionDigits).
         // 3. Assert: If fractionDigits is undefined, then f is 0.
@@ -312,7 +311,7 @@ impl Number {
         context: &mut Context,
     ) -> JsResult<JsValue> {
         // 1. Let x be ? ThisNumberValue(this value).
-        let x = Self::this_number_value(this)?;
+        let x = Self::this_number_value(this, context)?;
 
         #[cfg(feature = "intl")]
         {
@@ -365,7 +364,7 @@ impl Number {
         let precision = args.get_or_undefined(0);
 
         // 1 & 6
-        let mut this_num = Self::this_number_value(this)?;
+        let mut this_num = Self::this_number_value(this, context)?;
         // 2
         if precision.is_undefined() {
             return Self::to_string(this, &[], context);
@@ -597,7 +596,7 @@ impl Number {
         context: &mut Context,
     ) -> JsResult<JsValue> {
         // 1. Let x be ? thisNumberValue(this value).
-        let x = Self::this_number_value(this)?;
+        let x = Self::this_number_value(this, context)?;
 
         let radix = args.get_or_undefined(0);
         let radix_number = if radix.is_undefined() {
@@ -653,8 +652,8 @@ impl Number {
     ///
     /// [spec]: https://tc39.es/ecma262/#sec-number.prototype.valueof
     /// [mdn]: https://developer.mozilla.org/en-US/docs/Web/JavaScript/Reference/Global_Objects/Number/valueOf
-    pub(crate) fn value_of(this: &JsValue, _: &[JsValue], _: &mut Context) -> JsResult<JsValue> {
-        Ok(JsValue::new(Self::this_number_value(this)?))
+    pub(crate) fn value_of(this: &JsValue, _: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
+        Ok(JsValue::new(Self::this_number_value(this, context)?))
     }
 
     /// `Number.isFinite( number )`

@@ -277,7 +277,7 @@ impl String {
     /// - [ECMAScript reference][spec]
     ///
     /// [spec]: https://tc39.es/ecma262/#thisstringvalue
-    fn this_string_value(this: &JsValue) -> JsResult<JsString> {
+    fn this_string_value(this: &JsValue, context: &Context) -> JsResult<JsString> {
         // 1. If Type(value) is String, return value.
         this.as_string()
             // 2. If Type(value) is Object and value has a [[StringData]] internal slot, then
@@ -289,10 +289,9 @@ impl String {
                     .and_then(|obj| obj.downcast_ref::<JsString>().as_deref().cloned())
             })
             // 3. Throw a TypeError exception.
+            // codemode-runtime patch: V8's words, with the method's name.
             .ok_or_else(|| {
-                JsNativeError::typ()
-                    .with_message("'this' is not a string")
-                    .into()
+                crate::value::v8_text::receiver_not_a("String", "'this' is not a string", context)
             })
     }
 
@@ -462,9 +461,9 @@ impl String {
     ///
     /// [spec]: https://tc39.es/ecma262/#sec-string.prototype.tostring
     #[allow(clippy::wrong_self_convention)]
-    pub(crate) fn to_string(this: &JsValue, _: &[JsValue], _: &mut Context) -> JsResult<JsValue> {
+    pub(crate) fn to_string(this: &JsValue, _: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
         // 1. Return ? thisStringValue(this value).
-        Ok(Self::this_string_value(this)?.into())
+        Ok(Self::this_string_value(this, context)?.into())
     }
 
     /// `String.prototype.charAt( index )`
@@ -489,7 +488,7 @@ impl String {
         context: &mut Context,
     ) -> JsResult<JsValue> {
         // 1. Let O be ? RequireObjectCoercible(this value).
-        let this = this.require_object_coercible()?;
+        let this = crate::value::v8_text::string_this_coercible(this, context)?;
 
         // 2. Let S be ? ToString(O).
         let string = this.to_string(context)?;
@@ -522,7 +521,7 @@ impl String {
     /// [mdn]: https://developer.mozilla.org/en-US/docs/Web/JavaScript/Reference/Global_Objects/String/at
     pub(crate) fn at(this: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
         // 1. Let O be ? RequireObjectCoercible(this value).
-        let this = this.require_object_coercible()?;
+        let this = crate::value::v8_text::string_this_coercible(this, context)?;
 
         // 2. Let S be ? ToString(O).
         let s = this.to_string(context)?;
@@ -569,7 +568,7 @@ impl String {
         context: &mut Context,
     ) -> JsResult<JsValue> {
         // 1. Let O be ? RequireObjectCoercible(this value).
-        let this = this.require_object_coercible()?;
+        let this = crate::value::v8_text::string_this_coercible(this, context)?;
 
         // 2. Let S be ? ToString(O).
         let string = this.to_string(context)?;
@@ -612,7 +611,7 @@ impl String {
         context: &mut Context,
     ) -> JsResult<JsValue> {
         // 1. Let O be ? RequireObjectCoercible(this value).
-        let this = this.require_object_coercible()?;
+        let this = crate::value::v8_text::string_this_coercible(this, context)?;
 
         // 2. Let S be ? ToString(O).
         let string = this.to_string(context)?;
@@ -652,7 +651,7 @@ impl String {
         context: &mut Context,
     ) -> JsResult<JsValue> {
         // 1. Let O be ? RequireObjectCoercible(this value).
-        let this = this.require_object_coercible()?;
+        let this = crate::value::v8_text::string_this_coercible(this, context)?;
 
         // 2. Let S be ? ToString(O).
         let mut string = this.to_string(context)?;
@@ -686,7 +685,7 @@ impl String {
         context: &mut Context,
     ) -> JsResult<JsValue> {
         // 1. Let O be ? RequireObjectCoercible(this value).
-        let this = this.require_object_coercible()?;
+        let this = crate::value::v8_text::string_this_coercible(this, context)?;
 
         // 2. Let S be ? ToString(O).
         let string = this.to_string(context)?;
@@ -767,7 +766,7 @@ impl String {
         context: &mut Context,
     ) -> JsResult<JsValue> {
         // 1. Let O be ? RequireObjectCoercible(this value).
-        let this = this.require_object_coercible()?;
+        let this = crate::value::v8_text::string_this_coercible(this, context)?;
 
         // 2. Let S be ? ToString(O).
         let string = this.to_string(context)?;
@@ -833,7 +832,7 @@ impl String {
         context: &mut Context,
     ) -> JsResult<JsValue> {
         // 1. Let O be ? RequireObjectCoercible(this value).
-        let this = this.require_object_coercible()?;
+        let this = crate::value::v8_text::string_this_coercible(this, context)?;
 
         // 2. Let S be ? ToString(O).
         let string = this.to_string(context)?;
@@ -903,7 +902,7 @@ impl String {
         context: &mut Context,
     ) -> JsResult<JsValue> {
         // 1. Let O be ? RequireObjectCoercible(this value).
-        let this = this.require_object_coercible()?;
+        let this = crate::value::v8_text::string_this_coercible(this, context)?;
 
         // 2. Let S be ? ToString(O).
         let string = this.to_string(context)?;
@@ -969,7 +968,7 @@ impl String {
         context: &mut Context,
     ) -> JsResult<JsValue> {
         // 1. Let O be ? RequireObjectCoercible(this value).
-        let this = this.require_object_coercible()?;
+        let this = crate::value::v8_text::string_this_coercible(this, context)?;
 
         // 2. Let S be ? ToString(O).
         let string = this.to_string(context)?;
@@ -1027,7 +1026,7 @@ impl String {
         }
 
         // 1. Let O be ? RequireObjectCoercible(this value).
-        let o = this.require_object_coercible()?;
+        let o = crate::value::v8_text::string_this_coercible(this, context)?;
 
         let search_value = args.get_or_undefined(0);
         let replace_value = args.get_or_undefined(1);
@@ -1135,7 +1134,7 @@ impl String {
         context: &mut Context,
     ) -> JsResult<JsValue> {
         // 1. Let O be ? RequireObjectCoercible(this value).
-        let o = this.require_object_coercible()?;
+        let o = crate::value::v8_text::string_this_coercible(this, context)?;
 
         let search_value = args.get_or_undefined(0);
         let replace_value = args.get_or_undefined(1);
@@ -1287,7 +1286,7 @@ impl String {
         context: &mut Context,
     ) -> JsResult<JsValue> {
         // 1. Let O be ? RequireObjectCoercible(this value).
-        let this = this.require_object_coercible()?;
+        let this = crate::value::v8_text::string_this_coercible(this, context)?;
 
         // 2. Let S be ? ToString(O).
         let string = this.to_string(context)?;
@@ -1325,7 +1324,7 @@ impl String {
         context: &mut Context,
     ) -> JsResult<JsValue> {
         // 1. Let O be ? RequireObjectCoercible(this value).
-        let o = this.require_object_coercible()?;
+        let o = crate::value::v8_text::string_this_coercible(this, context)?;
 
         // 2. Let S be ? ToString(O).
         let s = o.to_string(context)?;
@@ -1358,7 +1357,7 @@ impl String {
         context: &mut Context,
     ) -> JsResult<JsValue> {
         // 1. Let O be ? RequireObjectCoercible(this value).
-        let this = this.require_object_coercible()?;
+        let this = crate::value::v8_text::string_this_coercible(this, context)?;
 
         // 2. Let S be ? ToString(O).
         let string = this.to_string(context)?;
@@ -1425,7 +1424,7 @@ impl String {
         context: &mut Context,
     ) -> JsResult<JsValue> {
         // 1. Let O be ? RequireObjectCoercible(this value).
-        let o = this.require_object_coercible()?;
+        let o = crate::value::v8_text::string_this_coercible(this, context)?;
 
         // 2. Let S be ? ToString(O).
         let s = o.to_string(context)?;
@@ -1493,7 +1492,7 @@ impl String {
         context: &mut Context,
     ) -> JsResult<JsValue> {
         // 1. Let O be ? RequireObjectCoercible(this value).
-        let o = this.require_object_coercible()?;
+        let o = crate::value::v8_text::string_this_coercible(this, context)?;
 
         // 2. If regexp is an Object, then
         let regexp = args.get_or_undefined(0);
@@ -1622,7 +1621,7 @@ impl String {
         context: &mut Context,
     ) -> JsResult<JsValue> {
         // 1. Let O be ? RequireObjectCoercible(this value).
-        let this = this.require_object_coercible()?;
+        let this = crate::value::v8_text::string_this_coercible(this, context)?;
 
         let max_length = args.get_or_undefined(0);
         let fill_string = args.get_or_undefined(1);
@@ -1649,7 +1648,7 @@ impl String {
         context: &mut Context,
     ) -> JsResult<JsValue> {
         // 1. Let O be ? RequireObjectCoercible(this value).
-        let this = this.require_object_coercible()?;
+        let this = crate::value::v8_text::string_this_coercible(this, context)?;
 
         let max_length = args.get_or_undefined(0);
         let fill_string = args.get_or_undefined(1);
@@ -1673,7 +1672,7 @@ impl String {
     pub(crate) fn trim(this: &JsValue, _: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
         // 1. Let S be the this value.
         // 2. Return ? TrimString(S, start+end).
-        let object = this.require_object_coercible()?;
+        let object = crate::value::v8_text::string_this_coercible(this, context)?;
         let string = object.to_string(context)?;
         Ok(js_string!(string.trim()).into())
     }
@@ -1697,7 +1696,7 @@ impl String {
     ) -> JsResult<JsValue> {
         // 1. Let S be the this value.
         // 2. Return ? TrimString(S, start).
-        let object = this.require_object_coercible()?;
+        let object = crate::value::v8_text::string_this_coercible(this, context)?;
         let string = object.to_string(context)?;
         Ok(js_string!(string.trim_start()).into())
     }
@@ -1721,7 +1720,7 @@ impl String {
     ) -> JsResult<JsValue> {
         // 1. Let S be the this value.
         // 2. Return ? TrimString(S, end).
-        let object = this.require_object_coercible()?;
+        let object = crate::value::v8_text::string_this_coercible(this, context)?;
         let string = object.to_string(context)?;
         Ok(string.trim_end().into())
     }
@@ -1744,7 +1743,7 @@ impl String {
         context: &mut Context,
     ) -> JsResult<JsValue> {
         // 1. Let O be ? RequireObjectCoercible(this value).
-        let this = this.require_object_coercible()?;
+        let this = crate::value::v8_text::string_this_coercible(this, context)?;
 
         // 2. Let S be ? ToString(O).
         let string = this.to_string(context)?;
@@ -1784,7 +1783,7 @@ impl String {
             use super::intl::locale::{canonicalize_locale_list, default_locale};
 
             // 1. Let O be ? RequireObjectCoercible(this value).
-            let this = this.require_object_coercible()?;
+            let this = crate::value::v8_text::string_this_coercible(this, context)?;
 
             // 2. Let S be ? ToString(O).
             let string = this.to_string(context)?;
@@ -1862,7 +1861,7 @@ impl String {
         context: &mut Context,
     ) -> JsResult<JsValue> {
         // 1. Let O be ? RequireObjectCoercible(this value).
-        let o = this.require_object_coercible()?;
+        let o = crate::value::v8_text::string_this_coercible(this, context)?;
 
         // 2. Let S be ? ToString(O).
         let s = o.to_string(context)?;
@@ -1905,7 +1904,7 @@ impl String {
         context: &mut Context,
     ) -> JsResult<JsValue> {
         // 1. Let O be ? RequireObjectCoercible(this value).
-        let this = this.require_object_coercible()?;
+        let this = crate::value::v8_text::string_this_coercible(this, context)?;
 
         // 2. Let S be ? ToString(O).
         let string = this.to_string(context)?;
@@ -1957,7 +1956,7 @@ impl String {
         context: &mut Context,
     ) -> JsResult<JsValue> {
         // 1. Let O be ? RequireObjectCoercible(this value).
-        let this = this.require_object_coercible()?;
+        let this = crate::value::v8_text::string_this_coercible(this, context)?;
 
         let separator = args.get_or_undefined(0);
         let limit = args.get_or_undefined(1);
@@ -2086,10 +2085,10 @@ impl String {
     pub(crate) fn value_of(
         this: &JsValue,
         _args: &[JsValue],
-        _context: &mut Context,
+        context: &mut Context,
     ) -> JsResult<JsValue> {
         // 1. Return ? thisStringValue(this value).
-        Self::this_string_value(this).map(JsValue::from)
+        Self::this_string_value(this, context).map(JsValue::from)
     }
 
     /// `String.prototype.matchAll( regexp )`
@@ -2110,7 +2109,7 @@ impl String {
         context: &mut Context,
     ) -> JsResult<JsValue> {
         // 1. Let O be ? RequireObjectCoercible(this value).
-        let o = this.require_object_coercible()?;
+        let o = crate::value::v8_text::string_this_coercible(this, context)?;
 
         // 2. If regexp is an Object, then
         let regexp = args.get_or_undefined(0);
@@ -2176,7 +2175,7 @@ impl String {
         }
 
         // 1. Let O be ? RequireObjectCoercible(this value).
-        let this = this.require_object_coercible()?;
+        let this = crate::value::v8_text::string_this_coercible(this, context)?;
 
         // 2. Let S be ? ToString(O).
         let s = this.to_string(context)?;
@@ -2277,7 +2276,7 @@ impl String {
         context: &mut Context,
     ) -> JsResult<JsValue> {
         // 1. Let O be ? RequireObjectCoercible(this value).
-        let o = this.require_object_coercible()?;
+        let o = crate::value::v8_text::string_this_coercible(this, context)?;
 
         // 2. If regexp is an Object, then
         let regexp = args.get_or_undefined(0);
@@ -2307,7 +2306,7 @@ impl String {
         context: &mut Context,
     ) -> JsResult<JsValue> {
         // 1. Let O be ? RequireObjectCoercible(this value).
-        let o = this.require_object_coercible()?;
+        let o = crate::value::v8_text::string_this_coercible(this, context)?;
         // 2. Let s be ? ToString(O).
         let s = o.to_string(context)?;
 
@@ -2334,7 +2333,7 @@ impl String {
         context: &mut Context,
     ) -> JsResult<JsValue> {
         // 1. Let O be ? RequireObjectCoercible(this value).
-        let o = this.require_object_coercible()?;
+        let o = crate::value::v8_text::string_this_coercible(this, context)?;
 
         // 2. Let S be ? ToString(O).
         let s = o.to_string(context)?;
@@ -2398,7 +2397,7 @@ impl String {
         context: &mut Context,
     ) -> JsResult<JsValue> {
         // 1. Let str be ? RequireObjectCoercible(string).
-        let str = string.require_object_coercible()?;
+        let str = crate::value::v8_text::string_this_coercible(string, context)?;
 
         // 2. Let S be ? ToString(str).
         let s = str.to_string(context)?;

@@ -234,7 +234,7 @@ impl BuiltInConstructor for Symbol {
 }
 
 impl Symbol {
-    fn this_symbol_value(value: &JsValue) -> JsResult<JsSymbol> {
+    fn this_symbol_value(value: &JsValue, context: &Context) -> JsResult<JsSymbol> {
         value
             .as_symbol()
             .or_else(|| {
@@ -242,10 +242,9 @@ impl Symbol {
                     .as_object()
                     .and_then(|obj| obj.downcast_ref::<JsSymbol>().as_deref().cloned())
             })
+            // codemode-runtime patch: V8's words, with the method's name.
             .ok_or_else(|| {
-                JsNativeError::typ()
-                    .with_message("'this' is not a Symbol")
-                    .into()
+                crate::value::v8_text::receiver_not_a("Symbol", "'this' is not a Symbol", context)
             })
     }
 
@@ -260,9 +259,9 @@ impl Symbol {
     /// [spec]: https://tc39.es/ecma262/#sec-symbol.prototype.tostring
     /// [mdn]: https://developer.mozilla.org/en-US/docs/Web/JavaScript/Reference/Global_Objects/Symbol/toString
     #[allow(clippy::wrong_self_convention)]
-    pub(crate) fn to_string(this: &JsValue, _: &[JsValue], _: &mut Context) -> JsResult<JsValue> {
+    pub(crate) fn to_string(this: &JsValue, _: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
         // 1. Let sym be ? thisSymbolValue(this value).
-        let symbol = Self::this_symbol_value(this)?;
+        let symbol = Self::this_symbol_value(this, context)?;
 
         // 2. Return SymbolDescriptiveString(sym).
         Ok(symbol.descriptive_string().into())
@@ -278,9 +277,9 @@ impl Symbol {
     ///
     /// [mdn]: https://developer.mozilla.org/en-US/docs/Web/JavaScript/Reference/Global_Objects/Symbol/valueOf
     /// [spec]: https://tc39.es/ecma262/#sec-symbol.prototype.valueof
-    pub(crate) fn value_of(this: &JsValue, _: &[JsValue], _: &mut Context) -> JsResult<JsValue> {
+    pub(crate) fn value_of(this: &JsValue, _: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
         // 1. Return ? thisSymbolValue(this value).
-        let symbol = Self::this_symbol_value(this)?;
+        let symbol = Self::this_symbol_value(this, context)?;
         Ok(symbol.into())
     }
 
@@ -297,11 +296,11 @@ impl Symbol {
     pub(crate) fn get_description(
         this: &JsValue,
         _: &[JsValue],
-        _: &mut Context,
+        context: &mut Context,
     ) -> JsResult<JsValue> {
         // 1. Let s be the this value.
         // 2. Let sym be ? thisSymbolValue(s).
-        let sym = Self::this_symbol_value(this)?;
+        let sym = Self::this_symbol_value(this, context)?;
 
         // 3. Return sym.[[Description]].
         Ok(sym
@@ -375,9 +374,9 @@ impl Symbol {
     pub(crate) fn to_primitive(
         this: &JsValue,
         _: &[JsValue],
-        _: &mut Context,
+        context: &mut Context,
     ) -> JsResult<JsValue> {
-        let sym = Self::this_symbol_value(this)?;
+        let sym = Self::this_symbol_value(this, context)?;
         // 1. Return ? thisSymbolValue(this value).
         Ok(sym.into())
     }
