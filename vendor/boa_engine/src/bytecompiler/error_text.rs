@@ -43,6 +43,20 @@ impl ByteCompiler<'_> {
         }
     }
 
+    /// What V8 names when the initializer of an array pattern is not iterable: as
+    /// [`Self::iterable_site`], but V8's call printer does not find a property read, a binary
+    /// operation or a parenthesized expression there, and names the value by its type
+    /// (`const [x, y] = v.length`: "number 2 is not iterable (cannot read property
+    /// Symbol(Symbol.iterator))").
+    pub(crate) fn pattern_iterable_site(&self, init: &Expression) -> ErrorSite {
+        match init {
+            Expression::PropertyAccess(_)
+            | Expression::Binary(_)
+            | Expression::Parenthesized(_) => ErrorSite::IterableByType,
+            _ => self.iterable_site(init),
+        }
+    }
+
     fn print_expression(&self, expression: &Expression, out: &mut String, depth: usize) {
         if depth > MAX_DEPTH {
             out.push_str(INTERMEDIATE);

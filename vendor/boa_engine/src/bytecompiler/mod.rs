@@ -3028,7 +3028,8 @@ impl<'ctx> ByteCompiler<'ctx> {
         object: &Register,
         init: Option<&Expression>,
     ) {
-        self.pattern_init = init.map(|init| (self.error_text(init), self.iterable_site(init)));
+        self.pattern_init =
+            init.map(|init| (self.error_text(init), self.pattern_iterable_site(init)));
         self.compile_declaration_pattern(pattern, def, object);
         self.pattern_init = None;
     }

@@ -179,6 +179,9 @@ pub(crate) fn not_iterable_here(value: &JsValue, context: &Context) -> JsError {
             let shown = value.no_side_effects_string(context).to_std_string_escaped();
             format!("{shown} is not iterable (cannot read property {shown})")
         }
+        Some(ErrorSite::IterableByType) => {
+            return builtin_not_iterable(value, context).into();
+        }
         Some(ErrorSite::SpreadArgument) => {
             "Spread syntax requires ...iterable[Symbol.iterator] to be a function".to_string()
         }

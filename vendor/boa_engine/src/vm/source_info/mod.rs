@@ -99,6 +99,10 @@ pub(crate) enum ErrorSite {
     Iterable { text: JsString, call: bool },
     /// `GetIterator` of a spread argument of a call.
     SpreadArgument,
+    /// `GetIterator` of an array pattern's initializer that V8's call printer does not find (a
+    /// property read, a binary operation, a parenthesized expression): V8's default call site,
+    /// "number 2 is not iterable (cannot read property Symbol(Symbol.iterator))".
+    IterableByType,
     /// `ValueNotNullOrUndefined` of an object pattern: its first literal key, the printed
     /// value it destructures (when the pattern has an initializer), and whether it is nested in
     /// another pattern (V8 then words it as a property read).
