@@ -318,3 +318,34 @@ pub(crate) fn date_receiver_error(this: &JsValue, context: &Context) -> JsError 
     };
     JsNativeError::typ().with_message(message).into()
 }
+
+/// The name of the function that made `object`, as V8's `JSReceiver::GetConstructorName` gives it
+/// for a cycle message without running code: the `constructor` data property of its prototype,
+/// if that is a named function (a proxy's by its target's: the sandbox guards `Array` with one);
+/// "Object" otherwise (no prototype, an accessor, a nameless one).
+pub(crate) fn constructor_name(object: &JsObject) -> String {
+    object
+        .prototype()
+        .and_then(|prototype| data_property(&prototype, "constructor"))
+        .and_then(|constructor| constructor.as_object())
+        .filter(JsObject::is_callable)
+        .map(|mut constructor| {
+            // (A bounded walk: a chain of proxies is as long as the script made it.)
+            for _ in 0..8 {
+                let target = constructor
+                    .downcast_ref::<crate::builtins::proxy::Proxy>()
+                    .and_then(|proxy| proxy.try_data().ok())
+                    .map(|(target, _)| target);
+                match target {
+                    Some(target) => constructor = target,
+                    None => break,
+                }
+            }
+            constructor
+        })
+        .and_then(|constructor| data_property(&constructor, "name"))
+        .and_then(|name| name.as_string())
+        .map(|name| name.to_std_string_escaped())
+        .filter(|name| !name.is_empty())
+        .unwrap_or_else(|| "Object".to_string())
+}

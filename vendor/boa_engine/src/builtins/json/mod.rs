@@ -798,6 +798,7 @@ impl Json {
         let mut state = StateRecord {
             replacer_function,
             stack: Vec::new(),
+            stack_keys: Vec::new(),
             indent: Vec::new(),
             gap,
             property_list,
@@ -933,9 +934,9 @@ impl Json {
                 // b. If isArray is true, return ? SerializeJSONArray(state, value).
                 // c. Return ? SerializeJSONObject(state, value).
                 if obj.is_array_abstract()? {
-                    Self::serialize_json_array(state, &obj, context)?;
+                    Self::serialize_json_array(state, key, &obj, context)?;
                 } else {
-                    Self::serialize_json_object(state, &obj, context)?;
+                    Self::serialize_json_object(state, key, &obj, context)?;
                 }
             }
             // 12. Return undefined.
@@ -946,11 +947,16 @@ impl Json {
 
     /// Steps 1 to 4 of `SerializeJSONObject` and `SerializeJSONArray`: the cycle check, then
     /// the indent grows by the gap. Returns the length of the indent to step back to.
-    fn enter_json_container(state: &mut StateRecord, value: &JsObject) -> JsResult<usize> {
+    fn enter_json_container(
+        state: &mut StateRecord,
+        key: JsonKey<'_>,
+        value: &JsObject,
+    ) -> JsResult<usize> {
         // 1. If state.[[Stack]] contains value, throw a TypeError exception because the structure is cyclical.
-        if state.stack.iter().any(|o| JsObject::equals(o, value)) {
+        // codemode-runtime patch: with V8's message, which walks the circle.
+        if let Some(start) = state.stack.iter().position(|o| JsObject::equals(o, value)) {
             return Err(JsNativeError::typ()
-                .with_message("cyclic object value")
+                .with_message(Self::circular_message(state, start, key))
                 .into());
         }
         // codemode-runtime patch: the serialiser recurses once per level; past the host's
@@ -965,11 +971,54 @@ impl Json {
         }
         // 2. Append value to state.[[Stack]].
         state.stack.push(value.clone());
+        state.stack_keys.push(key.cycle_text());
         // 3. Let stepback be state.[[Indent]].
         let stepback = state.indent.len();
         // 4. Set state.[[Indent]] to the string-concatenation of state.[[Indent]] and state.[[Gap]].
         state.indent.extend_from_slice(&state.gap);
         Ok(stepback)
+    }
+
+    /// codemode-runtime patch: V8's TypeError for a cycle (its `JsonStringifier::
+    /// ConstructCircularStructureErrorMessage`): the object the circle starts at, up to two
+    /// steps after it, an ellipsis if more than one more step is left out, the last step, and
+    /// the key that closes the circle.
+    fn circular_message(
+        state: &StateRecord,
+        start: usize,
+        closing: JsonKey<'_>,
+    ) -> String {
+        const PREFIX_LINES: usize = 2;
+        const POSTFIX_LINES: usize = 1;
+        let constructor = crate::value::v8_text::constructor_name;
+        let line = |index: usize| {
+            format!(
+                "\n    |     {} -> object with constructor '{}'",
+                state.stack_keys[index],
+                constructor(&state.stack[index])
+            )
+        };
+        let size = state.stack.len();
+        let mut message = format!(
+            "Converting circular structure to JSON\n    --> starting at object with constructor '{}'",
+            constructor(&state.stack[start])
+        );
+        let mut index = start + 1;
+        let prefix_end = size.min(index + PREFIX_LINES);
+        while index < prefix_end {
+            message.push_str(&line(index));
+            index += 1;
+        }
+        if size > index + POSTFIX_LINES {
+            message.push_str("\n    |     ...");
+        }
+        index = index.max(size - POSTFIX_LINES);
+        while index < size {
+            message.push_str(&line(index));
+            index += 1;
+        }
+        message.push_str(&format!("\n    --- {} closes the circle", closing.cycle_text()));
+        message
     }
 
     /// The separator before a member or element: "," after the first, then with a gap a line
@@ -996,6 +1045,7 @@ impl Json {
         state.out.push_ascii(&[close]);
         // 11. Remove the last element of state.[[Stack]].
         state.stack.pop();
+        state.stack_keys.pop();
     }
 
     /// codemode-runtime patch: `Get(object, key)` for an own data property of an ordinary object
@@ -1081,11 +1131,12 @@ impl Json {
     /// [spec]: https://tc39.es/ecma262/#sec-serializejsonobject
     fn serialize_json_object(
         state: &mut StateRecord,
+        key: JsonKey<'_>,
         value: &JsObject,
         context: &mut Context,
     ) -> JsResult<()> {
         // 1-4. (cycle check, stack, indent)
-        let stepback = Self::enter_json_container(state, value)?;
+        let stepback = Self::enter_json_container(state, key, value)?;
 
         // 5. If state.[[PropertyList]] is not undefined, then
         //    a. Let K be state.[[PropertyList]].
@@ -1161,11 +1212,12 @@ impl Json {
     /// [spec]: https://tc39.es/ecma262/#sec-serializejsonarray
     fn serialize_json_array(
         state: &mut StateRecord,
+        key: JsonKey<'_>,
         value: &JsObject,
         context: &mut Context,
     ) -> JsResult<()> {
         // 1-4. (cycle check, stack, indent)
-        let stepback = Self::enter_json_container(state, value)?;
+        let stepback = Self::enter_json_container(state, key, value)?;
 
         // 6. Let len be ? LengthOfArrayLike(value).
         let len = value.length_of_array_like(context)?;
@@ -1191,7 +1243,7 @@ impl Json {
             //    i. Append "null" to partial.
             // c. Else,
             //    i. Append strP to partial.
-            let key = JsonKey::Index(index);
+            let key = JsonKey::Element(index);
             if !Self::serialize_json_value(state, key, Some(value), element, context)? {
                 state.out.push_ascii(b"null");
             }
@@ -1209,6 +1261,9 @@ struct StateRecord {
     replacer_function: Option<JsObject>,
     /// The objects being serialised, outermost first (state.[[Stack]]).
     stack: Vec<JsObject>,
+    /// codemode-runtime patch: the key each object of `stack` was reached by, as V8's cycle
+    /// message names it.
+    stack_keys: Vec<String>,
     indent: Vec<u16>,
     gap: Vec<u16>,
     property_list: Option<Vec<JsString>>,
@@ -1225,14 +1280,29 @@ struct StateRecord {
 #[derive(Clone, Copy)]
 enum JsonKey<'a> {
     String(&'a JsString),
+    /// An integer key of an object.
     Index(u64),
+    /// codemode-runtime patch: an array's element (V8's cycle message says "index 1" for it,
+    /// "property '1'" for an object's integer key).
+    Element(u64),
 }
 
 impl JsonKey<'_> {
     fn to_js_string(self) -> JsString {
         match self {
             Self::String(s) => s.clone(),
-            Self::Index(i) => i.into(),
+            Self::Index(i) | Self::Element(i) => i.into(),
+        }
+    }
+
+    /// codemode-runtime patch: the key as V8's cycle message names it: "property 'self'",
+    /// "index 1", "<anonymous>" (the empty key).
+    fn cycle_text(self) -> String {
+        match self {
+            Self::String(s) if s.is_empty() => "<anonymous>".to_string(),
+            Self::String(s) => format!("property '{}'", s.to_std_string_escaped()),
+            Self::Index(i) => format!("property '{i}'"),
+            Self::Element(i) => format!("index {i}"),
         }
     }
 }
