@@ -359,10 +359,7 @@ impl RegExp {
             // Unicode mode (u/v flag) OR pattern has named groups:
             // compile as full Unicode codepoints.
             Regex::from_unicode(p.code_points().map(CodePoint::as_u32), Flags::from(flags))
-                .map_err(|error| {
-                    JsNativeError::syntax()
-                        .with_message(format!("failed to create matcher: {}", error.text))
-                })?
+                .map_err(|error| invalid_regexp(&p, &f, &error.text))?
         } else {
             // Non-Unicode mode with no named groups:
             // compile as raw UTF-16 code units so that surrogate pairs
@@ -378,10 +375,8 @@ impl RegExp {
                     CodePoint::UnpairedSurrogate(s) => vec![u32::from(s)],
                 }
             });
-            Regex::from_unicode(utf16_units, Flags::from(flags)).map_err(|error| {
-                JsNativeError::syntax()
-                    .with_message(format!("failed to create matcher: {}", error.text))
-            })?
+            Regex::from_unicode(utf16_units, Flags::from(flags))
+                .map_err(|error| invalid_regexp(&p, &f, &error.text))?
         };
 
         // 15. Assert: parseResult is a Pattern Parse Node.
@@ -2202,4 +2197,16 @@ fn advance_string_index(s: &JsString, index: u64, unicode: bool) -> u64 {
     let code_point = s.code_point_at(index as usize);
 
     index + code_point.code_unit_count() as u64
+}
+
+/// codemode-runtime patch: V8's SyntaxError for a pattern that does not compile, "Invalid
+/// regular expression: /[/: Unterminated character class" (regress's texts are V8's for the
+/// common errors); it said "failed to create matcher: Unbalanced bracket".
+#[cold]
+fn invalid_regexp(pattern: &JsString, flags: &JsString, text: &str) -> JsNativeError {
+    JsNativeError::syntax().with_message(format!(
+        "Invalid regular expression: /{}/{}: {text}",
+        pattern.to_std_string_escaped(),
+        flags.to_std_string_escaped()
+    ))
 }
