@@ -83,25 +83,21 @@ fn property(object: &JsValue, name: &str) -> JsValue {
     js_sys::Reflect::get(object, &JsValue::from_str(name)).unwrap_or(JsValue::UNDEFINED)
 }
 
-fn invalid_connector(message: String) -> Error {
-    Error::InvalidConnector(message)
-}
-
 impl JsConnector {
     /// Reads the package's description of one connector: `{name, instructions, tools (JSON text),
     /// execute, revert}`.
     fn from_js(value: &JsValue) -> Result<Self, Error> {
         let name = property(value, "name").as_string().ok_or_else(|| {
-            invalid_connector("a connector's `name()` must return a string".into())
+            Error::InvalidConnector("a connector's `name()` must return a string".into())
         })?;
         let instructions = property(value, "instructions")
             .as_string()
             .unwrap_or_default();
         let tools_json = property(value, "tools").as_string().ok_or_else(|| {
-            invalid_connector(format!("connector `{name}`: `tools()` could not be read"))
+            Error::InvalidConnector(format!("connector `{name}`: `tools()` could not be read"))
         })?;
         let specs: Vec<JsToolSpec> = serde_json::from_str(&tools_json).map_err(|e| {
-            invalid_connector(format!(
+            Error::InvalidConnector(format!(
                 "connector `{name}`: a tool is not well formed: {e}"
             ))
         })?;
@@ -109,7 +105,7 @@ impl JsConnector {
             property(value, field)
                 .dyn_into::<js_sys::Function>()
                 .map_err(|_| {
-                    invalid_connector(format!("connector `{name}`: no `{field}` callback"))
+                    Error::InvalidConnector(format!("connector `{name}`: no `{field}` callback"))
                 })
         };
         let (execute, revert) = (function("execute")?, function("revert")?);
@@ -312,13 +308,7 @@ impl EmbeddedRuntime {
                 }
             }));
         }
-        if let Some(down) = connected.unavailable {
-            return Ok(runtime.with_unavailable_connectors(down));
-        }
-        if let Some(at) = runtime.next_wake_at()? {
-            runtime.schedule(at);
-        }
-        Ok(runtime)
+        super::ready(runtime, connected.unavailable)
     }
 
     /// Runs the contract's method `method` with `args` (a JSON array): resolves with the result's
@@ -345,19 +335,14 @@ impl EmbeddedRuntime {
     pub fn wake(&self) -> js_sys::Promise {
         let runtime = self.runtime.clone();
         wasm_bindgen_futures::future_to_promise(async move {
-            let woke = wake_and_reschedule(&runtime, RETRY_WAKE_MS)
+            let woken = wake_and_reschedule(&runtime, RETRY_WAKE_MS)
                 .await
                 .map_err(|error| rejection(&error))?;
-            let due = runtime.next_wake_at().map_err(|error| rejection(&error))?;
-            let next = match woke {
-                Some(_) => due,
-                None => due.map(|_| now_ms().saturating_add(RETRY_WAKE_MS)),
-            };
-            let report = woke.unwrap_or_default();
+            let report = woken.report.unwrap_or_default();
             let answer = serde_json::json!({
                 "resumed": report.resumed,
                 "expired": report.expired,
-                "nextWakeAt": next,
+                "nextWakeAt": woken.next_wake_at,
             });
             Ok(JsValue::from_str(&answer.to_string()))
         })

@@ -39,26 +39,54 @@ pub fn alarm_scheduler(state: &worker::State) -> crate::runtime::Scheduler {
     })
 }
 
+/// What a wake-up did: the runs it resumed and expired (`None`: connectors are missing, nothing
+/// was woken) and when the next wake-up is asked for.
+pub struct Woken {
+    pub report: Option<crate::runtime::WakeReport>,
+    pub next_wake_at: Option<i64>,
+}
+
 /// The host's wake-up fired (an alarm, or the embedding agent's schedule): resumes interrupted
 /// and waiting runs, expires paused ones, and asks for the next wake-up. Wake-ups are
 /// at-least-once: `wake` only touches runs that still need it. A runtime missing connectors wakes
-/// nothing and asks again `retry_ms` later while runs wait (`None`).
+/// nothing and asks again `retry_ms` later while runs wait.
 pub async fn wake_and_reschedule(
     runtime: &crate::runtime::Runtime,
     retry_ms: i64,
-) -> crate::error::Result<Option<crate::runtime::WakeReport>> {
+) -> crate::error::Result<Woken> {
     runtime.forget_schedule();
-    if runtime.unavailable().is_some() {
-        if runtime.next_wake_at()?.is_some() {
-            runtime.schedule(now_ms().saturating_add(retry_ms));
-        }
-        return Ok(None);
+    let (report, next_wake_at) = if runtime.unavailable().is_some() {
+        let retry = runtime
+            .next_wake_at()?
+            .map(|_| now_ms().saturating_add(retry_ms));
+        (None, retry)
+    } else {
+        let report = runtime.wake().await?;
+        (Some(report), runtime.next_wake_at()?)
+    };
+    if let Some(at) = next_wake_at {
+        runtime.schedule(at);
     }
-    let report = runtime.wake().await?;
+    Ok(Woken {
+        report,
+        next_wake_at,
+    })
+}
+
+/// The last step of building a runtime, in either host: with declared services down it serves
+/// reads and rejections only (running scripts waits until every service answers); otherwise it
+/// asks to be woken for the runs a restart interrupted (still `running`) and the pauses to expire.
+pub fn ready(
+    runtime: crate::runtime::Runtime,
+    unavailable: Option<crate::error::Error>,
+) -> crate::error::Result<crate::runtime::Runtime> {
+    if let Some(down) = unavailable {
+        return Ok(runtime.with_unavailable_connectors(down));
+    }
     if let Some(at) = runtime.next_wake_at()? {
         runtime.schedule(at);
     }
-    Ok(Some(report))
+    Ok(runtime)
 }
 
 /// A [`crate::runtime::Sleeper`] on the Workers `setTimeout`.

@@ -95,15 +95,7 @@ async fn build_runtime(state: &State, env: &Env) -> Result<Runtime, Error> {
         .with_scheduler(alarm_scheduler(state))
         .with_sleeper(delay_sleeper())
         .with_progress(websocket_progress(state));
-    if let Some(down) = connected.unavailable {
-        // Serve reads and rejections; running scripts waits until every service answers.
-        return Ok(runtime.with_unavailable_connectors(down));
-    }
-    // Runs interrupted by a restart (still `running`) and paused runs to expire: wake for them.
-    if let Some(at) = runtime.next_wake_at()? {
-        runtime.schedule(at);
-    }
-    Ok(runtime)
+    super::ready(runtime, connected.unavailable)
 }
 
 impl CodemodeObject {
@@ -182,7 +174,7 @@ impl DurableObject for CodemodeObject {
         let outcome = super::wake_and_reschedule(&runtime, RECONNECT_AFTER_MS)
             .await
             .map_err(|error| worker::Error::RustError(error.to_string()))?;
-        Response::ok(match outcome {
+        Response::ok(match outcome.report {
             None => "connectors unavailable; trying again later".to_string(),
             Some(report) => format!(
                 "resumed {}, expired {}",

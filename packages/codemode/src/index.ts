@@ -385,15 +385,20 @@ export function createCodemodeRuntime(options: CreateCodemodeRuntimeOptions): Co
     unscheduled.delete(ctx);
     options.schedule(missed);
   }
-  const call = async <T>(method: Contract.MethodName, args: unknown[]): Promise<T> => {
+  /** `use` on the open runtime; what it throws becomes the contract's error (a trap of this
+   * engine replaces it). */
+  const withRuntime = async <T>(use: (runtime: EmbeddedRuntime) => T | Promise<T>): Promise<T> => {
     const startedOn = engine;
-    const text = JSON.stringify(args);
     const runtime = await runtimeOf(options);
     try {
-      return JSON.parse(await runtime.call(method, text)) as T;
+      return await use(runtime);
     } catch (thrown) {
       throw refused(thrown, startedOn);
     }
+  };
+  const call = <T>(method: Contract.MethodName, args: unknown[]): Promise<T> => {
+    const text = JSON.stringify(args);
+    return withRuntime(async (runtime) => JSON.parse(await runtime.call(method, text)) as T);
   };
   /** The call's result, or `fallback` when the runtime answers one of `codes`. */
   const unless = async <T>(codes: string[], fallback: (error: CodemodeError) => T, run: () => Promise<T>): Promise<T> => {
@@ -452,24 +457,8 @@ export function createCodemodeRuntime(options: CreateCodemodeRuntimeOptions): Co
     snippets: () => call("snippets", []),
     deleteSnippet: (name) => call("deleteSnippet", [name]),
     expirePaused: async () => (await handle.wake()).expired,
-    wake: async () => {
-      const startedOn = engine;
-      const runtime = await runtimeOf(options);
-      try {
-        return JSON.parse(await runtime.wake());
-      } catch (thrown) {
-        throw refused(thrown, startedOn);
-      }
-    },
-    nextWakeAt: async () => {
-      const startedOn = engine;
-      const runtime = await runtimeOf(options);
-      try {
-        return runtime.nextWakeAt() ?? null;
-      } catch (thrown) {
-        throw refused(thrown, startedOn);
-      }
-    },
+    wake: () => withRuntime(async (runtime) => JSON.parse(await runtime.wake())),
+    nextWakeAt: () => withRuntime((runtime) => runtime.nextWakeAt() ?? null),
   };
   return handle;
 }
