@@ -224,7 +224,13 @@ impl Default for StandardConstructors {
             generator_function: StandardConstructor::default(),
             array: StandardConstructor::with_prototype(JsObject::from_proto_and_data(None, Array)),
             bigint: StandardConstructor::default(),
-            number: StandardConstructor::with_prototype(JsObject::from_proto_and_data(None, 0.0)),
+            // codemode-runtime patch: a Number object's data is `Align4<f64>` (object data
+            // aligned to 4 on wasm32); `0.0` here made `Number.prototype` an object with an `f64`
+            // no method reads, so it was not a Number object (test262 showed it).
+            number: StandardConstructor::with_prototype(JsObject::from_proto_and_data(
+                None,
+                crate::object::Align4::new(0.0_f64),
+            )),
             boolean: StandardConstructor::with_prototype(JsObject::from_proto_and_data(
                 None, false,
             )),
