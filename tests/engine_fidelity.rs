@@ -294,3 +294,29 @@ const EXTREME_ARGUMENTS_NODE: &str = r##"["undefined","undefined","undefined","u
 fn extreme_arguments_as_in_v8() {
     same_as_node(EXTREME_ARGUMENTS, EXTREME_ARGUMENTS_NODE);
 }
+
+/// Appends to a dense array (`a[a.length] = v`, `a[i++] = v`) take the engine's fast path only
+/// where nothing could tell (a read-only `length`, an indexed setter on a prototype, a
+/// non-extensible array, an array with named properties all take the generic one); and
+/// `Number.prototype` is a Number object (test262 found it was not in the fork).
+const DENSE_APPENDS: &str = r##"const out = [];
+const a = []; for (let i = 0; i < 5; i++) a[a.length] = i * 1.5; a[a.length] = 'x'; out.push(JSON.stringify(a), a.length);
+const frozenLength = [1, 2]; Object.defineProperty(frozenLength, 'length', { writable: false }); frozenLength[2] = 3; out.push(frozenLength.length, 2 in frozenLength);
+const seen = []; Object.defineProperty(Array.prototype, 2, { set(v) { seen.push(v) }, configurable: true }); const b = [0, 1]; b[2] = 9; delete Array.prototype[2]; out.push(b.length, JSON.stringify(seen));
+const c = [0]; Object.preventExtensions(c); c[1] = 5; out.push(c.length, 1 in c);
+const d = [0]; d.foo = 1; d[1] = 5; out.push(d.length, d[1]);
+const codePoints = []; let length = 0, total = 0;
+for (let r = 0; r < 3; r++) for (let n = 0; n < 25; n++) { codePoints[length++] = n; if (length === 10) { total += codePoints.length; codePoints.length = length = 0; } }
+out.push(total, JSON.stringify(codePoints));
+Object.defineProperty(Object.prototype, 1, { get() { return 'p' }, set(v) { globalThis.hit = v }, configurable: true }); const e = [0]; e[1] = 7; out.push(e.length, globalThis.hit); delete Object.prototype[1];
+const f = [0]; f[1] = f; out.push(f.length, f[1] === f);
+out.push(Object.prototype.toString.call(Number.prototype), Number.prototype.valueOf(), Number.prototype.toFixed(1));
+return out;"##;
+
+#[test]
+fn dense_appends_and_number_prototype_as_in_v8() {
+    same_as_node(
+        DENSE_APPENDS,
+        r#"["[0,1.5,3,4.5,6,\"x\"]",6,2,false,2,"[9]",1,false,2,5,70,"[20,21,22,23,24]",1,7,2,true,"[object Number]",0,"0.0"]"#,
+    );
+}
