@@ -298,7 +298,8 @@ fn extreme_arguments_as_in_v8() {
 /// Appends to a dense array (`a[a.length] = v`, `a[i++] = v`) take the engine's fast path only
 /// where nothing could tell (a read-only `length`, an indexed setter on a prototype, a
 /// non-extensible array, an array with named properties all take the generic one); and
-/// `Number.prototype` is a Number object (test262 found it was not in the fork).
+/// `Number.prototype` is a Number object (test262 found it was not in the fork). Arrays whose
+/// length is past their elements (`Array(100)`, a grown `length`) append through the generic path.
 const DENSE_APPENDS: &str = r##"const out = [];
 const a = []; for (let i = 0; i < 5; i++) a[a.length] = i * 1.5; a[a.length] = 'x'; out.push(JSON.stringify(a), a.length);
 const frozenLength = [1, 2]; Object.defineProperty(frozenLength, 'length', { writable: false }); frozenLength[2] = 3; out.push(frozenLength.length, 2 in frozenLength);
@@ -311,12 +312,15 @@ out.push(total, JSON.stringify(codePoints));
 Object.defineProperty(Object.prototype, 1, { get() { return 'p' }, set(v) { globalThis.hit = v }, configurable: true }); const e = [0]; e[1] = 7; out.push(e.length, globalThis.hit); delete Object.prototype[1];
 const f = [0]; f[1] = f; out.push(f.length, f[1] === f);
 out.push(Object.prototype.toString.call(Number.prototype), Number.prototype.valueOf(), Number.prototype.toFixed(1));
+const h = Array(100); h[0] = 1; out.push(h.length); h[99] = 1; out.push(h.length);
+const s2 = new Array(2); s2[1] = 1; s2.sort(); out.push(s2.length, s2[0], s2[1] === undefined);
+const z = [1, 2, 3]; z.length = 5; z[3] = 4; out.push(z.length, JSON.stringify(z));
 return out;"##;
 
 #[test]
 fn dense_appends_and_number_prototype_as_in_v8() {
     same_as_node(
         DENSE_APPENDS,
-        r#"["[0,1.5,3,4.5,6,\"x\"]",6,2,false,2,"[9]",1,false,2,5,70,"[20,21,22,23,24]",1,7,2,true,"[object Number]",0,"0.0"]"#,
+        r#"["[0,1.5,3,4.5,6,\"x\"]",6,2,false,2,"[9]",1,false,2,5,70,"[20,21,22,23,24]",1,7,2,true,"[object Number]",0,"0.0",100,100,2,1,true,5,"[1,2,3,4,null]"]"#,
     );
 }

@@ -460,7 +460,8 @@ impl Operation for SetFunctionName {
 /// appends in place, as `PushValueToArray` does for literals: the generic path (OrdinarySet, a
 /// property descriptor, `ArraySetLength`) took several times longer per element, and scripts
 /// build arrays this way. Only when nothing could observe the difference: the array still has
-/// the template shape (its own `length`, writable, and no other named property), is extensible,
+/// the template shape (its own `length`, writable, and no other named property), its length is
+/// its number of elements (no holes at the end: `Array(100)`), it is extensible,
 /// and its prototype chain is the realm's `Array.prototype` and `Object.prototype` without
 /// elements (no indexed setter or read-only element to meet). The heap bound is asked first, as
 /// on the generic path. Returns `false` when the slow path must run.
@@ -480,6 +481,8 @@ fn append_to_dense_array(
             && properties.shape.to_addr_usize() == template
             && properties.indexed_properties.dense_len() == Some(index as usize)
             && index < i32::MAX as u32
+            // `Array(100)` has length 100 and no elements: its length is not where the append is.
+            && properties.storage[0].as_i32() == Some(index as i32)
             && borrowed.prototype().as_ref() == Some(&array_prototype);
         if !appends {
             return Ok(false);
