@@ -324,3 +324,74 @@ fn dense_appends_and_number_prototype_as_in_v8() {
         r#"["[0,1.5,3,4.5,6,\"x\"]",6,2,false,2,"[9]",1,false,2,5,70,"[20,21,22,23,24]",1,7,2,true,"[object Number]",0,"0.0",100,100,2,1,true,5,"[1,2,3,4,null]"]"#,
     );
 }
+
+/// Objects with zero to a few properties keep two values in the object and move to a block from
+/// the third (boa's fork, `object::storage`): deleting each property in turn, data properties
+/// turned into accessors and back (a slot inserted, then removed), literals of 0 to 5 properties,
+/// objects made non-extensible and private elements (both moved behind one pointer), functions'
+/// and arrays' own slots.
+#[test]
+fn small_objects_and_their_slots_as_in_v8() {
+    same_as_node(OBJECT_SLOTS, OBJECT_SLOTS_NODE);
+}
+
+const OBJECT_SLOTS: &str = r##"const rows = [];
+const show = (o) => JSON.stringify(Object.getOwnPropertyNames(o).map((k) => {
+  const d = Object.getOwnPropertyDescriptor(o, k);
+  return [k, "value" in d ? d.value : typeof d.get + typeof d.set, d.writable ?? null, d.enumerable, d.configurable];
+}));
+// 0 to 4 properties, each one deleted in turn, then one more added
+for (let n = 0; n <= 4; n++) {
+  for (let del = -1; del < n; del++) {
+    const o = {};
+    for (let k = 0; k < n; k++) o["p" + k] = k * 10;
+    if (del >= 0) delete o["p" + del];
+    o.after = "x";
+    rows.push(show(o));
+  }
+}
+// data -> accessor -> data on small objects (a slot inserted, then removed)
+for (let n = 1; n <= 3; n++) {
+  const o = {};
+  for (let k = 0; k < n; k++) o["p" + k] = k;
+  Object.defineProperty(o, "p0", { get() { return "g"; }, set(v) {}, configurable: true, enumerable: true });
+  rows.push(show(o), o.p0, n > 1 ? o.p1 : null);
+  Object.defineProperty(o, "p0", { value: "back", writable: true, configurable: true, enumerable: true });
+  rows.push(show(o));
+  o.q = 1; o.r = 2;
+  rows.push(show(o));
+  delete o.q; delete o.p0;
+  rows.push(show(o));
+}
+// literals of 0 to 5 properties: read, written, grown
+for (const o of [{}, { a: 1 }, { a: 1, b: 2 }, { a: 1, b: 2, c: 3 }, { a: 1, get b() { return 2; }, c: 3 }, { a: 1, b: 2, c: 3, d: 4, e: 5 }]) {
+  o.a = (o.a ?? 0) + 100;
+  o.z = "z";
+  rows.push(show(o), JSON.stringify(o), Object.keys(o).length);
+}
+// not extensible: frozen, prevented; private elements
+const f = Object.freeze({ a: 1, b: 2 });
+rows.push(Object.isFrozen(f), Object.isExtensible(f), Reflect.set(f, "c", 3), Reflect.defineProperty(f, "c", { value: 1 }), show(f));
+const p = Object.preventExtensions({ a: 1 });
+p.a = 2;
+rows.push(p.a, Object.isExtensible(p), Reflect.setPrototypeOf(p, null), Reflect.setPrototypeOf(p, Object.prototype), Object.isSealed(p));
+class C { #x = 1; #y = 2; static has(o) { return #x in o; } get sum() { return this.#x + this.#y; } bump() { this.#x++; return this.#x; } }
+const c = new C();
+rows.push(c.sum, c.bump(), C.has(c), C.has({}), Object.isExtensible(c));
+Object.preventExtensions(c);
+rows.push(c.bump(), Object.isExtensible(c), c.sum);
+try { C.prototype.bump.call({}); } catch (e) { rows.push(e.constructor.name); }
+// functions and arrays keep their length, name and prototype
+const arrow = (a, b) => a + b;
+function named(a) {}
+rows.push(arrow.length, arrow.name, named.length, named.name, typeof named.prototype, [1, 2, 3].length, [].length);
+arrow.extra = 1;
+delete arrow.name;
+rows.push(Object.getOwnPropertyNames(arrow), arrow.extra, arrow(2, 3));
+const many = {};
+for (let k = 0; k < 40; k++) many["k" + k] = k;
+for (let k = 0; k < 40; k += 3) delete many["k" + k];
+rows.push(Object.keys(many).join(), Object.values(many).reduce((s, v) => s + v, 0));
+return rows;"##;
+
+const OBJECT_SLOTS_NODE: &str = r##"["[[\"after\",\"x\",true,true,true]]","[[\"p0\",0,true,true,true],[\"after\",\"x\",true,true,true]]","[[\"after\",\"x\",true,true,true]]","[[\"p0\",0,true,true,true],[\"p1\",10,true,true,true],[\"after\",\"x\",true,true,true]]","[[\"p1\",10,true,true,true],[\"after\",\"x\",true,true,true]]","[[\"p0\",0,true,true,true],[\"after\",\"x\",true,true,true]]","[[\"p0\",0,true,true,true],[\"p1\",10,true,true,true],[\"p2\",20,true,true,true],[\"after\",\"x\",true,true,true]]","[[\"p1\",10,true,true,true],[\"p2\",20,true,true,true],[\"after\",\"x\",true,true,true]]","[[\"p0\",0,true,true,true],[\"p2\",20,true,true,true],[\"after\",\"x\",true,true,true]]","[[\"p0\",0,true,true,true],[\"p1\",10,true,true,true],[\"after\",\"x\",true,true,true]]","[[\"p0\",0,true,true,true],[\"p1\",10,true,true,true],[\"p2\",20,true,true,true],[\"p3\",30,true,true,true],[\"after\",\"x\",true,true,true]]","[[\"p1\",10,true,true,true],[\"p2\",20,true,true,true],[\"p3\",30,true,true,true],[\"after\",\"x\",true,true,true]]","[[\"p0\",0,true,true,true],[\"p2\",20,true,true,true],[\"p3\",30,true,true,true],[\"after\",\"x\",true,true,true]]","[[\"p0\",0,true,true,true],[\"p1\",10,true,true,true],[\"p3\",30,true,true,true],[\"after\",\"x\",true,true,true]]","[[\"p0\",0,true,true,true],[\"p1\",10,true,true,true],[\"p2\",20,true,true,true],[\"after\",\"x\",true,true,true]]","[[\"p0\",\"functionfunction\",null,true,true]]","g",null,"[[\"p0\",\"back\",true,true,true]]","[[\"p0\",\"back\",true,true,true],[\"q\",1,true,true,true],[\"r\",2,true,true,true]]","[[\"r\",2,true,true,true]]","[[\"p0\",\"functionfunction\",null,true,true],[\"p1\",1,true,true,true]]","g",1,"[[\"p0\",\"back\",true,true,true],[\"p1\",1,true,true,true]]","[[\"p0\",\"back\",true,true,true],[\"p1\",1,true,true,true],[\"q\",1,true,true,true],[\"r\",2,true,true,true]]","[[\"p1\",1,true,true,true],[\"r\",2,true,true,true]]","[[\"p0\",\"functionfunction\",null,true,true],[\"p1\",1,true,true,true],[\"p2\",2,true,true,true]]","g",1,"[[\"p0\",\"back\",true,true,true],[\"p1\",1,true,true,true],[\"p2\",2,true,true,true]]","[[\"p0\",\"back\",true,true,true],[\"p1\",1,true,true,true],[\"p2\",2,true,true,true],[\"q\",1,true,true,true],[\"r\",2,true,true,true]]","[[\"p1\",1,true,true,true],[\"p2\",2,true,true,true],[\"r\",2,true,true,true]]","[[\"a\",100,true,true,true],[\"z\",\"z\",true,true,true]]","{\"a\":100,\"z\":\"z\"}",2,"[[\"a\",101,true,true,true],[\"z\",\"z\",true,true,true]]","{\"a\":101,\"z\":\"z\"}",2,"[[\"a\",101,true,true,true],[\"b\",2,true,true,true],[\"z\",\"z\",true,true,true]]","{\"a\":101,\"b\":2,\"z\":\"z\"}",3,"[[\"a\",101,true,true,true],[\"b\",2,true,true,true],[\"c\",3,true,true,true],[\"z\",\"z\",true,true,true]]","{\"a\":101,\"b\":2,\"c\":3,\"z\":\"z\"}",4,"[[\"a\",101,true,true,true],[\"b\",\"functionundefined\",null,true,true],[\"c\",3,true,true,true],[\"z\",\"z\",true,true,true]]","{\"a\":101,\"b\":2,\"c\":3,\"z\":\"z\"}",4,"[[\"a\",101,true,true,true],[\"b\",2,true,true,true],[\"c\",3,true,true,true],[\"d\",4,true,true,true],[\"e\",5,true,true,true],[\"z\",\"z\",true,true,true]]","{\"a\":101,\"b\":2,\"c\":3,\"d\":4,\"e\":5,\"z\":\"z\"}",6,true,false,false,false,"[[\"a\",1,false,true,false],[\"b\",2,false,true,false]]",2,false,false,true,false,3,2,true,false,true,3,false,5,"TypeError",2,"arrow",1,"named","object",3,0,["length","extra"],1,5,"k1,k2,k4,k5,k7,k8,k10,k11,k13,k14,k16,k17,k19,k20,k22,k23,k25,k26,k28,k29,k31,k32,k34,k35,k37,k38",507]"##;

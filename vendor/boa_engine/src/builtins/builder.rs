@@ -423,7 +423,7 @@ impl BuiltInConstructorWithPrototype<'_> {
 
             let prototype_old_storage = std::mem::replace(
                 &mut prototype.properties_mut().storage,
-                self.prototype_storage,
+                self.prototype_storage.into(),
             );
 
             debug_assert_eq!(prototype_old_storage.len(), 0);
@@ -449,7 +449,7 @@ impl BuiltInConstructorWithPrototype<'_> {
 
         let object_old_storage = std::mem::replace(
             &mut object.properties_mut().storage,
-            self.constructor_storage,
+            self.constructor_storage.into(),
         );
 
         debug_assert_eq!(object_old_storage.len(), 0);
@@ -481,7 +481,7 @@ impl BuiltInConstructorWithPrototype<'_> {
 
         let object_old_storage = std::mem::replace(
             &mut object.properties_mut().storage,
-            self.constructor_storage,
+            self.constructor_storage.into(),
         );
 
         debug_assert_eq!(object_old_storage.len(), 0);

@@ -31,7 +31,6 @@ use std::{
     hash::Hash,
     result::Result as StdResult,
 };
-use thin_vec::ThinVec;
 
 #[cfg(not(feature = "jsvalue-enum"))]
 use boa_gc::GcBox;
@@ -84,11 +83,14 @@ pub(crate) struct VTableObject<T: NativeObject + ?Sized> {
 }
 
 // codemode-runtime patch: on wasm32 an ordinary object's GC box is its fields without padding
-// (upstream's data alignment of 8 made it 72 bytes; `ObjectData`, `OBJECT_DATA_ALIGN`).
+// (upstream's data alignment of 8 made it 72 bytes; `ObjectData`, `OBJECT_DATA_ALIGN`), its shape
+// one tagged pointer (`Shape`), two property values in place of the values' `Vec`
+// (`ObjectStorage`), and the flag and private elements few objects use behind one pointer
+// (`Object::rare`): 52 bytes, holding `{i, s}` whole.
 #[cfg(all(target_pointer_width = "32", not(feature = "jsvalue-enum")))]
 static_assertions::const_assert_eq!(
     size_of::<GcBox<VTableObject<OrdinaryObject>>>(),
-    56
+    52
 );
 
 impl JsObject {
@@ -225,8 +227,7 @@ impl JsObject {
             object: GcRefCell::new(Object {
                 data: ObjectData::new(data),
                 properties: PropertyMap::from_prototype_unique_shape(prototype.into()),
-                extensible: true,
-                private_elements: ThinVec::new(),
+                rare: None,
             }),
             vtable: internal_methods,
         });
@@ -254,8 +255,7 @@ impl JsObject {
                     root_shape,
                     prototype.into(),
                 ),
-                extensible: true,
-                private_elements: ThinVec::new(),
+                rare: None,
             }),
             vtable: internal_methods,
         });
@@ -953,7 +953,7 @@ impl<T: NativeObject> JsObject<T> {
     ///
     /// Panics if the object is currently mutably borrowed.
     pub(crate) fn extensible(&self) -> bool {
-        self.borrow().extensible
+        self.borrow().is_extensible()
     }
 
     /// Set the prototype of the object.
@@ -1085,8 +1085,7 @@ impl<T: NativeObject> JsObject<T> {
                     root_shape,
                     prototype.into(),
                 ),
-                extensible: true,
-                private_elements: ThinVec::new(),
+                rare: None,
             }),
             vtable: internal_methods,
         });
@@ -1117,8 +1116,7 @@ impl<T: NativeObject> JsObject<T> {
             object: GcRefCell::new(Object {
                 data: ObjectData::new(data),
                 properties: PropertyMap::from_prototype_unique_shape(prototype.into()),
-                extensible: true,
-                private_elements: ThinVec::new(),
+                rare: None,
             }),
             vtable: internal_methods,
         });

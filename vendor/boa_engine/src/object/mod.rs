@@ -36,6 +36,8 @@ mod datatypes;
 mod jsobject;
 mod operations;
 mod property_map;
+#[cfg(not(feature = "jsvalue-enum"))]
+mod storage;
 
 pub mod shape;
 
@@ -59,7 +61,10 @@ pub type JsPrototype = Option<JsObject>;
 /// The internal storage of an object's property values.
 ///
 /// The [`shape::Shape`] contains the property names and attributes.
+#[cfg(feature = "jsvalue-enum")]
 pub(crate) type ObjectStorage = Vec<JsValue>;
+#[cfg(not(feature = "jsvalue-enum"))]
+pub(crate) use storage::ObjectStorage;
 
 /// This trait allows Rust types to be passed around as objects.
 ///
@@ -174,10 +179,10 @@ impl dyn NativeObject {
 pub struct Object<T: ?Sized> {
     /// The collection of properties contained in the object
     pub(crate) properties: PropertyMap,
-    /// Whether it can have new properties added to it.
-    pub(crate) extensible: bool,
-    /// The `[[PrivateElements]]` internal slot.
-    private_elements: ThinVec<(PrivateName, PrivateElement)>,
+    /// codemode-runtime patch: what few objects have — being not extensible, the
+    /// `[[PrivateElements]]` internal slot — behind one pointer, `None` for most objects
+    /// (upstream: a `bool` and a `ThinVec`, 8 bytes of every object on wasm32).
+    rare: Option<Box<RareSlots>>,
     /// The inner object data
     data: ObjectData<T>,
 }
@@ -186,11 +191,19 @@ impl<T: Default> Default for Object<T> {
     fn default() -> Self {
         Self {
             properties: PropertyMap::default(),
-            extensible: true,
-            private_elements: ThinVec::new(),
+            rare: None,
             data: ObjectData::default(),
         }
     }
+}
+
+/// codemode-runtime patch: the slots of an object that few objects use (`Object::rare`).
+#[derive(Debug, Default, Trace, Finalize)]
+struct RareSlots {
+    /// Whether `[[PreventExtensions]]` has been called (an object is extensible until then).
+    non_extensible: bool,
+    /// The `[[PrivateElements]]` internal slot.
+    private_elements: ThinVec<(PrivateName, PrivateElement)>,
 }
 
 /// A Private Name.
@@ -236,6 +249,42 @@ impl<T: ?Sized> Object<T> {
         &self.properties.shape
     }
 
+    /// Whether new properties can be added to it.
+    #[inline]
+    #[must_use]
+    pub(crate) fn is_extensible(&self) -> bool {
+        self.rare.as_ref().is_none_or(|rare| !rare.non_extensible)
+    }
+
+    /// Makes it not extensible (`[[PreventExtensions]]`; there is no way back).
+    pub(crate) fn prevent_extensions(&mut self) {
+        self.rare.get_or_insert_default().non_extensible = true;
+    }
+
+    /// The `[[PrivateElements]]` internal slot.
+    #[inline]
+    pub(crate) fn private_elements(&self) -> &[(PrivateName, PrivateElement)] {
+        self.rare
+            .as_deref()
+            .map_or(&[], |rare| rare.private_elements.as_slice())
+    }
+
+    /// The `[[PrivateElements]]` internal slot, to change an element.
+    pub(crate) fn private_elements_mut(&mut self) -> &mut [(PrivateName, PrivateElement)] {
+        match self.rare.as_deref_mut() {
+            Some(rare) => rare.private_elements.as_mut_slice(),
+            None => &mut [],
+        }
+    }
+
+    /// Appends to the `[[PrivateElements]]` internal slot.
+    pub(crate) fn push_private_element(&mut self, name: PrivateName, element: PrivateElement) {
+        self.rare
+            .get_or_insert_default()
+            .private_elements
+            .push((name, element));
+    }
+
     /// Returns the data of the object.
     #[inline]
     #[must_use]
@@ -265,7 +314,7 @@ impl<T: ?Sized> Object<T> {
     #[track_caller]
     pub fn set_prototype<O: Into<JsPrototype>>(&mut self, prototype: O) -> bool {
         let prototype = prototype.into();
-        if self.extensible {
+        if self.is_extensible() {
             self.properties.shape = self.properties.shape.change_prototype_transition(prototype);
             true
         } else {
@@ -310,7 +359,7 @@ impl<T: ?Sized> Object<T> {
     /// Append a private element to an object.
     pub(crate) fn append_private_element(&mut self, name: PrivateName, element: PrivateElement) {
         if let PrivateElement::Accessor { getter, setter } = &element {
-            for (key, value) in &mut self.private_elements {
+            for (key, value) in self.private_elements_mut() {
                 if name == *key
                     && let PrivateElement::Accessor {
                         getter: existing_getter,
@@ -328,7 +377,7 @@ impl<T: ?Sized> Object<T> {
             }
         }
 
-        self.private_elements.push((name, element));
+        self.push_private_element(name, element);
     }
 }
 
@@ -632,14 +681,12 @@ impl<'ctx> ConstructorBuilder<'ctx> {
             constructor_object: Object {
                 data: ObjectData::new(OrdinaryObject),
                 properties: PropertyMap::default(),
-                extensible: true,
-                private_elements: ThinVec::new(),
+                rare: None,
             },
             prototype: Object {
                 data: ObjectData::new(OrdinaryObject),
                 properties: PropertyMap::default(),
-                extensible: true,
-                private_elements: ThinVec::new(),
+                rare: None,
             },
             length: 0,
             name: js_string!(),
@@ -904,8 +951,7 @@ impl<'ctx> ConstructorBuilder<'ctx> {
             let internal_methods = data.internal_methods();
             let mut constructor = Object {
                 properties: self.constructor_object.properties,
-                extensible: self.constructor_object.extensible,
-                private_elements: self.constructor_object.private_elements,
+                rare: self.constructor_object.rare,
                 data: ObjectData::new(data),
             };
 

@@ -972,7 +972,7 @@ impl JsObject {
         is_setter: bool,
     ) -> Option<PrivateElement> {
         // 1. If O.[[PrivateElements]] contains a PrivateElement whose [[Key]] is P, then
-        for (key, value) in &self.borrow().private_elements {
+        for (key, value) in self.borrow().private_elements() {
             if key == name {
                 // a. Let entry be that PrivateElement.
                 // b. Return entry.
@@ -1028,8 +1028,7 @@ impl JsObject {
 
         // 5. Append PrivateElement { [[Key]]: P, [[Kind]]: field, [[Value]]: value } to O.[[PrivateElements]].
         self.borrow_mut()
-            .private_elements
-            .push((name.clone(), PrivateElement::Field(value)));
+            .push_private_element(name.clone(), PrivateElement::Field(value));
 
         // 5. Return unused.
         Ok(())
@@ -1168,7 +1167,7 @@ impl JsObject {
         // Note: This function is inlined here for mutable access.
         let mut object_mut = self.borrow_mut();
         let entry = object_mut
-            .private_elements
+            .private_elements_mut()
             .iter_mut()
             .find_map(|(key, value)| if key == name { Some(value) } else { None });
 

@@ -522,7 +522,7 @@ impl PropertyMap {
         Self {
             indexed_properties,
             shape,
-            storage: Vec::default(),
+            storage: ObjectStorage::new(),
         }
     }
 
@@ -544,7 +544,7 @@ impl PropertyMap {
         Self {
             indexed_properties: IndexedProperties::default(),
             shape: UniqueShape::new(prototype, PropertyTableInner::default()).into(),
-            storage: Vec::default(),
+            storage: ObjectStorage::new(),
         }
     }
 
@@ -559,7 +559,7 @@ impl PropertyMap {
         Self {
             indexed_properties: IndexedProperties::default(),
             shape: shape.into(),
-            storage: Vec::default(),
+            storage: ObjectStorage::new(),
         }
     }
 

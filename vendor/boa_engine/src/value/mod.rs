@@ -127,6 +127,35 @@ impl JsValue {
         self.0.holds_pointer()
     }
 
+    /// codemode-runtime patch: the marks of an object's inline property storage
+    /// (`object::storage`), bit patterns no value has.
+    #[cfg(not(feature = "jsvalue-enum"))]
+    #[inline(always)]
+    pub(crate) const fn storage_empty() -> Self {
+        Self(inner::InnerValue::storage_empty())
+    }
+
+    /// codemode-runtime patch: see [`Self::storage_empty`].
+    #[cfg(not(feature = "jsvalue-enum"))]
+    #[inline(always)]
+    pub(crate) fn storage_heap(block: std::ptr::NonNull<Self>) -> Self {
+        Self(inner::InnerValue::storage_heap(block))
+    }
+
+    /// codemode-runtime patch: see [`Self::storage_empty`].
+    #[cfg(not(feature = "jsvalue-enum"))]
+    #[inline(always)]
+    pub(crate) fn is_storage_empty(&self) -> bool {
+        self.0.is_storage_empty()
+    }
+
+    /// codemode-runtime patch: see [`Self::storage_empty`].
+    #[cfg(not(feature = "jsvalue-enum"))]
+    #[inline(always)]
+    pub(crate) fn storage_heap_block(&self) -> Option<std::ptr::NonNull<Self>> {
+        self.0.storage_heap_block()
+    }
+
     /// The value when it is stored as an `i32`, without converting anything: the VM's integer
     /// paths test this instead of matching on `variant()`. (codemode-runtime patch)
     #[inline(always)]
@@ -1043,7 +1072,7 @@ impl JsValue {
                     .intrinsics()
                     .templates()
                     .string()
-                    .create(string, vec![len.into()]))
+                    .create(string, [len.into()]))
             }
             JsVariant::Symbol(symbol) => Ok(context
                 .intrinsics()

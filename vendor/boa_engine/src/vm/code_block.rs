@@ -1191,7 +1191,7 @@ pub(crate) fn create_function_object(
     } else {
         let constructor_prototype = templates
             .function_prototype()
-            .create(OrdinaryObject, vec![JsValue::undefined()]);
+            .create(OrdinaryObject, [JsValue::undefined()]);
 
         let template = templates.function_with_prototype_without_proto();
 
@@ -1255,19 +1255,19 @@ pub(crate) fn create_function_object_fast(code: Gc<CodeBlock>, context: &mut Con
             .intrinsics()
             .templates()
             .async_function()
-            .create(function, vec![length, name])
+            .create(function, [length, name])
     } else if !has_prototype_property {
         context
             .intrinsics()
             .templates()
             .function()
-            .create(function, vec![length, name])
+            .create(function, [length, name])
     } else {
         let prototype = context
             .intrinsics()
             .templates()
             .function_prototype()
-            .create(OrdinaryObject, vec![JsValue::undefined()]);
+            .create(OrdinaryObject, [JsValue::undefined()]);
 
         let constructor = context
             .intrinsics()

@@ -336,7 +336,7 @@ impl Array {
                 .intrinsics()
                 .templates()
                 .array()
-                .create(Array, vec![JsValue::new(length)]));
+                .create(Array, [JsValue::new(length)]));
         }
 
         // 7. Return A.
@@ -358,7 +358,7 @@ impl Array {
                 .intrinsics()
                 .templates()
                 .array()
-                .create(Array, vec![JsValue::new(length)]));
+                .create(Array, [JsValue::new(length)]));
         }
 
         let array =
@@ -408,7 +408,7 @@ impl Array {
             .array()
             .create_with_indexed_properties(
                 Array,
-                vec![JsValue::new(length)],
+                [JsValue::new(length)],
                 IndexedProperties::from_dense_js_value(elements),
             )
     }

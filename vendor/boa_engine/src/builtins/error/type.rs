@@ -106,7 +106,7 @@ impl IntrinsicObject for ThrowTypeError {
             obj.realm = Some(realm.clone());
         }
 
-        obj.borrow_mut().extensible = false;
+        obj.borrow_mut().prevent_extensions();
     }
 
     fn get(intrinsics: &Intrinsics) -> JsObject {

@@ -213,7 +213,7 @@ pub fn create_iter_result_object(value: JsValue, done: bool, context: &mut Conte
         .intrinsics()
         .templates()
         .iterator_result()
-        .create(OrdinaryObject, vec![value, done.into()]);
+        .create(OrdinaryObject, [value, done.into()]);
 
     // 5. Return obj.
     obj.into()

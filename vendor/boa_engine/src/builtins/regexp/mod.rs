@@ -421,13 +421,13 @@ impl RegExp {
                 .regexp_without_proto()
                 .clone();
             template.set_prototype(prototype);
-            template.create(regexp, vec![0.into()])
+            template.create(regexp, [0.into()])
         } else {
             context
                 .intrinsics()
                 .templates()
                 .regexp()
-                .create(regexp, vec![0.into()])
+                .create(regexp, [0.into()])
         };
 
         // 23. Return obj.

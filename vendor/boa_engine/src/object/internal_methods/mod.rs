@@ -600,7 +600,7 @@ pub(crate) fn ordinary_set_prototype_of(
 #[allow(clippy::unnecessary_wraps)]
 pub(crate) fn ordinary_is_extensible(obj: &JsObject, _context: &mut Context) -> JsResult<bool> {
     // 1. Return O.[[Extensible]].
-    Ok(obj.borrow().extensible)
+    Ok(obj.borrow().is_extensible())
 }
 
 /// Abstract operation `OrdinaryPreventExtensions`.
@@ -615,7 +615,7 @@ pub(crate) fn ordinary_prevent_extensions(
     _context: &mut Context,
 ) -> JsResult<bool> {
     // 1. Set O.[[Extensible]] to false.
-    obj.borrow_mut().extensible = false;
+    obj.borrow_mut().prevent_extensions();
 
     // 2. Return true.
     Ok(true)

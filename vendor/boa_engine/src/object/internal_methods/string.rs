@@ -62,7 +62,7 @@ pub(crate) fn string_exotic_define_own_property(
     // 3. If stringDesc is not undefined, then
     if let Some(string_desc) = string_desc {
         // a. Let extensible be S.[[Extensible]].
-        let extensible = obj.borrow().extensible;
+        let extensible = obj.borrow().is_extensible();
         // b. Return ! IsCompatiblePropertyDescriptor(extensible, Desc, stringDesc).
         Ok(super::is_compatible_property_descriptor(
             extensible,

@@ -189,6 +189,11 @@ mod bits {
     // The constant `-0` value.
     pub(super) const VALUE_NEGATIVE_ZERO: u64 = (-0f64).to_bits();
 
+    /// codemode-runtime patch: an unused slot of an object's inline property storage
+    /// (`object::storage`). The `Other` kind's payload is 0 (null) or 1 (undefined) in a value;
+    /// 2 is this mark, and an address (4 or more) is the mark of values moved to a heap block.
+    pub(super) const STORAGE_EMPTY: u64 = MASK_OTHER | 2;
+
     /// Checks that a value is a valid boolean (either true or false).
     #[inline(always)]
     pub(super) const fn is_bool(value: u64) -> bool {
@@ -427,6 +432,43 @@ impl NanBoxedValue {
     pub(crate) fn holds_pointer(&self) -> bool {
         const MASK_POINTER_KINDS: u64 = 0x7FFC_0000_0000_0000;
         self.value() & MASK_POINTER_KINDS == MASK_POINTER_KINDS
+    }
+
+    /// codemode-runtime patch: the mark of an unused inline slot of an object's property storage
+    /// (`object::storage`); never a value a script sees.
+    #[must_use]
+    #[inline(always)]
+    pub(crate) const fn storage_empty() -> Self {
+        Self::from_inner_unchecked(bits::STORAGE_EMPTY)
+    }
+
+    /// codemode-runtime patch: the mark of an object's property values moved to a heap block,
+    /// holding the block's address (`object::storage`); never a value a script sees.
+    #[must_use]
+    #[inline(always)]
+    pub(crate) fn storage_heap<T>(block: NonNull<T>) -> Self {
+        Self::from_object_like(block, bits::tag_pointer(block, bits::MASK_OTHER))
+    }
+
+    /// codemode-runtime patch: whether this is [`Self::storage_empty`].
+    #[must_use]
+    #[inline(always)]
+    pub(crate) fn is_storage_empty(&self) -> bool {
+        self.value() == bits::STORAGE_EMPTY
+    }
+
+    /// codemode-runtime patch: the heap block of a [`Self::storage_heap`] mark, `None` for
+    /// anything else (a value, or an empty slot).
+    #[must_use]
+    #[inline(always)]
+    pub(crate) fn storage_heap_block<T>(&self) -> Option<NonNull<T>> {
+        let value = self.value();
+        let address = bits::untag_pointer(value);
+        if value & bits::MASK_KIND == bits::MASK_OTHER && address > 2 {
+            NonNull::new(self.ptr.with_addr(address).cast::<T>())
+        } else {
+            None
+        }
     }
 
     #[must_use]

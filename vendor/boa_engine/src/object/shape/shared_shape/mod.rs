@@ -114,6 +114,27 @@ pub struct SharedShape {
 }
 
 impl SharedShape {
+    /// codemode-runtime patch: the GC box, for [`super::Shape`]'s tagged pointer.
+    pub(super) fn into_raw(self) -> std::ptr::NonNull<()> {
+        // Its `Drop` only finalizes, which does nothing: the reference moves to the pointer.
+        let this = std::mem::ManuallyDrop::new(self);
+        // SAFETY: `this` is never used or dropped again, so the `Gc` is read out once.
+        let inner = unsafe { std::ptr::read(&this.inner) };
+        Gc::into_raw(inner).cast()
+    }
+
+    /// codemode-runtime patch: the shape of a pointer from [`Self::into_raw`].
+    ///
+    /// # Safety
+    /// `raw` comes from [`Self::into_raw`] and each pointer is turned back once (or the result
+    /// is not dropped).
+    pub(super) unsafe fn from_raw(raw: std::ptr::NonNull<()>) -> Self {
+        // SAFETY: guaranteed by the caller.
+        Self {
+            inner: unsafe { Gc::from_raw(raw.cast()) },
+        }
+    }
+
     fn property_table(&self) -> &PropertyTable {
         &self.inner.property_table
     }

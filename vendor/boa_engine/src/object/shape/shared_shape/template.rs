@@ -1,10 +1,8 @@
 use boa_gc::{Finalize, Trace};
-use thin_vec::ThinVec;
 
 use crate::{
-    JsValue,
     object::{
-        IndexedProperties, JsObject, NativeObject, Object, ObjectData, PropertyMap,
+        IndexedProperties, JsObject, NativeObject, Object, ObjectData, ObjectStorage, PropertyMap,
         shape::slot::SlotAttributes,
     },
     property::{Attribute, PropertyKey},
@@ -107,17 +105,20 @@ impl ObjectTemplate {
     /// Create an object from the [`ObjectTemplate`]
     ///
     /// The storage must match the properties provided.
-    pub(crate) fn create<T: NativeObject>(&self, data: T, storage: Vec<JsValue>) -> JsObject {
+    pub(crate) fn create<T: NativeObject>(
+        &self,
+        data: T,
+        storage: impl Into<ObjectStorage>,
+    ) -> JsObject {
         let internal_methods = data.internal_methods();
 
         let mut object = Object {
             data: ObjectData::new(data),
-            extensible: true,
             properties: PropertyMap::new(self.shape.clone().into(), IndexedProperties::default()),
-            private_elements: ThinVec::new(),
+            rare: None,
         };
 
-        object.properties.storage = storage;
+        object.properties.storage = storage.into();
 
         JsObject::from_object_and_vtable(object, internal_methods)
     }
@@ -129,18 +130,17 @@ impl ObjectTemplate {
     pub(crate) fn create_with_indexed_properties<T: NativeObject>(
         &self,
         data: T,
-        storage: Vec<JsValue>,
+        storage: impl Into<ObjectStorage>,
         indexed_properties: IndexedProperties,
     ) -> JsObject {
         let internal_methods = data.internal_methods();
         let mut object = Object {
             data: ObjectData::new(data),
-            extensible: true,
             properties: PropertyMap::new(self.shape.clone().into(), indexed_properties),
-            private_elements: ThinVec::new(),
+            rare: None,
         };
 
-        object.properties.storage = storage;
+        object.properties.storage = storage.into();
 
         JsObject::from_object_and_vtable(object, internal_methods)
     }

@@ -19,7 +19,7 @@ impl StoreNewArray {
             .intrinsics()
             .templates()
             .array()
-            .create(Array, Vec::from([JsValue::new(0)]));
+            .create(Array, [JsValue::new(0)]);
         context.vm.set_register(array.into(), value.into());
     }
 }

@@ -1,6 +1,7 @@
 use crate::{
     Context,
     builtins::OrdinaryObject,
+    object::ObjectStorage,
     vm::opcode::{IndexOperand, Operation, RegisterOperand},
 };
 
@@ -13,15 +14,17 @@ pub(crate) struct StoreEmptyObject;
 
 impl StoreEmptyObject {
     #[inline(always)]
-    pub(crate) fn operation((dst, capacity): (RegisterOperand, IndexOperand), context: &mut Context) {
+    pub(crate) fn operation(
+        (dst, capacity): (RegisterOperand, IndexOperand),
+        context: &mut Context,
+    ) {
         // codemode-runtime patch: the object literal's storage is allocated for its properties
         // at once: grown one push at a time it took room for four values (`{i, s}` kept 16
         // bytes it never used on wasm32, a fifth of such an object).
-        let o = context
-            .intrinsics()
-            .templates()
-            .ordinary_object()
-            .create(OrdinaryObject, Vec::with_capacity(usize::from(capacity)));
+        let o = context.intrinsics().templates().ordinary_object().create(
+            OrdinaryObject,
+            ObjectStorage::with_capacity(usize::from(capacity)),
+        );
         context.vm.set_register(dst.into(), o.into());
     }
 }

@@ -185,7 +185,7 @@ impl SetPropertyByValue {
                 let mut object_borrowed = object.borrow_mut();
 
                 // Cannot modify if not extensible.
-                if !object_borrowed.extensible {
+                if !object_borrowed.is_extensible() {
                     break 'fast_path;
                 }
 
@@ -477,7 +477,7 @@ fn append_to_dense_array(
     let growth = {
         let borrowed = object.borrow();
         let properties = borrowed.properties();
-        let appends = borrowed.extensible
+        let appends = borrowed.is_extensible()
             && properties.shape.to_addr_usize() == template
             && properties.indexed_properties.dense_len() == Some(index as usize)
             && index < i32::MAX as u32
