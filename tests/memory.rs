@@ -130,7 +130,7 @@ fn options_lower_the_bound_only() {
 }
 
 /// Memory comes back: after a heavy run the thread holds what it held before (the sandbox's
-/// garbage is collected when it is dropped), so ten heavy runs leave it where one did.
+/// garbage is collected before the next VM starts), so ten heavy runs leave it where one did.
 #[test]
 fn memory_comes_back_after_each_run() {
     let f = fixture();
@@ -154,6 +154,46 @@ fn memory_comes_back_after_each_run() {
     assert!(
         peak > 2 * 1024 * 1024,
         "a 50,000-record run peaked at {peak} bytes"
+    );
+}
+
+/// A dropped VM's garbage waits for `collect_garbage` (the Worker calls it once the request is
+/// answered, off the next request's path) or for the next VM's start, which collects first.
+#[test]
+fn a_runs_garbage_goes_when_idle_or_before_the_next_run() {
+    use codemode_runtime::sandbox::{collect_garbage, garbage_left};
+    let f = fixture();
+    let heavy =
+        "const a = []; for (let i = 0; i < 5e4; i++) a.push({i, s: 'v' + i}); return a.length;";
+    assert_eq!(outcome_line(&f.execute("return 1")), "value 1");
+    collect_garbage();
+    let before = boa_engine_live();
+    const MIB: usize = 1024 * 1024;
+
+    assert_eq!(outcome_line(&f.execute(heavy)), "value 50000");
+    assert!(
+        garbage_left(),
+        "the heavy run's VM left no garbage to collect"
+    );
+    let left = boa_engine_live();
+    assert!(
+        left > before + 2 * MIB,
+        "live bytes {before} → {left}: the records are not waiting"
+    );
+    collect_garbage();
+    assert!(!garbage_left());
+    let idle = boa_engine_live();
+    assert!(
+        idle < before + MIB,
+        "live bytes {before} → {idle} after collect_garbage"
+    );
+
+    assert_eq!(outcome_line(&f.execute(heavy)), "value 50000");
+    assert_eq!(outcome_line(&f.execute("return 1")), "value 1");
+    let next = boa_engine_live();
+    assert!(
+        next < before + MIB,
+        "live bytes {before} → {next}: the next run did not collect first"
     );
 }
 

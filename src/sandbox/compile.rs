@@ -26,12 +26,15 @@ pub(super) fn compile_script(
         "(async function (input) {{ const __codemode_value = ({expression_code}\n); return typeof __codemode_value === \"function\" ? await __codemode_value(input) : __codemode_value; }})"
     );
     let body = format!("(async function (input) {{{code}\n}})");
-    let source = if is_one_function(context, &expression) {
-        expression
+    // Each check parses the whole code: the expression form is checked once, the body form only
+    // when the code is not an expression.
+    let (source, one_function) = if is_one_function(context, &expression) {
+        (expression, true)
     } else {
-        body
+        let one_function = is_one_function(context, &body);
+        (body, one_function)
     };
-    if !is_one_function(context, &source) {
+    if !one_function {
         // Either a syntax error (reported below with its position) or code that closes the
         // wrapper to run at the top level.
         if Script::parse(Source::from_bytes(&source).with_path(path), None, context).is_ok() {

@@ -115,10 +115,11 @@ impl Sandbox {
     /// Builds the VM, installs the globals and starts the script (it runs up to its first `await`
     /// once [`Sandbox::run_jobs`] is called). A script that does not parse is an error here.
     pub fn start(config: SandboxConfig<'_>) -> Result<Self, ErrorInfo> {
+        collect_garbage();
         let started = Self::build(config);
         if started.is_err() {
-            // The VM is dropped already; its garbage goes now, as in `Drop`.
-            boa_engine::gc::force_collect();
+            // The VM is dropped already; its garbage is left, as in `Drop`.
+            GARBAGE_LEFT.set(true);
         }
         started
     }
@@ -420,10 +421,7 @@ impl Sandbox {
 }
 
 impl Drop for Sandbox {
-    /// A dropped context leaves its objects to the next collection, which boa starts only after
-    /// a threshold that grows with the largest heap it has seen: collecting here makes a run's
-    /// memory reusable by the next one at once, so the Worker's wasm memory (which never
-    /// shrinks) stays at the largest run's size instead of growing run after run.
+    /// The context goes; its garbage waits for [`collect_garbage`].
     fn drop(&mut self) {
         self.host.borrow_mut().waiters.clear();
         // SAFETY: neither is used after this.
@@ -431,6 +429,29 @@ impl Drop for Sandbox {
             ManuallyDrop::drop(&mut self.internals);
             ManuallyDrop::drop(&mut self.context);
         }
+        GARBAGE_LEFT.set(true);
+    }
+}
+
+thread_local! {
+    /// A VM was dropped since the last collection: its objects wait for [`collect_garbage`].
+    static GARBAGE_LEFT: Cell<bool> = const { Cell::new(false) };
+}
+
+/// `true` while dropped VMs have left garbage that [`collect_garbage`] would free.
+pub fn garbage_left() -> bool {
+    GARBAGE_LEFT.get()
+}
+
+/// Collects what dropped VMs left, if anything. A dropped context leaves its objects to the
+/// next collection, which boa starts only after a threshold that grows with the largest heap it
+/// has seen: collecting before the next VM is built makes a run's memory reusable by the next
+/// one at once, so the Worker's wasm memory (which never shrinks) stays at the largest run's
+/// size instead of growing run after run. [`Sandbox::start`] does it first; a host calls it
+/// once a request is answered (the Worker on a zero-delay timer), so the collection is not on
+/// the next request's path (natively it is a fifth of a trivial run's instructions).
+pub fn collect_garbage() {
+    if GARBAGE_LEFT.replace(false) {
         boa_engine::gc::force_collect();
     }
 }

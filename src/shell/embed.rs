@@ -321,8 +321,9 @@ impl EmbeddedRuntime {
                     "{method}: the arguments are not a JSON array: {e}"
                 )))
             })?;
-            rpc::dispatch(&runtime, &method, &args)
-                .await
+            let answer = rpc::dispatch(&runtime, &method, &args).await;
+            super::collect_when_idle();
+            answer
                 .map(|value| JsValue::from_str(&value.to_string()))
                 .map_err(|error| rejection(&error))
         })
@@ -335,9 +336,9 @@ impl EmbeddedRuntime {
     pub fn wake(&self) -> js_sys::Promise {
         let runtime = self.runtime.clone();
         wasm_bindgen_futures::future_to_promise(async move {
-            let woken = wake_and_reschedule(&runtime, RETRY_WAKE_MS)
-                .await
-                .map_err(|error| rejection(&error))?;
+            let woken = wake_and_reschedule(&runtime, RETRY_WAKE_MS).await;
+            super::collect_when_idle();
+            let woken = woken.map_err(|error| rejection(&error))?;
             let report = woken.report.unwrap_or_default();
             let answer = serde_json::json!({
                 "resumed": report.resumed,

@@ -89,6 +89,18 @@ pub fn ready(
     Ok(runtime)
 }
 
+/// Collects the garbage of the request's VMs once the isolate is idle: on a zero-delay timer,
+/// which fires after the response has left, so the collection overlaps its way back to the
+/// client (the next [`crate::sandbox::Sandbox::start`] collects first if the timer has not fired).
+pub fn collect_when_idle() {
+    if crate::sandbox::garbage_left() {
+        wasm_bindgen_futures::spawn_local(async {
+            worker::Delay::from(std::time::Duration::ZERO).await;
+            crate::sandbox::collect_garbage();
+        });
+    }
+}
+
 /// A [`crate::runtime::Sleeper`] on the Workers `setTimeout`.
 pub fn delay_sleeper() -> crate::runtime::Sleeper {
     std::rc::Rc::new(|ms: u64| Box::pin(worker::Delay::from(std::time::Duration::from_millis(ms))))

@@ -144,8 +144,11 @@ impl DurableObject for CodemodeObject {
 
     async fn fetch(&self, req: Request) -> worker::Result<Response> {
         let runtime = self.runtime().await;
-        serve::handle_shared_request(runtime, &self.state, req, &super::entry::keys(&self.env))
-            .await
+        let response =
+            serve::handle_shared_request(runtime, &self.state, req, &super::entry::keys(&self.env))
+                .await;
+        super::collect_when_idle();
+        response
     }
 
     async fn websocket_message(
@@ -154,13 +157,15 @@ impl DurableObject for CodemodeObject {
         message: WebSocketIncomingMessage,
     ) -> worker::Result<()> {
         let runtime = self.runtime().await;
-        serve::handle_websocket_message_with(
+        let handled = serve::handle_websocket_message_with(
             runtime.as_deref(),
             &ws,
             message,
             &super::entry::keys(&self.env),
         )
-        .await
+        .await;
+        super::collect_when_idle();
+        handled
     }
 
     /// Alarms are at-least-once: `wake` only touches runs that still need it. A runtime that
@@ -171,9 +176,9 @@ impl DurableObject for CodemodeObject {
             .runtime()
             .await
             .map_err(|error| worker::Error::RustError(error.to_string()))?;
-        let outcome = super::wake_and_reschedule(&runtime, RECONNECT_AFTER_MS)
-            .await
-            .map_err(|error| worker::Error::RustError(error.to_string()))?;
+        let outcome = super::wake_and_reschedule(&runtime, RECONNECT_AFTER_MS).await;
+        super::collect_when_idle();
+        let outcome = outcome.map_err(|error| worker::Error::RustError(error.to_string()))?;
         Response::ok(match outcome.report {
             None => "connectors unavailable; trying again later".to_string(),
             Some(report) => format!(
