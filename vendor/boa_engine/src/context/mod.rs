@@ -476,6 +476,15 @@ impl Context {
         self.instructions_remaining
     }
 
+    /// codemode-runtime patch: sets how many instructions may still run, so a context built
+    /// ahead of its run (the realm and the host's set-up, while the host is idle) starts the run
+    /// with the run's whole budget.
+    #[cfg(feature = "fuzz")]
+    #[inline]
+    pub fn set_instructions_remaining(&mut self, instructions_remaining: usize) {
+        self.instructions_remaining = instructions_remaining;
+    }
+
     /// codemode-runtime patch: lets the engine use at most `bytes` of native stack below the
     /// caller's frame (`None`: no limit, the default). Past it, the internal methods of objects
     /// and calls from native code throw a catchable `RangeError: Maximum call stack size
