@@ -28,7 +28,7 @@ fn context() -> Context {
 fn harness(prelude: &str) -> String {
     format!(
         "(() => {{ const host = new Proxy({{}}, {{ get: () => () => undefined }});\n\
-         return ({prelude}\n)(host, 0, 0, [], \"{{}}\", {LIMITS}); }})()"
+         return ({prelude}\n)(host)(0, 0, [], \"{{}}\", {LIMITS}); }})()"
     )
 }
 

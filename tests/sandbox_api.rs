@@ -252,3 +252,78 @@ fn truncate_keeps_head_and_tail_on_character_boundaries() {
     assert!(cut.starts_with("éé") && cut.ends_with("éé"));
     assert_eq!(truncate("short", 10), ("short".to_string(), false));
 }
+
+/// A run on a VM prepared ahead (`sandbox::prepare_next`, what the Worker does once a request is
+/// answered) is a run on a VM built for it: the run's seed, clock, `store()` values, limits
+/// (the instruction budget stops it at the same instruction, the string cap at the same length)
+/// and connectors, and nothing an earlier run did.
+#[test]
+fn a_prepared_vm_runs_as_a_fresh_one() {
+    use codemode_runtime::sandbox::{prepare_next, SandboxLimits};
+    use codemode_runtime::RuntimeConfig;
+    let f = fixture_with(RuntimeConfig {
+        sandbox: SandboxLimits {
+            instruction_budget: 300_000,
+            max_string_chars: 5_000,
+            ..SandboxLimits::default()
+        },
+        ..RuntimeConfig::default()
+    });
+    assert_eq!(
+        completed(&f.execute("store('k', {a: [1, 'b']}); return 1")),
+        json!(1)
+    );
+    let polluting = "globalThis.leak = 1; Array.prototype.evil = 2; Math.random = () => 0; \
+                     Object.defineProperty(globalThis, 'pinned', {value: 3}); return 1";
+    let scripts = [
+        "return Object.getOwnPropertyNames(globalThis).join()",
+        "return [load('k'), (await notes.listNotes()).length]",
+        "let i = 0; for (;;) { i++; if (i % 1000 === 0) console.log(i); }",
+        "let s = 'xy'; for (;;) s += s;",
+        "return [typeof leak, [].evil, Math.random === Math.random, typeof pinned]",
+    ];
+    // What the script did: its value or error and its output (the calls' times are the host's).
+    let comparable = |out: &codemode_runtime::model::ExecuteOutput| {
+        let mut out = serde_json::to_value(out).expect("json");
+        out["calls"] = json!(null);
+        out["executionId"] = json!(null);
+        out
+    };
+    for code in scripts {
+        assert_eq!(completed(&f.execute(polluting)), json!(1));
+        let fresh = comparable(&f.execute(code));
+        assert_eq!(completed(&f.execute(polluting)), json!(1));
+        prepare_next();
+        let prepared = comparable(&f.execute(code));
+        assert_eq!(fresh, prepared, "{code}");
+    }
+    // The clock: the run's recorded start.
+    prepare_next();
+    let dated = f.execute("return Date.now()");
+    assert_eq!(
+        completed(&dated),
+        json!(f.state(dated.execution_id()).created_at)
+    );
+    let untouched = f.execute("return [typeof leak, [].evil, typeof pinned]");
+    assert_eq!(
+        completed(&untouched),
+        json!(["undefined", null, "undefined"])
+    );
+    let budget = f.execute("let i = 0; for (;;) { i++; if (i % 1000 === 0) console.log(i); }");
+    assert_eq!(error_info(&budget).code, "BUDGET_EXCEEDED");
+
+    // The seed: a paused run replays on a prepared VM with the same random numbers, or the
+    // note's text would differ from the journal's (REPLAY_DIVERGED).
+    let code = "const r = Math.random(); const n = await notes.createNote({text: String(r)}); \
+                return [r, n.text === String(r)]";
+    let out = f.execute(code);
+    assert_eq!(paused(&out).len(), 1);
+    prepare_next();
+    let resumed = f.approve(out.execution_id());
+    let value = completed(&resumed);
+    assert_eq!(value[1], json!(true), "{value}");
+    assert!(
+        value[0].as_f64().is_some_and(|r| r > 0.0 && r < 1.0),
+        "{value}"
+    );
+}

@@ -23,9 +23,21 @@ impl Clock for VirtualClock {
 }
 
 /// UTC everywhere, whatever the host's zone; `ArrayBuffer`s and strings built by `+` capped.
+/// The caps are the run's limits, set when the run is configured (a VM can be built before its
+/// run is known).
+#[derive(Debug)]
 pub(super) struct SandboxHooks {
-    pub(super) max_buffer_bytes: u64,
-    pub(super) max_string_chars: usize,
+    pub(super) max_buffer_bytes: Cell<u64>,
+    pub(super) max_string_chars: Cell<usize>,
+}
+
+impl SandboxHooks {
+    pub(super) fn new(max_buffer_bytes: u64, max_string_chars: usize) -> Self {
+        Self {
+            max_buffer_bytes: Cell::new(max_buffer_bytes),
+            max_string_chars: Cell::new(max_string_chars),
+        }
+    }
 }
 
 impl HostHooks for SandboxHooks {
@@ -34,10 +46,10 @@ impl HostHooks for SandboxHooks {
     }
 
     fn max_buffer_size(&self, _context: &mut Context) -> u64 {
-        self.max_buffer_bytes
+        self.max_buffer_bytes.get()
     }
 
     fn max_string_length(&self) -> usize {
-        self.max_string_chars
+        self.max_string_chars.get()
     }
 }

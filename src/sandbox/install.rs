@@ -55,17 +55,28 @@ pub(super) fn prelude_script(context: &mut Context) -> JsResult<Script> {
     Ok(script)
 }
 
-/// Evaluates the prelude and returns its internals.
-pub(super) fn install_prelude(
-    context: &mut Context,
-    config: &SandboxConfig<'_>,
-) -> Result<Internals, ErrorInfo> {
+/// Evaluates the prelude in a fresh VM: everything that does not depend on the run. Returns its
+/// `configure` function (see `prelude.js`).
+pub(super) fn prepare_prelude(context: &mut Context) -> Result<JsObject, ErrorInfo> {
     let factory = prelude_script(context)
         .and_then(|script| script.evaluate(context))
         .map_err(|e| internal(format!("prelude: {e}")))?
         .as_callable()
         .ok_or_else(|| internal("prelude is not a function"))?;
     let host = host_object(context);
+    factory
+        .call(&JsValue::undefined(), &[JsValue::from(host)], context)
+        .map_err(|e| internal(format!("prelude: {e}")))?
+        .as_callable()
+        .ok_or_else(|| internal("the prelude's configure is not a function"))
+}
+
+/// Gives the prepared prelude the run's settings and returns its internals.
+pub(super) fn configure_prelude(
+    context: &mut Context,
+    configure: &JsObject,
+    config: &SandboxConfig<'_>,
+) -> Result<Internals, ErrorInfo> {
     let to_js = |value: Value, context: &mut Context| {
         JsValue::from_json(&value, context).map_err(|e| internal(e.to_string()))
     };
@@ -86,14 +97,13 @@ pub(super) fn install_prelude(
     let limits = to_js(limits, context)?;
     let values = serde_json::to_string(&config.values).map_err(|e| internal(e.to_string()))?;
     let args = [
-        JsValue::from(host),
         JsValue::from((config.seed >> 32) as f64),
         JsValue::from((config.seed & 0xffff_ffff) as f64),
         table,
         JsValue::from(JsString::from(values.as_str())),
         limits,
     ];
-    let internals = factory
+    let internals = configure
         .call(&JsValue::undefined(), &args, context)
         .map_err(|e| internal(format!("prelude: {e}")))?;
     let internals = internals
@@ -138,10 +148,7 @@ pub(super) fn host_intl_module(
             // Its own clock: the default one reads the system time, which wasm32 does not have.
             let mut fresh = boa_engine::context::ContextBuilder::new()
                 .clock(Rc::new(VirtualClock(std::cell::Cell::new(0))))
-                .host_hooks(Rc::new(SandboxHooks {
-                    max_buffer_bytes: 0,
-                    max_string_chars: usize::MAX,
-                }))
+                .host_hooks(Rc::new(SandboxHooks::new(0, usize::MAX)))
                 .build()?;
             let source = Source::from_bytes(INTL_LAYER).with_path(Path::new("intl.js"));
             let compiled = Script::parse(source, None, &mut fresh)?.compiled(&mut fresh)?;

@@ -125,22 +125,27 @@ impl Sandbox {
     }
 
     fn build(config: SandboxConfig<'_>) -> Result<Self, ErrorInfo> {
-        let clock = Rc::new(VirtualClock(Cell::new(config.start_ms)));
+        let prepared = match PREPARED.with(|waiting| waiting.borrow_mut().take()) {
+            Some(prepared) => ManuallyDrop::into_inner(prepared),
+            None => Prepared::build()?,
+        };
+        let Prepared {
+            mut context,
+            clock,
+            hooks,
+            configure,
+        } = prepared;
+        // The run's settings; the bound and the peak count from here, whether the VM was
+        // prepared ahead or just now.
+        clock.0.set(config.start_ms);
+        hooks.max_buffer_bytes.set(config.limits.max_buffer_bytes);
+        hooks.max_string_chars.set(config.limits.max_string_chars);
+        context.set_instructions_remaining(config.limits.instruction_budget);
         let heap = HeapLimit {
             baseline: boa_engine::heap::live_bytes(),
             bound: config.limits.max_heap_bytes,
         };
         boa_engine::heap::reset_peak();
-        let mut context = ContextBuilder::new()
-            .clock(clock.clone())
-            .host_hooks(Rc::new(SandboxHooks {
-                max_buffer_bytes: config.limits.max_buffer_bytes,
-                max_string_chars: config.limits.max_string_chars,
-            }))
-            .job_executor(Rc::new(jobs::FifoJobs::default()))
-            .instructions_remaining(config.limits.instruction_budget)
-            .build()
-            .map_err(|e| internal(format!("cannot build the VM: {e}")))?;
         context.set_native_stack_budget(Some(config.limits.native_stack_bytes));
         context.set_native_recursion_limit(Some(config.limits.native_recursion_depth));
         context.set_heap_limit(Some(heap));
@@ -192,7 +197,7 @@ impl Sandbox {
         }));
         context.insert_data(host.clone());
 
-        let internals = install_prelude(&mut context, &config)?;
+        let internals = configure_prelude(&mut context, &configure, &config)?;
         check_nesting(
             config.code,
             config.limits.max_nesting,
@@ -436,11 +441,68 @@ impl Drop for Sandbox {
 thread_local! {
     /// A VM was dropped since the last collection: its objects wait for [`collect_garbage`].
     static GARBAGE_LEFT: Cell<bool> = const { Cell::new(false) };
+
+    /// The VM the next run takes, built by [`prepare_next`]. Never dropped by the thread (its
+    /// garbage collector is a thread-local too, which may be gone first when the thread exits).
+    static PREPARED: RefCell<Option<ManuallyDrop<Prepared>>> = const { RefCell::new(None) };
+}
+
+/// A VM built before its run is known: boa's realm and the part of the prelude that is the same
+/// for every run. [`Sandbox::start`] gives it the run's settings (`configure`); every run goes
+/// through one, prepared ahead by [`prepare_next`] or just then, so both ways run the same code.
+struct Prepared {
+    context: Context,
+    clock: Rc<VirtualClock>,
+    hooks: Rc<SandboxHooks>,
+    /// The prelude's `configure`.
+    configure: boa_engine::JsObject,
+}
+
+impl Prepared {
+    fn build() -> Result<Self, ErrorInfo> {
+        let clock = Rc::new(VirtualClock(Cell::new(0)));
+        let hooks = Rc::new(SandboxHooks::new(0, 0));
+        let mut context = ContextBuilder::new()
+            .clock(clock.clone())
+            .host_hooks(hooks.clone())
+            .job_executor(Rc::new(jobs::FifoJobs::default()))
+            // The prelude's own code is not the run's: the run's budget is set when it starts.
+            .instructions_remaining(usize::MAX)
+            .build()
+            .map_err(|e| internal(format!("cannot build the VM: {e}")))?;
+        let configure = prepare_prelude(&mut context)?;
+        Ok(Self {
+            context,
+            clock,
+            hooks,
+            configure,
+        })
+    }
+}
+
+/// Builds the next run's VM now, unless one is waiting (after collecting what finished runs
+/// left): a host calls it while idle, once a request is answered, so the realm and most of the
+/// prelude (about half of a trivial run) are not on the next request's path. One VM waits per
+/// thread (a Worker's isolate), whichever object runs next; a failure here is left for the run,
+/// which builds its VM itself and reports it.
+pub fn prepare_next() {
+    collect_garbage();
+    if PREPARED.with(|waiting| waiting.borrow().is_some()) {
+        return;
+    }
+    if let Ok(prepared) = Prepared::build() {
+        PREPARED.with(|waiting| *waiting.borrow_mut() = Some(ManuallyDrop::new(prepared)));
+    }
 }
 
 /// `true` while dropped VMs have left garbage that [`collect_garbage`] would free.
 pub fn garbage_left() -> bool {
     GARBAGE_LEFT.get()
+}
+
+/// `true` if [`prepare_next`] has something to do: garbage to collect or no VM waiting.
+pub fn idle_work_left() -> bool {
+    garbage_left() || PREPARED.with(|waiting| waiting.borrow().is_none())
 }
 
 /// Collects what dropped VMs left, if anything. A dropped context leaves its objects to the

@@ -1,5 +1,8 @@
 // The sandbox prelude. Evaluated once per VM, before the script, as a function expression that
-// receives the native host object and returns the internals the Rust side drives. Everything it
+// receives the native host object and returns `configure`, which takes the run's settings (seed,
+// connectors, store() values, limits) and returns the internals the Rust side drives. The VM
+// and everything up to `configure` can be built before the run is known (while the host is
+// idle); `configure` is the part that depends on the run. Everything it
 // defines is reached by the script only through the globals installed here; the host object and
 // the internals stay in this closure, so a script cannot forge a call, a delivery or an output.
 //
@@ -7,8 +10,10 @@
 // may replace `Promise.prototype.then`, `Map.prototype.get`, `String.prototype.charCodeAt`...).
 // Built-ins it needs are captured here, containers are null-prototype objects, and the checks
 // that guard the engine (source nesting, regex shape) run in Rust.
-(function (host, seedHigh, seedLow, connectorTable, valuesJson, limits) {
+(function (host) {
   "use strict";
+  // The run's settings, set by `configure` before the script runs.
+  let limits;
   // ---- Captured built-ins.
   const apply = Reflect.apply, construct = Reflect.construct, defineProperty = Object.defineProperty;
   const getOwnPropertyDescriptor = Object.getOwnPropertyDescriptor, createObject = Object.create;
@@ -36,7 +41,7 @@
 
   // ---- Size guards: native built-ins run outside the instruction budget, so the ones that can
   // build huge strings or arrays in one call check the size first (a catchable RangeError).
-  const MAX_CHARS = limits.maxChars, MAX_ELEMENTS = limits.maxElements;
+  let MAX_CHARS, MAX_ELEMENTS;
   const length = (value) => {
     const n = floor(toNumber(value));
     return n === Infinity ? Infinity : isFinite(n) && n > 0 ? n : 0;
@@ -167,7 +172,7 @@
 
   // ---- sfc32 seeded per execution: Math.random (and crypto's values) are identical on every
   // replay of a run.
-  let a = seedHigh >>> 0, b = seedLow >>> 0, c = (seedHigh ^ 0x9e3779b9) >>> 0, d = 1;
+  let a = 0, b = 0, c = 0, d = 1;
   function nextUint32() {
     a >>>= 0; b >>>= 0; c >>>= 0; d >>>= 0;
     const t = (a + b | 0) + d | 0;
@@ -179,7 +184,10 @@
     return t >>> 0;
   }
   const next = () => nextUint32() / 4294967296;
-  for (let i = 0; i < 15; i++) next();
+  function seed(seedHigh, seedLow) {
+    a = seedHigh >>> 0; b = seedLow >>> 0; c = (seedHigh ^ 0x9e3779b9) >>> 0; d = 1;
+    for (let i = 0; i < 15; i++) next();
+  }
   keep(function random() { return next(); }, "random", Math);
 
   // ---- Output, errors.
@@ -224,8 +232,6 @@
   // ---- store()/load(): JSON text snapshotted when the run was created; writes are kept apart and
   // applied by the host only if the run completes. The host checks the limits again.
   const values = createObject(null);
-  const initial = rawParse(valuesJson);
-  for (const key of objectKeys(initial)) values[key] = rawStringify(initial[key]);
   const writes = createObject(null);
 
   function usage() {
@@ -271,9 +277,7 @@
   // ---- Tool calls. `host.call(index, argsJson)` returns the call's promise; the host keeps its
   // settle functions (by seq) and settles it when the outcome is delivered. `index` is the
   // method's place in the host's table: connectorTable's methods in order, then codemode.step.
-  let methodCount = 0;
-  for (const [, methods] of connectorTable) methodCount += methods.length;
-  const STEP = methodCount;
+  let STEP = 0;
 
   /** Journals fn's value: later passes get the recorded value. fn itself runs on every pass, like
    * all script code in a replay, so what it changes (variables, Math.random's sequence) and the
@@ -343,11 +347,6 @@
 
   // ---- Globals.
   const globals = createObject(null);
-  let first = 0;
-  for (const [connector, methods] of connectorTable) {
-    globals[connector] = connectorObject(connector, methods, first);
-    first += methods.length;
-  }
 
   // Output goes straight to the host (which caps it), so it survives a script that is stopped.
   const TEXT = 0, CONSOLE = 1;
@@ -912,7 +911,7 @@
   const outcome = createObject(null);
   outcome.done = false;
   outcome.ok = false;
-  return freeze({
+  const internals = freeze({
     /** Starts the wrapped script function and records how it settles. */
     start(main) {
       let promise;
@@ -961,4 +960,22 @@
       return rawStringify(state);
     },
   });
+
+  // ---- The run's settings: the seed, the connectors (globals after the sandbox's own), the
+  // store() values as JSON text, the limits. Called once, before the script.
+  return function configure(seedHigh, seedLow, connectorTable, valuesJson, runLimits) {
+    limits = runLimits;
+    MAX_CHARS = limits.maxChars;
+    MAX_ELEMENTS = limits.maxElements;
+    seed(seedHigh, seedLow);
+    const initial = rawParse(valuesJson);
+    for (const key of objectKeys(initial)) values[key] = rawStringify(initial[key]);
+    let first = 0;
+    for (const [connector, methods] of connectorTable) {
+      defineProperty(globalThis, connector, { value: connectorObject(connector, methods, first), writable: false, configurable: false, enumerable: false });
+      first += methods.length;
+    }
+    STEP = first;
+    return internals;
+  };
 })

@@ -322,7 +322,7 @@ impl EmbeddedRuntime {
                 )))
             })?;
             let answer = rpc::dispatch(&runtime, &method, &args).await;
-            super::collect_when_idle();
+            super::prepare_when_idle();
             answer
                 .map(|value| JsValue::from_str(&value.to_string()))
                 .map_err(|error| rejection(&error))
@@ -337,7 +337,7 @@ impl EmbeddedRuntime {
         let runtime = self.runtime.clone();
         wasm_bindgen_futures::future_to_promise(async move {
             let woken = wake_and_reschedule(&runtime, RETRY_WAKE_MS).await;
-            super::collect_when_idle();
+            super::prepare_when_idle();
             let woken = woken.map_err(|error| rejection(&error))?;
             let report = woken.report.unwrap_or_default();
             let answer = serde_json::json!({

@@ -89,14 +89,15 @@ pub fn ready(
     Ok(runtime)
 }
 
-/// Collects the garbage of the request's VMs once the isolate is idle: on a zero-delay timer,
-/// which fires after the response has left, so the collection overlaps its way back to the
-/// client (the next [`crate::sandbox::Sandbox::start`] collects first if the timer has not fired).
-pub fn collect_when_idle() {
-    if crate::sandbox::garbage_left() {
+/// Once a request is answered: collects the garbage of its VMs and builds the next run's VM
+/// ([`crate::sandbox::prepare_next`]) on a zero-delay timer, which fires after the response has
+/// left, so the work overlaps its way back to the client instead of lying on the next request's
+/// path (a run that comes first builds its VM itself).
+pub fn prepare_when_idle() {
+    if crate::sandbox::idle_work_left() {
         wasm_bindgen_futures::spawn_local(async {
             worker::Delay::from(std::time::Duration::ZERO).await;
-            crate::sandbox::collect_garbage();
+            crate::sandbox::prepare_next();
         });
     }
 }

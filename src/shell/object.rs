@@ -147,7 +147,7 @@ impl DurableObject for CodemodeObject {
         let response =
             serve::handle_shared_request(runtime, &self.state, req, &super::entry::keys(&self.env))
                 .await;
-        super::collect_when_idle();
+        super::prepare_when_idle();
         response
     }
 
@@ -164,7 +164,7 @@ impl DurableObject for CodemodeObject {
             &super::entry::keys(&self.env),
         )
         .await;
-        super::collect_when_idle();
+        super::prepare_when_idle();
         handled
     }
 
@@ -177,7 +177,7 @@ impl DurableObject for CodemodeObject {
             .await
             .map_err(|error| worker::Error::RustError(error.to_string()))?;
         let outcome = super::wake_and_reschedule(&runtime, RECONNECT_AFTER_MS).await;
-        super::collect_when_idle();
+        super::prepare_when_idle();
         let outcome = outcome.map_err(|error| worker::Error::RustError(error.to_string()))?;
         Response::ok(match outcome.report {
             None => "connectors unavailable; trying again later".to_string(),
