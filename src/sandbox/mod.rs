@@ -461,7 +461,12 @@ struct Prepared {
 impl Prepared {
     fn build() -> Result<Self, ErrorInfo> {
         let clock = Rc::new(VirtualClock(Cell::new(0)));
-        let hooks = Rc::new(SandboxHooks::new(0, 0));
+        // The default caps until the run's are set (the prelude builds no large value).
+        let defaults = SandboxLimits::default();
+        let hooks = Rc::new(SandboxHooks::new(
+            defaults.max_buffer_bytes,
+            defaults.max_string_chars,
+        ));
         let mut context = ContextBuilder::new()
             .clock(clock.clone())
             .host_hooks(hooks.clone())
@@ -481,8 +486,8 @@ impl Prepared {
 }
 
 /// Builds the next run's VM now, unless one is waiting (after collecting what finished runs
-/// left): a host calls it while idle, once a request is answered, so the realm and most of the
-/// prelude (about half of a trivial run) are not on the next request's path. One VM waits per
+/// left): a host calls it while idle, once a request is answered, so boa's realm and most of
+/// the prelude are not on the next request's path. One VM waits per
 /// thread (a Worker's isolate), whichever object runs next; a failure here is left for the run,
 /// which builds its VM itself and reports it.
 pub fn prepare_next() {
