@@ -487,9 +487,9 @@ impl Prepared {
 
 /// Builds the next run's VM now, unless one is waiting (after collecting what finished runs
 /// left): a host calls it while idle, once a request is answered, so boa's realm and most of
-/// the prelude are not on the next request's path. One VM waits per
-/// thread (a Worker's isolate), whichever object runs next; a failure here is left for the run,
-/// which builds its VM itself and reports it.
+/// the prelude are not on the next request's path. One VM waits per thread (a Worker's
+/// isolate), whichever object runs next; a failure here is left for the run, which builds its
+/// VM itself and reports it.
 pub fn prepare_next() {
     collect_garbage();
     if PREPARED.with(|waiting| waiting.borrow().is_some()) {
