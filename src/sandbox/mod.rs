@@ -505,11 +505,6 @@ pub fn garbage_left() -> bool {
     GARBAGE_LEFT.get()
 }
 
-/// `true` if [`prepare_next`] has something to do: garbage to collect or no VM waiting.
-pub fn idle_work_left() -> bool {
-    garbage_left() || PREPARED.with(|waiting| waiting.borrow().is_none())
-}
-
 /// Collects what dropped VMs left, if anything. A dropped context leaves its objects to the
 /// next collection, which boa starts only after a threshold that grows with the largest heap it
 /// has seen: collecting before the next VM is built makes a run's memory reusable by the next

@@ -89,12 +89,14 @@ pub fn ready(
     Ok(runtime)
 }
 
-/// Once a request is answered: collects the garbage of its VMs and builds the next run's VM
-/// ([`crate::sandbox::prepare_next`]) on a zero-delay timer, which fires after the response has
-/// left, so the work overlaps its way back to the client instead of lying on the next request's
-/// path (a run that comes first builds its VM itself).
+/// Once a request that ran a script is answered: collects the garbage of its VMs and builds the
+/// next run's VM ([`crate::sandbox::prepare_next`]) on a zero-delay timer, which fires after the
+/// response has left, so the work overlaps its way back to the client instead of lying on the
+/// next request's path (a run that comes first builds its VM itself). Only after a run: on a
+/// fresh isolate the first VM compiles the prelude, which a request that runs no script (a
+/// `GET /tool` right after another) should not wait for.
 pub fn prepare_when_idle() {
-    if crate::sandbox::idle_work_left() {
+    if crate::sandbox::garbage_left() {
         wasm_bindgen_futures::spawn_local(async {
             worker::Delay::from(std::time::Duration::ZERO).await;
             crate::sandbox::prepare_next();
