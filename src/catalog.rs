@@ -211,7 +211,7 @@ pub fn tool_descriptor_within(connectors: &ConnectorSet, budget_tokens: usize) -
     let mut description = String::from(
         "Run a JavaScript program that calls tools, and get back only what it prints and returns.\n\
          The code is the body of an async function: use `await`, loops, `Promise.all`, and `return` a value.\n\
-         Write everything for the user with `text(value)` or `console.log(...)`; the return value is shown last.\n\
+         Write everything for the user with `text(value)` or `console.log(...)`; the return value is shown last; `image(bytes | base64 | imageRef)` hands back a PNG, JPEG, GIF or WebP image.\n\
          Calls that need approval pause the run: the result says so; do not retry them, wait for the approval.\n\
          Also available: `codemode.search(query)`, `codemode.describe(path)`, `codemode.run(snippetName, input)`.\n\
          `setTimeout`/`setInterval` work (waiting for a retry or a poll is fine: a long wait suspends the run and it resumes by itself).\n\

@@ -75,6 +75,21 @@ impl std::fmt::Display for ToolError {
     }
 }
 
+/// A call's result with what it used (a model call's tokens), journaled beside the result and
+/// shown on the call's record.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Metered {
+    pub value: Value,
+    pub usage: Option<crate::model::Usage>,
+}
+
+impl Metered {
+    /// A result without usage.
+    pub fn plain(value: Value) -> Self {
+        Self { value, usage: None }
+    }
+}
+
 /// What a `revert` did.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Reverted {
@@ -102,6 +117,12 @@ pub trait Connector {
 
     /// Runs one call. `args` is the script's argument object as JSON.
     async fn execute(&self, args: Value, ctx: &CallContext) -> Result<Value, ToolError>;
+
+    /// Runs one call and says what it used. By default [`Connector::execute`], without usage;
+    /// the runtime calls this one.
+    async fn execute_metered(&self, args: Value, ctx: &CallContext) -> Result<Metered, ToolError> {
+        self.execute(args, ctx).await.map(Metered::plain)
+    }
 
     /// Undoes one applied call, given its arguments and journaled result.
     async fn revert(

@@ -8,7 +8,8 @@
 pub enum Origin {
     /// ECMAScript's, installed by the engine (with `Intl`, which the prelude installs).
     Standard,
-    /// The sandbox's own API: `codemode`, `console`, `text`, `store`, `load` and the aliases.
+    /// The sandbox's own API: `codemode`, `console`, `text`, `image`, `store`, `load` and the
+    /// aliases. (`models` is a connector, present when a provider is configured.)
     Sandbox,
     /// Web platform globals model-written code expects (no `fetch`: no network).
     Web,
@@ -106,6 +107,7 @@ pub const GLOBALS: &[Global] = &[
     sandbox("codemode"),
     sandbox("console"),
     sandbox("text"),
+    sandbox("image"),
     sandbox("store"),
     sandbox("load"),
     sandbox("searchTools"),

@@ -33,6 +33,9 @@ pub struct JournalEntry {
     /// A tool call's outcome, or a timer firing (stored as `"kind": "timer"`).
     #[serde(default, skip_serializing_if = "EntryKind::is_call")]
     pub kind: EntryKind,
+    /// What the call used (a model call's tokens), when its connector said.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub usage: Option<crate::model::Usage>,
 }
 
 /// What a journal entry records.

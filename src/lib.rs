@@ -11,6 +11,8 @@
 //!   codes; [`fence`] markdown fences around the code; [`globals`] the sandbox's global names; [`journal`] journal entries; [`options`] the `// @options:` line; [`sandbox`] the boa
 //!   VM and its prelude; [`run`] the run as a pass machine, its ledger, call list, divergences and
 //!   the lifecycle of a record; [`connector`] the connector trait; [`notes`] the demo connector;
+//!   [`images`] what `image()` hands back and where it is kept; [`models`] `models.*`, model
+//!   calls as a built-in connector over a provider (Workers AI, OpenAI-compatible);
 //!   [`catalog`] tool descriptor, TypeScript declarations, search and describe; [`schema`]
 //!   argument validation; [`report`] what the model reads.
 //! - Remote connectors ([`remote`]): MCP servers and OpenAPI services declared in
@@ -27,10 +29,12 @@ pub mod error;
 pub mod fence;
 pub mod globals;
 pub mod heap;
+pub mod images;
 pub mod journal;
 pub mod mcp;
 pub mod method;
 pub mod model;
+pub mod models;
 pub mod notes;
 pub mod options;
 pub mod remote;
@@ -48,7 +52,7 @@ pub mod token;
 #[cfg(target_arch = "wasm32")]
 pub mod shell;
 
-pub use connector::{CallContext, Connector, Reverted, ToolError, ToolSpec};
+pub use connector::{CallContext, Connector, Metered, Reverted, ToolError, ToolSpec};
 pub use error::{Error, Result};
 pub use runtime::{Runtime, RuntimeConfig, Scheduler, UpgradePolicy, WakeReport};
 pub use store::{ExecutionRecord, MemoryStore, Store};

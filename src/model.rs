@@ -78,6 +78,37 @@ pub struct CallRecord {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "typescript", ts(optional))]
     pub decision: Option<crate::journal::Decision>,
+    /// What a model call used (`models.*`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "typescript", ts(optional))]
+    pub usage: Option<Usage>,
+}
+
+/// What one model call used, as its provider reported it (counts it did not report are absent).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "typescript", derive(ts_rs::TS))]
+#[serde(rename_all = "camelCase")]
+pub struct Usage {
+    /// The model id.
+    pub model: String,
+    /// `"workers-ai"` or `"openai"`.
+    pub provider: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "typescript", ts(optional, type = "number"))]
+    pub input_tokens: Option<u64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "typescript", ts(optional, type = "number"))]
+    pub output_tokens: Option<u64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "typescript", ts(optional, type = "number"))]
+    pub total_tokens: Option<u64>,
+    /// Workers AI's unit of cost, when the binding reports it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "typescript", ts(optional))]
+    pub neurons: Option<f64>,
+    /// How long the provider took.
+    #[cfg_attr(feature = "typescript", ts(type = "number"))]
+    pub duration_ms: i64,
 }
 
 /// A call waiting for a human decision.
@@ -151,6 +182,10 @@ pub enum ExecuteOutput {
         result: Value,
         calls: Vec<CallRecord>,
         report: String,
+        /// The run's `image()` items, kept apart from the record and served at their `url`.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "typescript", ts(optional))]
+        images: Option<Vec<crate::images::ImageOutput>>,
     },
     #[serde(rename_all = "camelCase")]
     Paused {

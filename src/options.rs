@@ -31,6 +31,8 @@ pub struct RunOptions {
     /// A lower heap bound for this run, in MiB: it can only lower the runtime's
     /// (`CODEMODE_MAX_HEAP_MB`), never raise it.
     pub max_heap_mb: Option<u64>,
+    /// `"models": false` leaves `models` out of this run's globals.
+    pub models: bool,
 }
 
 impl Default for RunOptions {
@@ -39,6 +41,7 @@ impl Default for RunOptions {
             max_output_tokens: DEFAULT_MAX_OUTPUT_TOKENS,
             timeout_ms: None,
             max_heap_mb: None,
+            models: true,
         }
     }
 }
@@ -90,9 +93,14 @@ pub fn parse(code: &str) -> Result<RunOptions, ErrorInfo> {
             }
             "timeout_ms" => options.timeout_ms = Some(positive(value, key, MAX_TIMEOUT_MS)?),
             "max_heap_mb" => options.max_heap_mb = Some(positive(value, key, MAX_HEAP_MB)?),
+            "models" => {
+                options.models = value.as_bool().ok_or_else(|| {
+                    invalid(format!("@options: `models` must be true or false, got {value}"))
+                })?
+            }
             other => {
                 return Err(invalid(format!(
-                    "@options: unknown key `{other}`; the keys are max_output_tokens, timeout_ms and max_heap_mb"
+                    "@options: unknown key `{other}`; the keys are max_output_tokens, timeout_ms, max_heap_mb and models"
                 )))
             }
         }

@@ -137,6 +137,19 @@ fn output_text(ending: &Ending<'_>, output: &Output) -> String {
             }
         }
     }
+    let images = output.image_outputs();
+    for (i, kept) in images.iter().enumerate() {
+        let image = &kept.image;
+        out.push_str(&format!(
+            "image {}/{}: {} ({}, {}×{})\n",
+            i + 1,
+            images.len(),
+            kept.url,
+            image.mime_type,
+            image.width,
+            image.height
+        ));
+    }
     if !output.console.is_empty() {
         out.push_str("<console_output>\n");
         for line in &output.console {

@@ -32,6 +32,55 @@ pub enum Settled {
 pub struct Output {
     pub texts: Vec<String>,
     pub console: Vec<String>,
+    /// `image()` items, in order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub images: Vec<OutputImage>,
+}
+
+/// One `image()` item: an image already stored (a generated one's reference), or bytes the
+/// script made, kept by the runtime when the run completes (never in a stored record).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", tag = "kind")]
+pub enum OutputImage {
+    /// Kept by the instance; `url` is filled in when the pass ends.
+    Stored {
+        image: crate::images::ImageRef,
+        #[serde(default)]
+        url: String,
+    },
+    Bytes {
+        mime_type: String,
+        width: u32,
+        height: u32,
+        #[serde(skip)]
+        data: Vec<u8>,
+    },
+}
+
+impl Output {
+    /// The images kept for the run, as its answer lists them.
+    pub fn image_outputs(&self) -> Vec<crate::images::ImageOutput> {
+        self.images
+            .iter()
+            .filter_map(|item| match item {
+                OutputImage::Stored { image, url } => Some(crate::images::ImageOutput {
+                    image: image.clone(),
+                    url: url.clone(),
+                }),
+                OutputImage::Bytes { .. } => None,
+            })
+            .collect()
+    }
+}
+
+impl OutputImage {
+    /// Bytes of the image, for the run's image bound.
+    pub fn size(&self) -> usize {
+        match self {
+            OutputImage::Stored { image, .. } => image.bytes as usize,
+            OutputImage::Bytes { data, .. } => data.len(),
+        }
+    }
 }
 
 /// `connector` of timer calls.

@@ -102,7 +102,7 @@ pub fn split_parts(text: &str, max: usize) -> Vec<&str> {
 ///
 /// Writes must be durable when the method returns (in a Durable Object: written without an
 /// intervening `await`, so the output gate holds replies until they are committed).
-pub trait Store {
+pub trait Store: crate::images::ImageStore {
     /// Inserts or replaces an execution.
     fn save_execution(&self, record: &ExecutionRecord) -> Result<()>;
     fn load_execution(&self, id: &str) -> Result<Option<ExecutionRecord>>;
@@ -142,7 +142,7 @@ pub trait Store {
     }
     /// Ids of finished executions beyond the newest `keep` (by creation), for retention.
     fn finished_beyond(&self, keep: usize) -> Result<Vec<String>>;
-    /// Deletes an execution and its journal.
+    /// Deletes an execution, its journal and its images.
     fn delete_execution(&self, id: &str) -> Result<()>;
 
     /// Appends one entry; an entry for the same `(execution, seq)` must not exist.
@@ -178,6 +178,30 @@ pub struct MemoryStore {
     snippets: RefCell<BTreeMap<String, Snippet>>,
     notes: RefCell<Vec<(String, Note)>>,
     values: RefCell<BTreeMap<String, Value>>,
+    images: RefCell<BTreeMap<String, crate::images::StoredImage>>,
+}
+
+impl crate::images::ImageStore for MemoryStore {
+    fn save_image(&self, image: &crate::images::StoredImage) -> Result<()> {
+        self.images
+            .borrow_mut()
+            .insert(image.image.id.clone(), image.clone());
+        Ok(())
+    }
+
+    fn load_image(&self, id: &str) -> Result<Option<crate::images::StoredImage>> {
+        Ok(self.images.borrow().get(id).cloned())
+    }
+
+    fn execution_images(&self, execution_id: &str) -> Result<Vec<crate::images::ImageRef>> {
+        Ok(self
+            .images
+            .borrow()
+            .values()
+            .filter(|i| i.execution_id == execution_id)
+            .map(|i| i.image.clone())
+            .collect())
+    }
 }
 
 impl MemoryStore {
@@ -256,6 +280,9 @@ impl Store for MemoryStore {
     fn delete_execution(&self, id: &str) -> Result<()> {
         self.executions.borrow_mut().retain(|r| r.state.id != id);
         self.journals.borrow_mut().remove(id);
+        self.images
+            .borrow_mut()
+            .retain(|_, image| image.execution_id != id);
         Ok(())
     }
 

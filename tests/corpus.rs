@@ -233,6 +233,7 @@ fn journaled_arguments_match_whatever_their_key_order() {
         started: 0,
         at: 0,
         delivery: 0,
+        usage: None,
         kind: Default::default(),
     };
     let reordered: Value =

@@ -98,6 +98,8 @@ struct CrashingStore {
     injector: Rc<Injector>,
 }
 
+impl codemode_runtime::images::ImageStore for CrashingStore {}
+
 impl Store for CrashingStore {
     fn save_execution(&self, record: &ExecutionRecord) -> Result<()> {
         self.injector

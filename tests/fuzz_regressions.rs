@@ -86,6 +86,7 @@ fn a_journal_time_before_its_start_does_not_panic_when_the_replay_fails() {
         started: 1,
         at: i64::MIN,
         delivery: 0,
+        usage: None,
         kind: Default::default(),
     };
     store.append_journal(&id, &stray).expect("append");

@@ -26,6 +26,7 @@ fn call(seq: u32, state: CallState) -> CallRecord {
         duration_ms: None,
         started_at: None,
         decision: None,
+        usage: None,
     }
 }
 

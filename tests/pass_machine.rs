@@ -50,6 +50,7 @@ fn timer_entry(seq: u32, delay: i64, at: i64, delivery: u32) -> JournalEntry {
         started: at,
         at: at + delay,
         delivery,
+        usage: None,
         kind: codemode_runtime::journal::EntryKind::Timer,
     }
 }
@@ -103,6 +104,7 @@ fn entry(seq: u32, method: &str, delivery: u32) -> JournalEntry {
         started: 10,
         at: 20,
         delivery,
+        usage: None,
         kind: Default::default(),
     }
 }
@@ -206,6 +208,7 @@ fn drive(case: &Case) -> (Vec<String>, Vec<codemode_runtime::model::CallRecord>)
                         request,
                         outcome,
                         started,
+                        usage: None,
                     },
                     now,
                 );
@@ -500,6 +503,7 @@ fn a_failing_pass_journals_the_calls_under_way() {
             request: request(0, "a"),
             outcome: Outcome::Ok(json!(1)),
             started: 4,
+            usage: None,
         },
         7,
     );

@@ -63,16 +63,18 @@ fn options_are_parsed_and_keep_line_numbers() {
         options::parse("return 1").expect("none"),
         RunOptions::default()
     );
-    let parsed = options::parse("// @options: {\"max_output_tokens\": 50, \"timeout_ms\": 2000, \"max_heap_mb\": 8}\nreturn 1")
+    let parsed = options::parse("// @options: {\"max_output_tokens\": 50, \"timeout_ms\": 2000, \"max_heap_mb\": 8, \"models\": false}\nreturn 1")
         .expect("ok");
     assert_eq!(
         parsed,
         RunOptions {
             max_output_tokens: 50,
             timeout_ms: Some(2000),
-            max_heap_mb: Some(8)
+            max_heap_mb: Some(8),
+            models: false,
         }
     );
+    assert!(options::parse("// @options: {\"models\": 0}\nreturn 1").is_err());
     let f = fixture();
     let out =
         f.execute("// @options: {\"timeout_ms\": 60000}\nconst a = 1;\nthrow new Error('x');");

@@ -53,6 +53,24 @@ impl SqliteLike {
     }
 }
 
+impl codemode_runtime::images::ImageStore for SqliteLike {
+    fn save_image(&self, image: &codemode_runtime::images::StoredImage) -> codemode_runtime::Result<()> {
+        self.inner.save_image(image)
+    }
+    fn load_image(
+        &self,
+        id: &str,
+    ) -> codemode_runtime::Result<Option<codemode_runtime::images::StoredImage>> {
+        self.inner.load_image(id)
+    }
+    fn execution_images(
+        &self,
+        execution_id: &str,
+    ) -> codemode_runtime::Result<Vec<codemode_runtime::images::ImageRef>> {
+        self.inner.execution_images(execution_id)
+    }
+}
+
 impl Store for SqliteLike {
     fn save_execution(&self, record: &ExecutionRecord) -> codemode_runtime::Result<()> {
         self.parts("an execution", record)?;

@@ -219,7 +219,7 @@ fn parse_entry(
 }
 
 /// An optional `http(s)` URL under `key`.
-fn http_url(
+pub(crate) fn http_url(
     object: &Map<String, Value>,
     key: &str,
     settings: &RemoteSettings,
@@ -241,7 +241,7 @@ fn http_url(
 }
 
 /// `"headers": {"X-Api-Key": "literal", "Authorization": {"secret": "TOKEN", "prefix": "Bearer "}}`.
-fn headers(
+pub(crate) fn headers(
     object: &Map<String, Value>,
     settings: &RemoteSettings,
     secret: &dyn Fn(&str) -> Option<String>,

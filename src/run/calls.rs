@@ -26,6 +26,7 @@ impl CallBook {
             duration_ms: None,
             started_at: None,
             decision: None,
+            usage: None,
         });
     }
 
@@ -110,6 +111,7 @@ impl CallBook {
 fn apply(call: &mut CallRecord, entry: &JournalEntry) {
     call.duration_ms = Some(entry.at.saturating_sub(entry.started));
     call.started_at = Some(entry.started);
+    call.usage = entry.usage.clone();
     match &entry.outcome {
         Outcome::Ok(value) => {
             call.state = CallState::Applied;

@@ -68,6 +68,7 @@ impl Ledger {
             started,
             at,
             delivery: self.next_delivery,
+            usage: None,
         };
         self.next_delivery = self.next_delivery.saturating_add(1);
         self.bytes = self.bytes.saturating_add(json_len(&entry));

@@ -393,6 +393,7 @@ impl ExecutionRecord {
                     result: value.unwrap_or(Value::Null),
                     calls: calls.clone(),
                     report: live_report,
+                    images: Some(output.image_outputs()).filter(|i| !i.is_empty()),
                 };
                 (rendered, output)
             }

@@ -50,6 +50,8 @@ pub struct Finished {
     pub request: CallRequest,
     pub outcome: Outcome,
     pub started: i64,
+    /// What the call used, when its connector said (a model call).
+    pub usage: Option<crate::model::Usage>,
 }
 
 /// How a pass ended.
@@ -372,6 +374,7 @@ impl<'a> Pass<'a> {
                     request,
                     outcome,
                     started: now,
+                    usage: None,
                 },
                 now,
             );
@@ -536,6 +539,7 @@ impl<'a> Pass<'a> {
                     request,
                     outcome,
                     started: now,
+                    usage: None,
                 });
             } else {
                 batch.push(request);
@@ -590,6 +594,7 @@ impl<'a> Pass<'a> {
                 request,
                 outcome: Outcome::Ok(serde_json::Value::Null),
                 started,
+                usage: None,
             },
             due,
         );
@@ -632,8 +637,10 @@ impl<'a> Pass<'a> {
             request,
             outcome,
             started,
+            usage,
         } = finished;
-        let entry = self.ledger.record(request, outcome, started, now);
+        let mut entry = self.ledger.record(request, outcome, started, now);
+        entry.usage = usage.filter(|_| matches!(entry.outcome, Outcome::Ok(_)));
         self.calls.record(&entry);
         let deliver = !self.is_over();
         self.queued.push_back(Effect::Append(entry.clone()));

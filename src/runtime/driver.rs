@@ -133,7 +133,7 @@ impl Runtime {
                     &journal,
                     &approved_before,
                     deadline,
-                    self.limits_for(&run_options),
+                    (self.limits_for(&run_options), run_options.models),
                 )
                 .await?
             }
@@ -186,10 +186,11 @@ impl Runtime {
         journal: &[JournalEntry],
         approved_before: &[crate::model::PendingAction],
         deadline: Option<Deadline>,
-        limits: SandboxLimits,
+        (limits, with_models): (SandboxLimits, bool),
     ) -> Result<Passed> {
         let id = record.state.id.as_str();
-        let mut vm = match Sandbox::start(self.sandbox_config(record, journal, limits)?) {
+        let config = self.sandbox_config(record, journal, limits, with_models)?;
+        let mut vm = match Sandbox::start(config) {
             Ok(vm) => vm,
             Err(error) => {
                 return Ok(Passed {
@@ -294,11 +295,12 @@ impl Runtime {
         }
         for request in calls {
             in_flight.push(Box::pin(async move {
-                let outcome = self.execute_call(id, &request).await;
+                let (outcome, usage) = self.execute_call(id, &request).await;
                 Finished {
                     request,
                     outcome,
                     started,
+                    usage,
                 }
             }));
         }
@@ -367,10 +369,12 @@ impl Runtime {
         record: &'a ExecutionRecord,
         journal: &[JournalEntry],
         limits: SandboxLimits,
+        with_models: bool,
     ) -> Result<SandboxConfig<'a>> {
         let services = Rc::new(PassServices {
             connectors: self.connectors.clone(),
             snippets: self.store.snippets()?,
+            images: self.store.clone(),
         });
         Ok(SandboxConfig {
             code: &record.state.code,
@@ -379,6 +383,7 @@ impl Runtime {
             connectors: self
                 .connectors
                 .iter()
+                .filter(|(c, _)| with_models || c.name() != crate::models::CONNECTOR_NAME)
                 .map(|(c, tools)| {
                     (
                         c.name().to_string(),
@@ -406,29 +411,39 @@ impl Runtime {
         limits
     }
 
-    /// Runs one call on its connector.
-    async fn execute_call(&self, execution_id: &str, request: &CallRequest) -> Outcome {
+    /// Runs one call on its connector: its outcome and what it used.
+    async fn execute_call(
+        &self,
+        execution_id: &str,
+        request: &CallRequest,
+    ) -> (Outcome, Option<crate::model::Usage>) {
         let Some(connector) = self.connectors.connector(&request.connector) else {
-            return Outcome::Err(format!("no connector is named `{}`", request.connector));
+            return (
+                Outcome::Err(format!("no connector is named `{}`", request.connector)),
+                None,
+            );
         };
         if self
             .connectors
             .spec(&request.connector, &request.method)
             .is_none()
         {
-            return Outcome::Err(format!(
-                "{} has no method `{}`",
-                request.connector, request.method
-            ));
+            return (
+                Outcome::Err(format!(
+                    "{} has no method `{}`",
+                    request.connector, request.method
+                )),
+                None,
+            );
         }
         let ctx = CallContext {
             execution_id: execution_id.into(),
             seq: request.seq,
             method: request.method.clone(),
         };
-        match connector.execute(request.args.clone(), &ctx).await {
-            Ok(value) => Outcome::Ok(value),
-            Err(error) => Outcome::Err(error.0),
+        match connector.execute_metered(request.args.clone(), &ctx).await {
+            Ok(metered) => (Outcome::Ok(metered.value), metered.usage),
+            Err(error) => (Outcome::Err(error.0), None),
         }
     }
 
@@ -458,6 +473,8 @@ impl Runtime {
                 self.requires_approval(connector, method)
             });
         }
+        let completed = matches!(end, PassEnd::Settled(Settled::Returned(_)));
+        let output = self.keep_images(&record.state.id, output, completed)?;
         let now = self.now();
         let pass = PassRecord {
             calls: calls.into_sorted(),
@@ -487,6 +504,54 @@ impl Runtime {
             self.schedule(at);
         }
         Ok((result, record.state.status))
+    }
+}
+
+impl Runtime {
+    /// The pass's `image()` items as the record keeps them: a completed run's literal images are
+    /// stored now (`o<n>`), any other run's are dropped (its next pass makes them again), and
+    /// every kept one gets its URL. Bytes never reach the record.
+    fn keep_images(
+        &self,
+        execution_id: &str,
+        mut output: Output,
+        completed: bool,
+    ) -> Result<Output> {
+        use crate::images::{image_ref, StoredImage};
+        use crate::script::OutputImage;
+        let mut kept = Vec::with_capacity(output.images.len());
+        for (index, item) in std::mem::take(&mut output.images).into_iter().enumerate() {
+            let image = match item {
+                OutputImage::Stored { image, .. } => image,
+                OutputImage::Bytes { .. } if !completed => continue,
+                OutputImage::Bytes {
+                    mime_type,
+                    width,
+                    height,
+                    data,
+                } => {
+                    let format = crate::images::sniff(&data).map(|s| s.format);
+                    let sniffed = crate::images::Sniffed {
+                        format: format.unwrap_or(crate::images::Format::Png),
+                        width,
+                        height,
+                    };
+                    let mut image =
+                        image_ref(execution_id, &format!("o{index}"), sniffed, data.len());
+                    image.mime_type = mime_type;
+                    self.store.save_image(&StoredImage {
+                        image: image.clone(),
+                        execution_id: execution_id.to_string(),
+                        data,
+                    })?;
+                    image
+                }
+            };
+            let url = format!("{}{}", self.config.image_base, image.id);
+            kept.push(OutputImage::Stored { image, url });
+        }
+        output.images = kept;
+        Ok(output)
     }
 }
 
@@ -598,10 +663,11 @@ impl<'a> InFlight<'a> {
     }
 }
 
-/// The catalog and snippets as the sandbox sees them during one pass.
+/// The catalog, snippets and kept images as the sandbox sees them during one pass.
 struct PassServices {
     connectors: Rc<ConnectorSet>,
     snippets: Vec<Snippet>,
+    images: Rc<dyn crate::store::Store>,
 }
 
 impl SandboxServices for PassServices {
@@ -626,5 +692,14 @@ impl SandboxServices for PassServices {
             .iter()
             .find(|s| s.name == name)
             .map(|s| s.code.clone())
+    }
+
+    fn image(&self, id: &str) -> Option<crate::images::ImageRef> {
+        let id = crate::images::valid_id(id).ok()?;
+        self.images
+            .load_image(id)
+            .ok()
+            .flatten()
+            .map(|stored| stored.image)
     }
 }

@@ -101,6 +101,10 @@ pub struct RuntimeConfig {
     /// further off suspends as `waiting` and the host's wake-up resumes it. 0 suspends at every
     /// timer wait, as does a runtime without a [`Sleeper`].
     pub hold_ms: i64,
+    /// What an image's id is appended to for its URL: the Worker's instance path
+    /// (`/agents/codemode/<instance>/images/`), or `images/` relative to wherever the host
+    /// serves them.
+    pub image_base: String,
 }
 
 impl RuntimeConfig {
@@ -195,6 +199,7 @@ impl Default for RuntimeConfig {
             inline_catalog_tokens: catalog::INLINE_CATALOG_TOKENS,
             on_upgrade: UpgradePolicy::Verify,
             hold_ms: 5_000,
+            image_base: "images/".to_string(),
         }
     }
 }

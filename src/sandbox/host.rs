@@ -126,6 +126,21 @@ pub(super) fn host_object(context: &mut Context) -> JsObject {
         2,
     )
     .function(
+        NativeFunction::from_fn_ptr(host_image_bytes),
+        js_string!("imageBytes"),
+        4,
+    )
+    .function(
+        NativeFunction::from_fn_ptr(host_image_base64),
+        js_string!("imageBase64"),
+        2,
+    )
+    .function(
+        NativeFunction::from_fn_ptr(host_image_ref),
+        js_string!("imageRef"),
+        1,
+    )
+    .function(
         NativeFunction::from_fn_ptr(host_check_source),
         js_string!("checkSource"),
         1,
@@ -536,6 +551,104 @@ pub(super) fn host_output(
     } else {
         host.output.console.push(text);
     }
+    Ok(JsValue::undefined())
+}
+
+/// `host.imageBytes(buffer, offset, length, mimeType)`: an `image()` item from bytes.
+pub(super) fn host_image_bytes(
+    _this: &JsValue,
+    args: &[JsValue],
+    context: &mut Context,
+) -> JsResult<JsValue> {
+    let mime = optional_string(args, 3, context)?;
+    let data = super::web::with_bytes(args, context, <[u8]>::to_vec)?;
+    add_image_bytes(data, mime.as_deref(), context)
+}
+
+/// `host.imageBase64(text, mimeType)`: an `image()` item from base64 text.
+pub(super) fn host_image_base64(
+    _this: &JsValue,
+    args: &[JsValue],
+    context: &mut Context,
+) -> JsResult<JsValue> {
+    let text = string_arg(args, 0, context)?;
+    let mime = optional_string(args, 1, context)?;
+    let data = crate::images::decode_base64(&text).ok_or_else(|| {
+        JsNativeError::typ()
+            .with_message("image(): a string must be base64 image data; this one is not base64")
+    })?;
+    add_image_bytes(data, mime.as_deref(), context)
+}
+
+/// `host.imageRef(id)`: an `image()` item from an image the instance keeps.
+pub(super) fn host_image_ref(
+    _this: &JsValue,
+    args: &[JsValue],
+    context: &mut Context,
+) -> JsResult<JsValue> {
+    let id = string_arg(args, 0, context)?;
+    let host = shared_host(context)?;
+    let found = host.borrow().services.image(&id);
+    let image = found.ok_or_else(|| {
+        JsNativeError::typ().with_message(format!("image(): no image `{id}` is kept here"))
+    })?;
+    push_image(
+        &host,
+        crate::script::OutputImage::Stored {
+            image,
+            url: String::new(),
+        },
+    )
+}
+
+fn optional_string(
+    args: &[JsValue],
+    index: usize,
+    context: &mut Context,
+) -> JsResult<Option<String>> {
+    match args.get(index) {
+        None => Ok(None),
+        Some(value) if value.is_undefined() => Ok(None),
+        Some(_) => string_arg(args, index, context).map(Some),
+    }
+}
+
+fn add_image_bytes(data: Vec<u8>, mime: Option<&str>, context: &mut Context) -> JsResult<JsValue> {
+    let sniffed = crate::images::check(&data, mime)
+        .map_err(|e| JsNativeError::typ().with_message(format!("image(): {e}")))?;
+    let host = shared_host(context)?;
+    push_image(
+        &host,
+        crate::script::OutputImage::Bytes {
+            mime_type: sniffed.format.mime_type().to_string(),
+            width: sniffed.width,
+            height: sniffed.height,
+            data,
+        },
+    )
+}
+
+/// Adds an item within the run's bounds on images (their count and bytes).
+fn push_image(host: &RefCell<HostState>, image: crate::script::OutputImage) -> JsResult<JsValue> {
+    use crate::images::{MAX_RUN_IMAGES, MAX_RUN_IMAGE_BYTES};
+    let mut host = host.borrow_mut();
+    let images = &mut host.output.images;
+    if images.len() >= MAX_RUN_IMAGES {
+        return Err(JsNativeError::range()
+            .with_message(format!(
+                "image(): a run hands back at most {MAX_RUN_IMAGES} images"
+            ))
+            .into());
+    }
+    let total: usize = images.iter().map(crate::script::OutputImage::size).sum();
+    if total + image.size() > MAX_RUN_IMAGE_BYTES {
+        return Err(JsNativeError::range()
+            .with_message(format!(
+                "image(): a run hands back at most {MAX_RUN_IMAGE_BYTES} bytes of images"
+            ))
+            .into());
+    }
+    images.push(image);
     Ok(JsValue::undefined())
 }
 

@@ -56,6 +56,10 @@ pub trait SandboxServices {
     fn describe(&self, path: &str) -> Result<Value, String>;
     /// The code of a saved snippet.
     fn snippet_code(&self, name: &str) -> Option<String>;
+    /// An image the instance keeps (for `image(ref)`).
+    fn image(&self, _id: &str) -> Option<crate::images::ImageRef> {
+        None
+    }
 }
 
 /// How to start a VM.

@@ -359,6 +359,19 @@
     log: log(""), info: log(""), debug: log(""), warn: log("[warn] "), error: log("[error] "),
   });
   globals.text = function text(value) { host.output(TEXT, show(value)); };
+  // image(): bytes (checked and sized natively), base64 text, or a reference a model call
+  // returned; the runtime keeps the bytes apart from the run's record.
+  globals.image = function image(data, options) {
+    const mimeType = options === undefined || options === null ? undefined : options.mimeType;
+    if (mimeType !== undefined && typeof mimeType !== "string") throw new TypeError("image(): options.mimeType must be a string");
+    if (typeof data === "string") return void host.imageBase64(data, mimeType);
+    if (data instanceof ArrayBufferCtor) return void host.imageBytes(data, 0, data.byteLength, mimeType);
+    if (isView(data)) return void host.imageBytes(data.buffer, data.byteOffset, data.byteLength, mimeType);
+    if (data !== null && typeof data === "object" && data.type === "image" && typeof data.id === "string") {
+      return void host.imageRef(data.id);
+    }
+    throw new TypeError("image(): data must be a Uint8Array, an ArrayBuffer, base64 text or an image reference from models.generateImages()");
+  };
   globals.store = store;
   globals.load = load;
   const search = async (query, options) => {

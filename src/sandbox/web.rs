@@ -200,7 +200,7 @@ fn new_buffer(bytes: &[u8], context: &mut Context) -> JsResult<JsValue> {
 }
 
 /// The bytes `[offset, offset + length)` of the `ArrayBuffer` in `args[0]`, handed to `read`.
-fn with_bytes<T>(
+pub(super) fn with_bytes<T>(
     args: &[JsValue],
     context: &mut Context,
     read: impl FnOnce(&[u8]) -> T,
