@@ -325,7 +325,10 @@ mod tests {
     #[test]
     fn formats_are_recognised_by_their_bytes() {
         let found = sniff(&png(512, 256)).unwrap();
-        assert_eq!((found.format, found.width, found.height), (Format::Png, 512, 256));
+        assert_eq!(
+            (found.format, found.width, found.height),
+            (Format::Png, 512, 256)
+        );
         let gif = sniff(b"GIF89a\x20\x00\x10\x00\x80\x00\x00").unwrap();
         assert_eq!((gif.format, gif.width, gif.height), (Format::Gif, 32, 16));
         // A JPEG: SOI, an APP0 segment, then SOF0 with height 100, width 200.

@@ -120,6 +120,30 @@ fn text_result(text: String, structured: Value, is_error: bool) -> Value {
     json!({"content": [{"type": "text", "text": text}], "structuredContent": structured, "isError": is_error})
 }
 
+/// A completed run's images as MCP `image` content after the report (base64 and type, as the
+/// protocol carries them); one that cannot be read is left out (its URL is in the report).
+fn add_images(runtime: &Runtime, output: &crate::model::ExecuteOutput, result: &mut Value) {
+    let crate::model::ExecuteOutput::Completed {
+        images: Some(images),
+        ..
+    } = output
+    else {
+        return;
+    };
+    let Some(content) = result.get_mut("content").and_then(Value::as_array_mut) else {
+        return;
+    };
+    for kept in images {
+        if let Ok(stored) = runtime.image(&kept.image.id) {
+            content.push(json!({
+                "type": "image",
+                "data": crate::images::encode_base64(&stored.data),
+                "mimeType": stored.image.mime_type,
+            }));
+        }
+    }
+}
+
 fn error_result(error: &Error) -> Value {
     let text = format!("{}: {}", error.code(), error);
     json!({"content": [{"type": "text", "text": text}], "structuredContent": {"error": error.to_info()}, "isError": true})
@@ -220,7 +244,10 @@ async fn call_allowed_tool(
             }
             .map(|output| {
                 let structured = serde_json::to_value(&output).unwrap_or_default();
-                text_result(output.report().to_string(), structured, output.is_error())
+                let mut result =
+                    text_result(output.report().to_string(), structured, output.is_error());
+                add_images(runtime, &output, &mut result);
+                result
             }),
         },
         "search" => match string_argument(arguments, "query") {

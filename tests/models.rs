@@ -63,7 +63,11 @@ fn openai_answer(path: &str, body: &Value) -> (u16, String) {
                     .unwrap_or_default();
             let labels: Vec<String> = input["labels"]
                 .as_array()
-                .map(|l| l.iter().filter_map(|x| x.as_str().map(str::to_string)).collect())
+                .map(|l| {
+                    l.iter()
+                        .filter_map(|x| x.as_str().map(str::to_string))
+                        .collect()
+                })
                 .unwrap_or_default();
             let results: Vec<Value> = input["texts"]
                 .as_array()
@@ -111,7 +115,10 @@ fn openai_answer(path: &str, body: &Value) -> (u16, String) {
                 .collect();
             (200, json!({"created": 1, "data": data}).to_string())
         }
-        _ => (404, json!({"error": {"message": "no such route"}}).to_string()),
+        _ => (
+            404,
+            json!({"error": {"message": "no such route"}}).to_string(),
+        ),
     }
 }
 
@@ -206,17 +213,30 @@ fn classify_batches_go_four_at_a_time_and_are_journaled_with_usage() {
     );
     let labels = completed(&out);
     assert_eq!(labels.as_str().unwrap().split(',').count(), 30);
-    assert!(labels.as_str().unwrap().starts_with("urgent,fine,fine,urgent"));
+    assert!(labels
+        .as_str()
+        .unwrap()
+        .starts_with("urgent,fine,fine,urgent"));
     assert_eq!(peer.paths().len(), 10, "one request per call");
-    assert_eq!(peer.most_in_flight.get(), 4, "at most four model calls at once");
+    assert_eq!(
+        peer.most_in_flight.get(),
+        4,
+        "at most four model calls at once"
+    );
     let sent = peer.sent.borrow();
     let body = &sent[0].1;
     assert_eq!(body["model"], "chat-1");
-    assert_eq!(body["response_format"]["json_schema"]["name"], "classification");
+    assert_eq!(
+        body["response_format"]["json_schema"]["name"],
+        "classification"
+    );
     let record = &calls(&out)[0];
     assert_eq!(record.connector, "models");
     let usage = record.usage.as_ref().expect("usage on the call record");
-    assert_eq!((usage.model.as_str(), usage.total_tokens), ("chat-1", Some(52)));
+    assert_eq!(
+        (usage.model.as_str(), usage.total_tokens),
+        ("chat-1", Some(52))
+    );
     let journal = f.store.journal(out.execution_id()).expect("journal");
     assert_eq!(journal.len(), 10);
     assert!(journal.iter().all(|e| e.usage.is_some()));
@@ -236,13 +256,20 @@ fn a_replay_after_an_approval_never_asks_the_model_again() {
     assert_eq!(peer.paths(), ["/v1/chat/completions"]);
     let sent = peer.sent.borrow()[0].1.clone();
     assert_eq!(sent["max_tokens"], 5);
-    assert_eq!(sent["messages"], json!([{"role": "user", "content": "hello world"}]));
+    assert_eq!(
+        sent["messages"],
+        json!([{"role": "user", "content": "hello world"}])
+    );
     let done = f.approve(&id);
     assert_eq!(
         completed(&done),
         json!(["summary: hello", 11, "summary: hello"])
     );
-    assert_eq!(peer.paths().len(), 1, "the replay delivered the journaled answer");
+    assert_eq!(
+        peer.paths().len(),
+        1,
+        "the replay delivered the journaled answer"
+    );
 }
 
 #[test]
@@ -269,7 +296,10 @@ fn generated_and_literal_images_are_kept_apart_listed_and_deleted_with_their_run
     };
     let id = out.execution_id();
     assert_eq!(result["type"], "image");
-    assert_eq!((result["width"].clone(), result["height"].clone()), (json!(512), json!(256)));
+    assert_eq!(
+        (result["width"].clone(), result["height"].clone()),
+        (json!(512), json!(256))
+    );
     let images = images.as_ref().expect("images");
     assert_eq!(images.len(), 3);
     assert_eq!(images[0].image.id, format!("{id}.g0i0"));
@@ -284,7 +314,10 @@ fn generated_and_literal_images_are_kept_apart_listed_and_deleted_with_their_run
     assert_eq!(stored.data, png(3, 2));
     // The record holds references only (the literal is in its code, not in its output).
     let output = serde_json::to_string(&f.record(id).output).unwrap();
-    assert!(!output.contains(&literal) && output.contains("\"kind\":\"stored\""), "{output}");
+    assert!(
+        !output.contains(&literal) && output.contains("\"kind\":\"stored\""),
+        "{output}"
+    );
     assert_eq!(f.store.execution_images(id).unwrap().len(), 3);
     assert!(f.runtime.delete_execution(id).unwrap());
     assert_eq!(f.store.execution_images(id).unwrap().len(), 0);
@@ -310,10 +343,22 @@ fn bad_inputs_and_bad_providers_reject_the_call_clearly_and_store_nothing() {
     assert!(message("image(new Uint8Array(5 * 1024 * 1024))").contains("at most 4194304"));
     assert!(message("image({type: 'image', id: 'x.o0'})").contains("no image `x.o0`"));
     for (status, body, expected) in [
-        (500, "{\"error\": {\"message\": \"boom\"}}", "answered HTTP 500: boom"),
-        (429, "{\"error\": {\"message\": \"slow down\"}}", "rate-limiting requests (HTTP 429)"),
+        (
+            500,
+            "{\"error\": {\"message\": \"boom\"}}",
+            "answered HTTP 500: boom",
+        ),
+        (
+            429,
+            "{\"error\": {\"message\": \"slow down\"}}",
+            "rate-limiting requests (HTTP 429)",
+        ),
         (200, "<html>oops", "malformed: not JSON"),
-        (200, "{\"created\": 1, \"data\": [{\"b64_json\": \"bm90IGFuIGltYWdl\"}]}", "is not a PNG"),
+        (
+            200,
+            "{\"created\": 1, \"data\": [{\"b64_json\": \"bm90IGFuIGltYWdl\"}]}",
+            "is not a PNG",
+        ),
     ] {
         *peer.answer.borrow_mut() = Box::new(move |_, _| (status, body.to_string()));
         let text = message("await models.generateImages({prompt: 'x'})");
@@ -332,7 +377,9 @@ fn models_false_leaves_the_global_out_and_a_config_error_names_the_key() {
     let out = f.execute("// @options: {\"models\": false}\nreturn typeof models");
     assert_eq!(completed(&out), json!("undefined"));
     assert_eq!(
-        completed(&f.execute("return (await models.catalog({task: 'text-to-image'})).map(m => m.id)")),
+        completed(
+            &f.execute("return (await models.catalog({task: 'text-to-image'})).map(m => m.id)")
+        ),
         json!(["painter"])
     );
     for (text, expected) in [
@@ -363,7 +410,9 @@ struct Binding {
 #[async_trait(?Send)]
 impl AiBinding for Binding {
     async fn run(&self, model: &str, inputs: Value) -> Result<AiOutput, String> {
-        self.runs.borrow_mut().push((model.to_string(), inputs.clone()));
+        self.runs
+            .borrow_mut()
+            .push((model.to_string(), inputs.clone()));
         match model {
             "@cf/huggingface/distilbert-sst-2-int8" => {
                 let positive = if inputs["text"].as_str().unwrap_or_default().contains("love") {
@@ -382,9 +431,10 @@ impl AiBinding for Binding {
             "@cf/black-forest-labs/flux-1-schnell" => Ok(AiOutput::Json(
                 json!({"image": encode_base64(&png(1024, 1024))}),
             )),
-            "@cf/stabilityai/stable-diffusion-xl-base-1.0" => {
-                Ok(AiOutput::Bytes(png(inputs["width"].as_u64().unwrap_or(1024) as u32, 64)))
-            }
+            "@cf/stabilityai/stable-diffusion-xl-base-1.0" => Ok(AiOutput::Bytes(png(
+                inputs["width"].as_u64().unwrap_or(1024) as u32,
+                64,
+            ))),
             other => Err(format!("AiError: No such model {other} or task")),
         }
     }
@@ -407,9 +457,7 @@ fn workers_ai_takes_each_models_own_shapes() {
     let shared = binding.clone();
     let connector = models_config::connector(
         config,
-        &move |name| {
-            (name == "AI").then(|| Box::new(Shared(shared.clone())) as Box<dyn AiBinding>)
-        },
+        &move |name| (name == "AI").then(|| Box::new(Shared(shared.clone())) as Box<dyn AiBinding>),
         Peer::new(),
         f.store.clone(),
         still_clock(),
@@ -430,7 +478,10 @@ fn workers_ai_takes_each_models_own_shapes() {
     );
     let runs = binding.runs.borrow();
     assert_eq!(runs[0].1, json!({"text": "I love it"}));
-    assert_eq!(runs[2].1, json!({"messages": [{"role": "user", "content": "hi"}]}));
+    assert_eq!(
+        runs[2].1,
+        json!({"messages": [{"role": "user", "content": "hi"}]})
+    );
     assert_eq!(runs[3].1, json!({"prompt": "a cat"}), "FLUX takes no size");
     assert_eq!(runs[4].1, json!({"prompt": "a dog", "width": 512}));
     let missing = models_config::connector(
@@ -440,5 +491,9 @@ fn workers_ai_takes_each_models_own_shapes() {
         f.store.clone(),
         still_clock(),
     );
-    assert!(missing.err().unwrap().to_string().contains("no Workers AI binding named `AI2`"));
+    assert!(missing
+        .err()
+        .unwrap()
+        .to_string()
+        .contains("no Workers AI binding named `AI2`"));
 }

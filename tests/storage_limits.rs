@@ -54,7 +54,10 @@ impl SqliteLike {
 }
 
 impl codemode_runtime::images::ImageStore for SqliteLike {
-    fn save_image(&self, image: &codemode_runtime::images::StoredImage) -> codemode_runtime::Result<()> {
+    fn save_image(
+        &self,
+        image: &codemode_runtime::images::StoredImage,
+    ) -> codemode_runtime::Result<()> {
         self.inner.save_image(image)
     }
     fn load_image(

@@ -230,7 +230,7 @@ impl ModelsConnector {
             .provider
             .classify(&model, &texts, labels.as_deref())
             .await
-            .map_err(|e| fail(e))?;
+            .map_err(&fail)?;
         if results.len() != texts.len() {
             return Err(fail(format!(
                 "the provider's answer is malformed: {} results for {} texts",

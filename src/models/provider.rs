@@ -83,22 +83,6 @@ pub struct Tokens {
 }
 
 impl Tokens {
-    pub fn add(self, other: Tokens) -> Tokens {
-        let sum = |a: Option<u64>, b: Option<u64>| match (a, b) {
-            (None, None) => None,
-            (a, b) => Some(a.unwrap_or(0) + b.unwrap_or(0)),
-        };
-        Tokens {
-            input: sum(self.input, other.input),
-            output: sum(self.output, other.output),
-            total: sum(self.total, other.total),
-            neurons: match (self.neurons, other.neurons) {
-                (None, None) => None,
-                (a, b) => Some(a.unwrap_or(0.0) + b.unwrap_or(0.0)),
-            },
-        }
-    }
-
     /// OpenAI's (and Workers AI's) `usage` object: `prompt_tokens`, `completion_tokens`,
     /// `total_tokens`.
     pub fn from_openai(usage: Option<&Value>) -> Tokens {

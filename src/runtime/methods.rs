@@ -196,6 +196,14 @@ impl Runtime {
     }
 
     /// `executionOutput`: the run's whole output, before the report cut it to `max_output_tokens`.
+    /// An image a run handed back (`…/images/<id>`): its reference and bytes.
+    pub fn image(&self, id: &str) -> Result<crate::images::StoredImage> {
+        let id = crate::images::valid_id(id)?;
+        self.store
+            .load_image(id)?
+            .ok_or_else(|| Error::NotFound(format!("no image `{id}`")))
+    }
+
     pub fn execution_output(&self, id: &str) -> Result<ExecutionOutputText> {
         let record = self.load(id)?;
         Ok(ExecutionOutputText {

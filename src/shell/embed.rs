@@ -25,6 +25,7 @@ use wasm_bindgen_futures::JsFuture;
 use super::{delay_sleeper, now_ms, wake_and_reschedule, FetchClient, SqlStore};
 use crate::connector::{CallContext, Connector, Reverted, ToolError, ToolSpec};
 use crate::error::Error;
+use crate::models::config as models_config;
 use crate::remote::config as connectors_config;
 use crate::rpc;
 use crate::runtime::{Clock, Progress, Runtime, RuntimeConfig};
@@ -286,10 +287,34 @@ impl EmbeddedRuntime {
         for value in connectors.iter() {
             all.push(Box::new(JsConnector::from_js(&value)?));
         }
-        let local: Vec<String> = all.iter().map(|c| c.name().to_string()).collect();
+        // `models` (settings' `CODEMODE_MODELS`, the service's JSON); a Workers AI binding is
+        // looked up by name in `env`.
+        let models = models_config::parse(
+            &property(settings, models_config::VAR)
+                .as_string()
+                .unwrap_or_default(),
+            &|name| property(env, name).as_string(),
+        )?;
+        let mut local: Vec<String> = all.iter().map(|c| c.name().to_string()).collect();
+        if models.is_some() {
+            local.push(crate::models::CONNECTOR_NAME.to_string());
+        }
         let local: Vec<&str> = local.iter().map(String::as_str).collect();
         let declared =
             connectors_config::parse(remote, &|name| property(env, name).as_string(), &local)?;
+        if let Some(models) = models {
+            let binding = |name: &str| {
+                super::ai::JsAiBinding::new(property(env, name))
+                    .map(|b| Box::new(b) as Box<dyn crate::models::workers_ai::AiBinding>)
+            };
+            all.push(Box::new(models_config::connector(
+                models,
+                &binding,
+                Rc::new(FetchClient),
+                store.clone(),
+                Rc::new(now_ms),
+            )?));
+        }
         let connected = connectors_config::connect(declared, Rc::new(FetchClient)).await?;
         all.extend(connected.connectors);
         let clock: Clock = Rc::new(now_ms);
@@ -362,6 +387,20 @@ impl EmbeddedRuntime {
             .next_wake_at()
             .map(|at| at.map(|ms| ms as f64))
             .map_err(|error| rejection(&error))
+    }
+
+    /// An image a run handed back: `{id, mimeType, width, height, bytes, data: Uint8Array}`;
+    /// rejects `NOT_FOUND` for an id the instance does not keep.
+    pub fn image(&self, id: String) -> Result<JsValue, JsValue> {
+        let stored = self.runtime.image(&id).map_err(|error| rejection(&error))?;
+        let meta = serde_json::to_string(&stored.image).unwrap_or_default();
+        let object = js_sys::JSON::parse(&meta)?;
+        js_sys::Reflect::set(
+            &object,
+            &JsValue::from_str("data"),
+            &js_sys::Uint8Array::from(stored.data.as_slice()),
+        )?;
+        Ok(object)
     }
 
     /// The sandbox fingerprint recorded with each run (engine, prelude, semantics, limits).

@@ -1,6 +1,7 @@
 //! The shell: everything that touches `worker::` types. Compiled for wasm32 only.
 //!
 //! - [`sql_store`]: the Durable Object's SQLite storage behind the core's store traits.
+//! - [`ai`]: the Workers AI binding object behind the core's `AiBinding`, for `models.*`.
 //! - [`fetch`]: outbound HTTP for the remote connectors (MCP, OpenAPI) over `fetch`.
 //! - [`http`]: error codes to HTTP statuses, JSON responses.
 //! - [`serve`]: one runtime's routes and WebSocket frames, for any Durable Object.
@@ -9,6 +10,7 @@
 //!   package.
 //! - [`entry`] (feature `worker-entry`): the Worker's fetch handler: auth and routing.
 
+pub mod ai;
 pub mod fetch;
 pub mod http;
 pub mod serve;

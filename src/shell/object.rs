@@ -19,6 +19,7 @@ use super::{
 use crate::async_once::AsyncOnce;
 use crate::connector::Connector;
 use crate::error::Error;
+use crate::models::config as models_config;
 use crate::notes::NotesConnector;
 use crate::remote::config as connectors_config;
 use crate::runtime::{Clock, Runtime, RuntimeConfig};
@@ -45,15 +46,12 @@ fn runtime_config(env: &Env) -> Result<RuntimeConfig, Error> {
     RuntimeConfig::from_vars(&|name| env.var(name).ok().map(|var| var.to_string()))
 }
 
-/// `CODEMODE_CONNECTORS` as JSON text: a string var, or a JSON value (`[vars]` table in
-/// wrangler.toml). Unset is no remote connectors.
-fn connectors_var(env: &Env) -> Result<String, Error> {
-    // Read the raw binding: `Env::object_var` accepts only objects, and the declaration is an array.
-    let value = js_sys::Reflect::get(
-        env,
-        &wasm_bindgen::JsValue::from_str(connectors_config::VAR),
-    )
-    .unwrap_or(wasm_bindgen::JsValue::UNDEFINED);
+/// A declaration var (`CODEMODE_CONNECTORS`, `CODEMODE_MODELS`) as JSON text: a string var, or
+/// a JSON value (a TOML table or array in `[vars]`). Unset is empty text.
+fn json_var(env: &Env, name: &str) -> Result<String, Error> {
+    // Read the raw binding: `Env::object_var` accepts only objects, and a declaration may be an array.
+    let value = js_sys::Reflect::get(env, &wasm_bindgen::JsValue::from_str(name))
+        .unwrap_or(wasm_bindgen::JsValue::UNDEFINED);
     if value.is_undefined() || value.is_null() {
         return Ok(String::new());
     }
@@ -63,9 +61,7 @@ fn connectors_var(env: &Env) -> Result<String, Error> {
     js_sys::JSON::stringify(&value)
         .ok()
         .and_then(|text| text.as_string())
-        .ok_or_else(|| {
-            Error::InvalidConfig(format!("{} cannot be read as JSON", connectors_config::VAR))
-        })
+        .ok_or_else(|| Error::InvalidConfig(format!("{name} cannot be read as JSON")))
 }
 
 /// A secret (or, for local development, a plain var) by name.
@@ -82,12 +78,33 @@ async fn build_runtime(state: &State, env: &Env) -> Result<Runtime, Error> {
     let store = Rc::new(SqlStore::open(state.storage().sql())?);
     let clock: Clock = Rc::new(now_ms);
     let notes = NotesConnector::new(store.clone(), clock.clone());
+    let models = models_config::parse(&json_var(env, models_config::VAR)?, &|name| {
+        secret(env, name)
+    })?;
+    let mut taken = vec![notes.name()];
+    if models.is_some() {
+        taken.push(crate::models::CONNECTOR_NAME);
+    }
     let declared = connectors_config::parse(
-        &connectors_var(env)?,
+        &json_var(env, connectors_config::VAR)?,
         &|name| secret(env, name),
-        &[notes.name()],
+        &taken,
     )?;
     let mut connectors: Vec<Box<dyn Connector>> = vec![Box::new(notes)];
+    if let Some(models) = models {
+        let binding = |name: &str| {
+            let value = js_sys::Reflect::get(env, &wasm_bindgen::JsValue::from_str(name)).ok()?;
+            super::ai::JsAiBinding::new(value)
+                .map(|b| Box::new(b) as Box<dyn crate::models::workers_ai::AiBinding>)
+        };
+        connectors.push(Box::new(models_config::connector(
+            models,
+            &binding,
+            Rc::new(FetchClient),
+            store.clone(),
+            clock.clone(),
+        )?));
+    }
     let connected = connectors_config::connect(declared, Rc::new(FetchClient)).await?;
     connectors.extend(connected.connectors);
     let runtime = Runtime::new(store, connectors, clock)?

@@ -147,11 +147,22 @@ async fn handle(
             ),
             Err(error) => http::error(&error),
         },
+        (Method::Get, rest) if rest.starts_with("/images/") => {
+            let id = &rest["/images/".len()..];
+            let found = access
+                .grant
+                .check_method(CodemodeMethod::Execution, access.now_ms)
+                .and_then(|()| runtime.image(id));
+            match found {
+                Ok(image) => image_response(&image),
+                Err(error) => http::error(&error),
+            }
+        }
         (Method::Get, "" | "/") => http::json(
             &json!({
                 "agent": namespace,
                 "name": instance,
-                "routes": ["GET (Upgrade: websocket)", "POST /rpc", "POST /mcp", "GET /tool"],
+                "routes": ["GET (Upgrade: websocket)", "POST /rpc", "POST /mcp", "GET /tool", "GET /images/<id>"],
                 "methods": CodemodeMethod::names(),
                 // What this isolate's wasm instance holds: its linear memory (which never
                 // shrinks) and the bytes live in it now (the heap bound counts these).
@@ -193,6 +204,16 @@ fn event_stream(
         .headers_mut()
         .set("content-type", "text/event-stream")?;
     response.headers_mut().set("cache-control", "no-cache")?;
+    Ok(response)
+}
+
+/// An image's bytes with its type; ids never change their bytes, so it may be kept.
+pub fn image_response(image: &crate::images::StoredImage) -> worker::Result<Response> {
+    let mut response = Response::from_bytes(image.data.clone())?;
+    let headers = response.headers_mut();
+    headers.set("content-type", &image.image.mime_type)?;
+    headers.set("cache-control", "private, max-age=31536000, immutable")?;
+    headers.set("x-content-type-options", "nosniff")?;
     Ok(response)
 }
 

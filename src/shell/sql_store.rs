@@ -15,7 +15,7 @@ use crate::notes::{Note, NoteStore};
 use crate::store::{qualify_tables, split_parts, ExecutionRecord, Store, MAX_PART_BYTES};
 
 /// The schema version this code writes. Each step in [`MIGRATIONS`] moves one version up.
-pub const SCHEMA_VERSION: i64 = 3;
+pub const SCHEMA_VERSION: i64 = 4;
 
 /// Migrations by target version; each entry's statements run once, in order.
 const MIGRATIONS: &[&[&str]] = &[&[
@@ -41,6 +41,12 @@ const MIGRATIONS: &[&[&str]] = &[&[
     "ALTER TABLE {journal} ADD COLUMN parts INTEGER NOT NULL DEFAULT 1",
     "CREATE TABLE IF NOT EXISTS {parts} (owner TEXT NOT NULL, part INTEGER NOT NULL, data TEXT NOT NULL,
         PRIMARY KEY (owner, part))",
+], &[
+    // Version 4: images a run hands back (`image()`, `models.generateImages`), base64 in parts
+    // like records, apart from the journal and deleted with their execution.
+    "CREATE TABLE IF NOT EXISTS {images} (id TEXT PRIMARY KEY, execution_id TEXT NOT NULL,
+        meta TEXT NOT NULL, parts INTEGER NOT NULL, data TEXT NOT NULL)",
+    "CREATE INDEX IF NOT EXISTS {images_by_execution} ON {images} (execution_id)",
 ]];
 
 /// [`Store`] over `state.storage().sql()`. Statements name tables in braces (`{executions}`);
@@ -70,6 +76,11 @@ fn one() -> f64 {
 /// The `parts` owner of an execution's record.
 fn execution_owner(id: &str) -> String {
     format!("e/{id}")
+}
+
+/// The `parts` owner of an image's bytes.
+fn image_owner(execution_id: &str, id: &str) -> String {
+    format!("i/{execution_id}/{id}")
 }
 
 /// The `parts` owner of a journal entry.
@@ -329,6 +340,14 @@ impl Store for SqlStore {
             "DELETE FROM {journal} WHERE execution_id = ?",
             vec![id.into()],
         )?;
+        self.exec(
+            "DELETE FROM {parts} WHERE owner LIKE ? ESCAPE '\\'",
+            vec![format!("i/{}/%", escape_like(id)).into()],
+        )?;
+        self.exec(
+            "DELETE FROM {images} WHERE execution_id = ?",
+            vec![id.into()],
+        )?;
         self.exec("DELETE FROM {executions} WHERE id = ?", vec![id.into()])?;
         Ok(())
     }
@@ -459,4 +478,72 @@ fn escape_like(text: &str) -> String {
     text.replace('\\', "\\\\")
         .replace('%', "\\%")
         .replace('_', "\\_")
+}
+
+impl crate::images::ImageStore for SqlStore {
+    fn save_image(&self, image: &crate::images::StoredImage) -> Result<()> {
+        let owner = image_owner(&image.execution_id, &image.image.id);
+        let data = crate::images::encode_base64(&image.data);
+        let (first, parts) = self.write_parts(&owner, &data, true)?;
+        self.exec(
+            "INSERT OR REPLACE INTO {images} (id, execution_id, meta, parts, data) VALUES (?, ?, ?, ?, ?)",
+            vec![
+                image.image.id.as_str().into(),
+                image.execution_id.as_str().into(),
+                encode(&image.image)?.into(),
+                (parts as i64).into(),
+                first.into(),
+            ],
+        )?;
+        Ok(())
+    }
+
+    fn load_image(&self, id: &str) -> Result<Option<crate::images::StoredImage>> {
+        #[derive(Deserialize)]
+        struct ImageRow {
+            execution_id: String,
+            meta: String,
+            parts: f64,
+            data: String,
+        }
+        let rows: Vec<ImageRow> = self.rows(
+            "SELECT execution_id, meta, parts, data FROM {images} WHERE id = ?",
+            vec![id.into()],
+        )?;
+        let Some(row) = rows.into_iter().next() else {
+            return Ok(None);
+        };
+        let image: crate::images::ImageRef = serde_json::from_str(&row.meta).map_err(storage)?;
+        let text = if row.parts > 1.0 {
+            self.join_parts(DataRow {
+                data: row.data,
+                parts: row.parts,
+                owner: image_owner(&row.execution_id, id),
+            })?
+        } else {
+            row.data
+        };
+        let data = crate::images::decode_base64(&text).ok_or_else(|| {
+            Error::Storage(format!("image {id}: its stored bytes are not base64"))
+        })?;
+        Ok(Some(crate::images::StoredImage {
+            image,
+            execution_id: row.execution_id,
+            data,
+        }))
+    }
+
+    fn execution_images(&self, execution_id: &str) -> Result<Vec<crate::images::ImageRef>> {
+        #[derive(Deserialize)]
+        struct MetaRow {
+            meta: String,
+        }
+        let rows: Vec<MetaRow> = self.rows(
+            "SELECT meta FROM {images} WHERE execution_id = ? ORDER BY id",
+            vec![execution_id.into()],
+        )?;
+        rows.iter()
+            .map(|row| serde_json::from_str(&row.meta).map_err(storage))
+            .collect()
+    }
 }
