@@ -3,35 +3,66 @@
 # real Worker in workerd (Miniflare and `wrangler dev`).
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 cd "$ROOT"
+
+# Each step's seconds, printed as a table when the run ends (passed or not): where CI's time goes.
+STEPS=()
+STARTED_AT=$SECONDS
+step_started=$SECONDS
+step_name=""
+step() {
+  finish_step
+  step_name="$1"
+  step_started=$SECONDS
+  echo "== $1"
+}
+finish_step() {
+  if [ -n "$step_name" ]; then
+    STEPS+=("$(printf '%6d s  %s' $((SECONDS - step_started)) "$step_name")")
+  fi
+  step_name=""
+}
+print_steps() {
+  local status=$?
+  finish_step
+  echo
+  echo "== npm test: the steps and their time ($( [ $status -eq 0 ] && echo passed || echo "failed, exit $status"))"
+  printf '%s\n' "${STEPS[@]}"
+  printf '%6d s  in all\n' $((SECONDS - STARTED_AT))
+}
+trap print_steps EXIT
+
+step "set-up (tools and npm packages)"
 bash scripts/setup.sh
 
-echo "== formatting and lints (rustfmt; clippy natively and for wasm32, warnings are errors)"
+step "formatting and lints, native (rustfmt; clippy, warnings are errors)"
 cargo fmt --check
 cargo clippy --all-targets --locked -- -D warnings
+
+step "lints for wasm32 (clippy: the Worker, the package's host)"
 cargo clippy --target wasm32-unknown-unknown --lib --locked -- -D warnings
 cargo clippy --target wasm32-unknown-unknown --lib --locked --no-default-features --features embed -- -D warnings
 
-echo "== the fork is its patch series (pristine crates from crates.io + patches/ == vendor/)"
+step "the fork is its patch series (pristine crates from crates.io + patches/ == vendor/)"
 bash scripts/fork.sh check
 
-echo "== native tests (cargo test)"
+step "native tests (cargo test)"
 cargo test --locked
 
-echo "== differential test against Node (fixed seed; fails on a crash or a family above difftest/ceilings.json)"
+step "differential test against Node (fixed seed; fails on a crash or a family above difftest/ceilings.json)"
 bash scripts/difftest.sh --check
 
-echo "== program fuzzer against Node (fixed seed; fails on a crash, a hang, or mismatches above difftest/programs/ceiling.json)"
+step "program fuzzer against Node (fixed seed; fails on a crash, a hang, or mismatches above difftest/programs/ceiling.json)"
 bash scripts/progfuzz.sh --check
 
-echo "== building the Worker with a changed sandbox (for tests/integration/upgrade.test.mjs)"
+step "building the Worker with a changed sandbox (for tests/integration/upgrade.test.mjs)"
 CODEMODE_UPGRADE_PROBE=1 CODEMODE_BUILD_DIR=build-upgrade CODEMODE_NO_WASM_OPT=1 bash scripts/build-worker.sh
 
-echo "== building the Worker"
+step "building the Worker"
 bash scripts/build-worker.sh
 
-echo "== building the npm package (packages/codemode: the embedded host)"
+step "building the npm package (packages/codemode: the embedded host)"
 bash scripts/build-package.sh
 
-echo "== integration tests (workerd)"
+step "integration tests (workerd)"
 mkdir -p test-output
 node --test --test-concurrency=1 --test-reporter=spec tests/integration/

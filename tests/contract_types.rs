@@ -8,6 +8,7 @@
 use std::path::Path;
 
 use codemode_runtime::error::RunCode;
+use codemode_runtime::images::{ImageOutput, ImageRef, ImageTag};
 use codemode_runtime::journal::{Decision, DecisionKind};
 use codemode_runtime::method::Method;
 use codemode_runtime::model::*;
@@ -135,6 +136,10 @@ fn declarations() -> String {
         ExecutionStatus,
         CallRecord,
         CallState,
+        Usage,
+        ImageOutput,
+        ImageRef,
+        ImageTag,
         Decision,
         DecisionKind,
         PendingAction,

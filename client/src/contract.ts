@@ -23,6 +23,8 @@ export type ExecuteOutput = {
   result: unknown;
   calls: Array<CallRecord>;
   report: string;
+  /** The run's `image()` items, kept apart from the record and served at their `url`. */
+  images?: Array<ImageOutput>;
 } | {
   "status": "paused";
   executionId: string;
@@ -67,10 +69,58 @@ export type CallRecord = {
   startedAt?: number;
   /** For a call that needed approval: what was decided, by whom, why and when. */
   decision?: Decision;
+  /** What a model call used (`models.*`). */
+  usage?: Usage;
 };
 
 /** Where one tool call stands. */
 export type CallState = "pending" | "applied" | "error" | "reverted" | "cancelled" | "rejected";
+
+/** What one model call used, as its provider reported it (counts it did not report are absent). */
+export type Usage = {
+  /** The model id. */
+  model: string;
+  /** `"workers-ai"` or `"openai"`. */
+  provider: string;
+  inputTokens?: number;
+  outputTokens?: number;
+  totalTokens?: number;
+  /** Workers AI's unit of cost, when the binding reports it. */
+  neurons?: number;
+  /** How long the provider took. */
+  durationMs: number;
+};
+
+/** An image in a run's answer: its reference and where to fetch it. */
+export type ImageOutput = {
+  /** The image's path under the instance (`images/<id>`), or the host's absolute URL. */
+  url: string;
+  /** Always `"image"`: how `image()` tells a reference from other values. */
+  type: ImageTag;
+  /** `<executionId>.<suffix>`: unique in the instance (`g<seq>i<n>` for a generated image, `o<n>` for the run's n-th literal `image()`). */
+  id: string;
+  mimeType: string;
+  width: number;
+  height: number;
+  /** Size of the stored bytes. */
+  bytes: number;
+};
+
+/** An image kept for a run, as scripts and callers see it: `models.generateImages` resolves to these, `image()` takes them, the answer of a run lists them (with their URL). */
+export type ImageRef = {
+  /** Always `"image"`: how `image()` tells a reference from other values. */
+  type: ImageTag;
+  /** `<executionId>.<suffix>`: unique in the instance (`g<seq>i<n>` for a generated image, `o<n>` for the run's n-th literal `image()`). */
+  id: string;
+  mimeType: string;
+  width: number;
+  height: number;
+  /** Size of the stored bytes. */
+  bytes: number;
+};
+
+/** The `type` of an [`ImageRef`]. */
+export type ImageTag = "image";
 
 /** A decision on a call that needed approval: what, who, why and when (contract: `decision`). */
 export type Decision = {
