@@ -614,6 +614,15 @@ fn optional_string(
 }
 
 fn add_image_bytes(data: Vec<u8>, mime: Option<&str>, context: &mut Context) -> JsResult<JsValue> {
+    if data.len() > crate::images::MAX_IMAGE_BYTES {
+        return Err(JsNativeError::range()
+            .with_message(format!(
+                "image(): image is {} bytes; at most {} are kept",
+                data.len(),
+                crate::images::MAX_IMAGE_BYTES
+            ))
+            .into());
+    }
     let sniffed = crate::images::check(&data, mime)
         .map_err(|e| JsNativeError::typ().with_message(format!("image(): {e}")))?;
     let host = shared_host(context)?;

@@ -69,17 +69,28 @@ function parseBody(text) {
 
 /**
  * Starts Miniflare on the built Worker.
- * @param {{persistDir?: string, bindings?: Record<string, unknown>, entry?: string}} [opts]
+ * @param {{persistDir?: string, bindings?: Record<string, unknown>, entry?: string,
+ *   wrappedBindings?: Record<string, unknown>, workers?: object[]}} [opts]
  *   persistDir: folder for Durable Object storage (kept after dispose; a later runtime on the same
  *   folder sees the same objects). Without it, storage lives in Miniflare's temporary folder.
  *   entry: another build of the Worker (relative to REPO_ROOT), for the upgrade test.
+ *   wrappedBindings: the runtime Worker's wrapped bindings (Miniflare's option, e.g. a fake `AI`
+ *   binding from fixtures/workers_ai.mjs); workers: more Workers beside the runtime (the wrapped
+ *   bindings' own scripts). With `workers` Miniflare runs several Workers: the runtime is the
+ *   first, so dispatchFetch and `url` still reach it.
  */
-export async function startRuntime({ persistDir, bindings, entry = WORKER_ENTRY } = {}) {
+export async function startRuntime({
+  persistDir,
+  bindings,
+  entry = WORKER_ENTRY,
+  wrappedBindings,
+  workers = [],
+} = {}) {
   const scriptPath = path.join(REPO_ROOT, entry);
   if (!existsSync(scriptPath)) {
     throw new Error(`${scriptPath} does not exist: build the Worker first (npm run build)`);
   }
-  const mf = new Miniflare({
+  const runtimeWorker = {
     name: WORKER_NAME,
     modules: true,
     modulesRoot: REPO_ROOT,
@@ -91,13 +102,20 @@ export async function startRuntime({ persistDir, bindings, entry = WORKER_ENTRY 
     ],
     compatibilityDate: COMPATIBILITY_DATE,
     durableObjects: { [BINDING]: { className: CLASS_NAME, useSQLite: true } },
+    bindings: bindings ?? {},
+    ...(wrappedBindings ? { wrappedBindings } : {}),
+  };
+  const shared = {
     // A path persists Durable Object storage there; `false` keeps it in Miniflare's temp folder,
     // removed by dispose().
     durableObjectsPersist: persistDir ?? false,
-    bindings: bindings ?? {},
     // CODEMODE_TEST_LOG=1 shows workerd/Worker logs (console.log of the Worker, uncaught errors).
     log: process.env.CODEMODE_TEST_LOG ? new Log(LogLevel.DEBUG) : undefined,
-  });
+  };
+  // One Worker: the options as they always were. More: Miniflare's `workers`, the runtime first.
+  const mf = new Miniflare(
+    workers.length === 0 ? { ...runtimeWorker, ...shared } : { ...shared, workers: [runtimeWorker, ...workers] },
+  );
   let readyUrl;
   try {
     readyUrl = await mf.ready;

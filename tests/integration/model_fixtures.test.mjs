@@ -234,6 +234,13 @@ describe("model_server: an OpenAI-compatible server", () => {
     assert.equal(r.status, 200);
     assert.ok(Date.now() - t0 >= 240, `answered after ${Date.now() - t0} ms`);
 
+    server.setFailure("notimage");
+    r = await api("/images/generations", { body: { prompt: "a red fox", n: 2, size: "64x48" } });
+    assert.equal(r.status, 200);
+    assert.equal(r.json.data.length, 2);
+    assert.equal(Buffer.from(r.json.data[0].b64_json, "base64").toString(), "this is not an image, only text");
+    assert.equal((await ask()).status, 200, "notimage leaves other paths alone");
+
     server.setFailure("500", { times: 1 });
     assert.equal((await ask()).status, 500);
     assert.equal((await ask()).status, 200);

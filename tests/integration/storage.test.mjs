@@ -157,7 +157,7 @@ async function runOwnWorker(script, persistDir, instance) {
   }
 }
 
-describe("a database written with schema 2 opens with schema 3", () => {
+describe("a database written with schema 2 opens with the current schema (4)", () => {
   const storage = persistedRuntime("schema");
   const instance = newInstance();
   const before_ = {};
@@ -213,8 +213,8 @@ describe("a database written with schema 2 opens with schema 3", () => {
   test("the upgraded schema is the one a new object is created with", async () => {
     const migrated = await runOwnWorker(DUMP_SCHEMA, storage.persistDir, instance);
     const created = await runOwnWorker(DUMP_SCHEMA, storage.persistDir, fresh);
-    assert.equal(created.version, "3");
+    assert.equal(created.version, "4");
     assert.deepEqual(created, migrated);
-    assert.deepEqual(Object.keys(created.schema), ["executions", "journal", "kv", "meta", "notes", "parts", "snippets"]);
+    assert.deepEqual(Object.keys(created.schema), ["executions", "images", "journal", "kv", "meta", "notes", "parts", "snippets"]);
   });
 });
