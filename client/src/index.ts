@@ -21,7 +21,7 @@ import type {
 
 export type * from "./types.js";
 export { codemodeTool } from "./tool.js";
-export type { CodemodeTool, CodemodeToolInput, CodemodeToolOptions } from "./tool.js";
+export type { CodemodeTool, CodemodeToolInput, CodemodeToolOptions, ModelOutput } from "./tool.js";
 
 /** Anything with `fetch`: a service binding (`Fetcher`), a Durable Object stub. */
 export interface FetcherLike {
@@ -131,6 +131,14 @@ export class CodemodeClient {
     return url.toString();
   }
 
+  /** The URL of an image of instance `name` (see `CodemodeInstance.imageUrl`). Base URL only. */
+  imageUrl(name: string, id: string, token?: string): string {
+    if (this.#target.kind !== "url") throw new TypeError("imageUrl needs a client over a base URL");
+    const url = new URL(`${this.#target.base}${this.path(name)}/images/${encodeURIComponent(id)}`);
+    if (token !== undefined) url.searchParams.set("token", token);
+    return url.toString();
+  }
+
   /** Sends one request for `name` (a path under its base, like `/rpc`). */
   async request(name: string, rest: string, init: RequestInit = {}): Promise<Response> {
     const headers: Record<string, string> = { ...this.#options.headers };
@@ -157,6 +165,31 @@ export class CodemodeClient {
   #origin(): string {
     return (this.#options.origin ?? "http://localhost").replace(/\/+$/, "");
   }
+}
+
+/** An image a run handed back, fetched from the runtime (`instance.image(id)`). */
+export interface FetchedImage {
+  id: string;
+  /** The `Content-Type` the runtime served it with. */
+  mimeType: string;
+  /** The size of `data`. */
+  bytes: number;
+  data: Uint8Array;
+}
+
+/** A refusal's `{error: {code, message}}` body (or any other answer) as a CodemodeError. */
+function refusal(response: Response, text: string): CodemodeError {
+  let body: any;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    body = undefined;
+  }
+  const error = body?.error;
+  if (error && typeof error.code === "string") {
+    return new CodemodeError(error.code, String(error.message ?? error.code), response.status);
+  }
+  return new CodemodeError("HTTP_ERROR", `HTTP ${response.status}: ${text.slice(0, 300)}`, response.status);
 }
 
 /** What a method of [`Methods`] resolves to. */
@@ -200,11 +233,7 @@ export class CodemodeInstance {
       body = undefined;
     }
     if (response.ok && body !== null && typeof body === "object" && "result" in body) return body.result;
-    const error = body?.error;
-    if (error && typeof error.code === "string") {
-      throw new CodemodeError(error.code, String(error.message ?? error.code), response.status);
-    }
-    throw new CodemodeError("HTTP_ERROR", `HTTP ${response.status}: ${text.slice(0, 300)}`, response.status);
+    throw refusal(response, text);
   }
 
   /** The model-facing tool: description and input schema. */
@@ -291,5 +320,29 @@ export class CodemodeInstance {
   /** The inspector page for this instance (client over a base URL only). */
   inspectorUrl(token?: string): string {
     return this.client.inspectorUrl(this.name, token);
+  }
+
+  /**
+   * An image a completed run handed back (`ExecuteOutput.images[i].id`), from
+   * `GET <instance>/images/<id>` (a credential that may call `execution`). An id the instance
+   * does not keep (its run was deleted) throws `NOT_FOUND`.
+   */
+  async image(id: string, options: { signal?: AbortSignal } = {}): Promise<FetchedImage> {
+    const init: RequestInit = {};
+    if (options.signal) init.signal = options.signal;
+    const response = await this.client.request(this.name, `/images/${encodeURIComponent(id)}`, init);
+    if (!response.ok) throw refusal(response, await response.text());
+    const data = new Uint8Array(await response.arrayBuffer());
+    const mimeType = (response.headers.get("content-type") ?? "application/octet-stream").split(";")[0]!.trim();
+    return { id, mimeType, bytes: data.byteLength, data };
+  }
+
+  /**
+   * The absolute URL of an image (`ExecuteOutput.images[i].url` resolved against this instance),
+   * for an `<img src>`: with `token`, it carries it as `?token=` (a browser's `<img>` sends no
+   * `Authorization` header; hand it a scoped `read` token). Client over a base URL only.
+   */
+  imageUrl(id: string, token?: string): string {
+    return this.client.imageUrl(this.name, id, token);
   }
 }

@@ -34,9 +34,24 @@ export interface CodemodeTool {
   inputSchema: StandardJsonSchema<CodemodeToolInput>;
   /** Runs the program in the runtime; the whole ExecuteOutput is the tool's (structured) output. */
   execute: (input: CodemodeToolInput, options?: { abortSignal?: AbortSignal }) => Promise<ExecuteOutput>;
-  /** What the model reads: the run's report (completed, failed, or paused waiting for approval). */
-  toModelOutput: (options: { output: ExecuteOutput }) => { type: "text"; value: string };
+  /**
+   * What the model reads: the run's report (completed, failed, or paused waiting for approval),
+   * and the images of a completed run after it, fetched from the runtime.
+   */
+  toModelOutput: (options: { output: ExecuteOutput }) => Promise<ModelOutput>;
 }
+
+/**
+ * A tool result as the model reads it: the AI SDK's `ToolResultOutput` (ai 6), of the two forms
+ * used here. A run without images is its report as text; one with images is `content`: the report,
+ * then each image as an `image-data` part (base64).
+ */
+export type ModelOutput =
+  | { type: "text"; value: string }
+  | {
+      type: "content";
+      value: Array<{ type: "text"; text: string } | { type: "image-data"; data: string; mediaType: string }>;
+    };
 
 export interface CodemodeToolOptions {
   /** Use this descriptor instead of asking the runtime for it (saves one request). */
@@ -65,9 +80,42 @@ function inputSchema(schema: JsonSchema): StandardJsonSchema<CodemodeToolInput> 
   };
 }
 
+/** Bytes as base64 (btoa is in Workers, browsers and Node). */
+function base64(bytes: Uint8Array): string {
+  let text = "";
+  for (let at = 0; at < bytes.length; at += 0x8000) {
+    text += String.fromCharCode(...bytes.subarray(at, at + 0x8000));
+  }
+  return btoa(text);
+}
+
+/**
+ * The report, then each image of a completed run as an `image-data` part. The AI SDK awaits
+ * `toModelOutput` (it may return a PromiseLike), so the images are fetched here, when a prompt
+ * is built, and `execute`'s output stays the contract's ExecuteOutput (with each image's `url`,
+ * not its bytes: the caller keeps and shows that output).
+ */
+async function modelOutput(instance: CodemodeInstance, output: ExecuteOutput): Promise<ModelOutput> {
+  const images = output.status === "completed" ? (output.images ?? []) : [];
+  if (images.length === 0) return { type: "text", value: output.report };
+  const value: Extract<ModelOutput, { type: "content" }>["value"] = [{ type: "text", text: output.report }];
+  for (const image of images) {
+    try {
+      const { data, mimeType } = await instance.image(image.id);
+      value.push({ type: "image-data", data: base64(data), mediaType: image.mimeType || mimeType });
+    } catch (error) {
+      // Its run was deleted since (pruned beyond CODEMODE_KEEP_FINISHED): the report still names it.
+      const reason = error instanceof Error ? error.message : String(error);
+      value.push({ type: "text", text: `(image ${image.id} could not be read: ${reason})` });
+    }
+  }
+  return { type: "content", value };
+}
+
 /**
  * The runtime as an AI SDK tool: `description` and `inputSchema` from the runtime's `tool()`,
- * `execute` returning the ExecuteOutput, `toModelOutput` giving the model its report.
+ * `execute` returning the ExecuteOutput, `toModelOutput` giving the model its report (and the
+ * run's images, as `image-data` parts).
  *
  * ```ts
  * const result = await generateText({ model, prompt, tools: { codemode: await codemodeTool(instance) } });
@@ -80,6 +128,6 @@ export async function codemodeTool(instance: CodemodeInstance, options: Codemode
     inputSchema: inputSchema(descriptor.inputSchema),
     execute: ({ code }, executeOptions) =>
       instance.execute(code, executeOptions?.abortSignal ? { signal: executeOptions.abortSignal } : {}),
-    toModelOutput: ({ output }) => ({ type: "text", value: output.report }),
+    toModelOutput: ({ output }) => modelOutput(instance, output),
   };
 }

@@ -11,6 +11,8 @@ import {
   type ErrorCode,
   type ExecuteOutput,
   type ExecutionState,
+  type FetchedImage,
+  type ImageOutput,
   type IssuedToken,
   type PendingAction,
   type SearchResult,
@@ -83,6 +85,17 @@ export async function typed(): Promise<void> {
       void code, status;
     }
   }
+
+  // A completed run's images: refs with a URL, their bytes from the instance.
+  if (out.status === "completed") {
+    const images: ImageOutput[] = out.images ?? [];
+    const first: FetchedImage | undefined = images[0] ? await instance.image(images[0].id) : undefined;
+    const bytes: Uint8Array | undefined = first?.data;
+    const src: string = instance.imageUrl(images[0]?.id ?? "x", "read-token");
+    void bytes, src;
+  }
+  // @ts-expect-error an image id is a string
+  await instance.image(7);
 
   // The AI SDK takes the tool as it is.
   const codemode = await codemodeTool(instance);

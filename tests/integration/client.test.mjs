@@ -2,8 +2,9 @@
 // lib and with @cloudflare/workers-types, and the example agent), and it works against the built
 // Worker — over a base URL from Node, over a real service binding and a real Durable Object
 // namespace (`script_name`) from another Worker in workerd, and from Chromium; `codemodeTool` in
-// an AI SDK generateText loop; errors as CodemodeError; `npm pack` gives a package that installs
-// and imports. The two-Worker agent: agent_worker.test.mjs.
+// an AI SDK generateText loop (a run's images reach the model as image-data parts, fetched with
+// `instance.image(id)`); errors as CodemodeError; `npm pack` gives a package that installs and
+// imports. The two-Worker agent: agent_worker.test.mjs.
 
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
@@ -17,6 +18,8 @@ import { MockLanguageModelV3 } from "ai/test";
 import * as esbuild from "esbuild";
 import { Miniflare } from "miniflare";
 import { BINDING, CLASS_NAME, COMPATIBILITY_DATE, REPO_ROOT, WORKER_ENTRY, base, newInstance, startRuntime } from "./harness.mjs";
+import { startModelServer } from "./fixtures/model_server.mjs";
+import { paintPng, toBase64 } from "./fixtures/model_kit.mjs";
 
 const T = { timeout: 120_000 };
 const TOKEN = "client-test-token";
@@ -194,6 +197,122 @@ describe("over a base URL (Node's fetch), with CODEMODE_TOKEN", () => {
     // An input without code is refused by the schema before anything runs.
     const bad = await codemode.inputSchema["~standard"].validate({ script: "x" });
     assert.ok(bad.issues?.length);
+  });
+});
+
+describe("a run's images (CODEMODE_MODELS on a local OpenAI-compatible server): image(id), imageUrl, codemodeTool's image parts", () => {
+  let rt;
+  let client;
+  let models;
+  const PROMPT = "a harbour at night";
+  const literal = paintPng("a literal stamp", { width: 12, height: 8 });
+  const SCRIPT = `const labels = ["urgent", "normal", "low"];
+const sorted = await models.classify({ texts: ["Pay the overdue rent today", "Correct a small typo someday"], labels });
+const [picture] = await models.generateImages({ prompt: ${JSON.stringify(PROMPT)}, width: 80, height: 64 });
+image(picture);
+image(${JSON.stringify(toBase64(literal))}, { mimeType: "image/png" });
+return sorted.map((scores) => scores[0].label);`;
+  before(async () => {
+    models = await startModelServer({ apiKey: "sk-client" });
+    const declaration = {
+      provider: "openai",
+      baseUrl: models.url,
+      apiKey: "sk-client",
+      models: [
+        { id: "lexicon-chat", task: ["text-generation", "text-classification"] },
+        { id: "png-painter", task: "text-to-image" },
+      ],
+    };
+    rt = await startRuntime({ bindings: { CODEMODE_TOKEN: TOKEN, CODEMODE_MODELS: JSON.stringify(declaration) } });
+    client = new CodemodeClient(rt.url, { token: TOKEN });
+  });
+  after(async () => {
+    await rt?.dispose();
+    await models?.close();
+  });
+
+  test("execute → images with their URLs; instance.image(id) gives the bytes; imageUrl with ?token=; an unknown id is NOT_FOUND", T, async () => {
+    const instance = client.instance(newInstance());
+    const done = await instance.execute(SCRIPT);
+    assert.equal(done.status, "completed", done.report);
+    assert.deepEqual(done.result, ["urgent", "low"]);
+    assert.deepEqual(done.calls.map((c) => [c.connector, c.method, c.state, c.usage?.model]), [
+      ["models", "classify", "applied", "lexicon-chat"],
+      ["models", "generateImages", "applied", "png-painter"],
+    ]);
+    const generated = paintPng(PROMPT, { width: 80, height: 64 });
+    assert.deepEqual(
+      done.images.map(({ type, mimeType, width, height, bytes }) => ({ type, mimeType, width, height, bytes })),
+      [
+        { type: "image", mimeType: "image/png", width: 80, height: 64, bytes: generated.length },
+        { type: "image", mimeType: "image/png", width: 12, height: 8, bytes: literal.length },
+      ],
+    );
+    for (const image of done.images) assert.equal(image.url, `images/${image.id}`);
+
+    const [first, second] = await Promise.all(done.images.map((image) => instance.image(image.id)));
+    assert.deepEqual({ ...first, data: undefined }, { id: done.images[0].id, mimeType: "image/png", bytes: generated.length, data: undefined });
+    assert.deepEqual(first.data, generated);
+    assert.deepEqual(second.data, literal);
+
+    // A URL for an <img>: the instance's path, the token as ?token= (the front door takes it).
+    const url = new URL(instance.imageUrl(done.images[0].id, TOKEN));
+    assert.equal(url.pathname, `${base(instance.name)}/images/${done.images[0].id}`);
+    const fetched = await fetch(url);
+    assert.equal(fetched.status, 200);
+    assert.equal(fetched.headers.get("content-type"), "image/png");
+    assert.deepEqual(new Uint8Array(await fetched.arrayBuffer()), generated);
+    const anonymous = await fetch(instance.imageUrl(done.images[0].id));
+    assert.equal(anonymous.status, 401);
+    await anonymous.arrayBuffer();
+
+    await assert.rejects(instance.image(`${done.executionId}.g9i9`), (e) => e instanceof CodemodeError && e.code === "NOT_FOUND" && e.status === 404);
+    // A scoped read token of the instance may read its images; one of another instance may not.
+    const read = await instance.issueToken({ scope: "read", ttlSeconds: 600, instance: instance.name });
+    assert.deepEqual((await new CodemodeClient(rt.url, { token: read.token }).instance(instance.name).image(done.images[1].id)).data, literal);
+    await assert.rejects(
+      new CodemodeClient(rt.url, { token: read.token }).instance("another").image(done.images[1].id),
+      (e) => e instanceof CodemodeError && e.code === "FORBIDDEN",
+    );
+  });
+
+  test("codemodeTool: the model reads the report and the run's images (image-data parts); a run without images stays text", T, async () => {
+    const instance = client.instance(newInstance());
+    const codemode = await codemodeTool(instance);
+    const prompts = [];
+    const usage = { inputTokens: { total: 1, noCache: 1 }, outputTokens: { total: 1, text: 1 } };
+    const model = new MockLanguageModelV3({
+      doGenerate: async ({ prompt }) => {
+        prompts.push(prompt);
+        if (prompts.length === 1) {
+          return {
+            content: [{ type: "tool-call", toolCallId: "c1", toolName: "codemode", input: JSON.stringify({ code: SCRIPT }) }],
+            finishReason: { unified: "tool-calls", raw: "tool-calls" }, usage, warnings: [],
+          };
+        }
+        return { content: [{ type: "text", text: "painted" }], finishReason: { unified: "stop", raw: "stop" }, usage, warnings: [] };
+      },
+    });
+    const result = await generateText({ model, prompt: "sort and paint", tools: { codemode }, stopWhen: stepCountIs(3) });
+    assert.equal(result.text, "painted");
+    const output = result.steps[0].toolResults[0].output;
+    assert.equal(output.status, "completed", output.report);
+    assert.equal(output.images.length, 2);
+    assert.equal(output.images[0].data, undefined, "the caller's output carries URLs, not bytes");
+    const toolMessage = prompts[1].find((m) => m.role === "tool");
+    assert.deepEqual(toolMessage.content[0].output, {
+      type: "content",
+      value: [
+        { type: "text", text: output.report },
+        { type: "image-data", data: toBase64(paintPng(PROMPT, { width: 80, height: 64 })), mediaType: "image/png" },
+        { type: "image-data", data: toBase64(literal), mediaType: "image/png" },
+      ],
+    });
+    assert.match(output.report, /^image 1\/2: images\/\S+ \(image\/png, 80×64\)$/m);
+
+    // Without images, the report as text (as before).
+    const plain = await instance.execute("return 1");
+    assert.deepEqual(await codemode.toModelOutput({ output: plain }), { type: "text", value: plain.report });
   });
 });
 

@@ -7,7 +7,11 @@
 // Approve → the model's answer names the note; Reject with a reason → the answer quotes it; Roll
 // back → the note is gone (the next run lists none); Save as snippet → the snippet list; the dev
 // server stopped and started again while a run is paused → Approve completes it, the note written
-// once. Also type-checks the example (its two tsconfigs). Leaves test-output/examples-chat.png.
+// once; with CODEMODE_MODELS pointed at a local OpenAI-compatible server (fixtures/model_server.mjs),
+// "Sort my notes" → a run that classifies the notes (models.classify) and paints them
+// (models.generateImages) → the model reads the report and the image, the chat's tool output and
+// the run in the history show the image (<img> loaded at its generated size). Also type-checks the
+// example (its two tsconfigs). Leaves test-output/examples-chat.png and examples-chat-images.png.
 //
 // Needs packages/codemode built (scripts/build-package.sh, run by `npm test`); does not build.
 
@@ -19,6 +23,8 @@ import path from "node:path";
 import { after, before, describe, test } from "node:test";
 import { chromium } from "playwright-core";
 import { freePort } from "./fixtures/mcp_server.mjs";
+import { paintPng } from "./fixtures/model_kit.mjs";
+import { startModelServer } from "./fixtures/model_server.mjs";
 import { REPO_ROOT } from "./harness.mjs";
 import { remember, spawnWranglerDev, undoAll, waitUntilServing } from "./wrangler_process.mjs";
 
@@ -27,6 +33,8 @@ const VITE = path.join(REPO_ROOT, "node_modules", ".bin", "vite");
 const TSC = path.join(REPO_ROOT, "node_modules", ".bin", "tsc");
 const PACKAGE_DIR = path.join(REPO_ROOT, "packages", "codemode");
 const SCREENSHOT = path.join(REPO_ROOT, "test-output", "examples-chat.png");
+const IMAGES_SCREENSHOT = path.join(REPO_ROOT, "test-output", "examples-chat-images.png");
+const MODELS_KEY = "sk-examples-chat";
 const CHROMIUM = "/usr/bin/chromium";
 // As inspector.test.mjs: without the background-networking flags Chromium keeps trying to reach
 // Google's hosts, which this machine's closed network refuses.
@@ -52,6 +60,7 @@ let dev;
 let stopDev;
 let browser;
 let profile;
+let models; // the OpenAI-compatible server CODEMODE_MODELS points to
 const errors = [];
 
 /**
@@ -61,7 +70,9 @@ const errors = [];
 async function startDev() {
   const started = spawnWranglerDev(VITE, ["dev", "--port", String(port), "--strictPort", "--host", "127.0.0.1"], {
     cwd: EXAMPLE,
-    env: { CHAT_PERSIST_TO: state, CI: "true" },
+    // CODEMODE_MODELS as the example reads it (README: a var); wrangler takes the process's
+    // environment as the Worker's vars when told to (and there is no .dev.vars).
+    env: { CHAT_PERSIST_TO: state, CI: "true", CLOUDFLARE_INCLUDE_PROCESS_ENV: "true", CODEMODE_MODELS: modelsDeclaration() },
   });
   dev = started;
   stopDev = remember(() => started.stop());
@@ -73,6 +84,37 @@ async function startDev() {
   });
   const body = await response.text();
   assert.equal(`${response.status} ${body}`, "404 Not implemented", dev.tail());
+}
+
+/** The example's CODEMODE_MODELS: the local server's chat and image models, with its key. */
+function modelsDeclaration() {
+  return JSON.stringify({
+    provider: "openai",
+    baseUrl: models.url,
+    apiKey: MODELS_KEY,
+    models: [
+      { id: "lexicon-chat", task: ["text-generation", "text-classification"] },
+      { id: "png-painter", task: "text-to-image" },
+    ],
+  });
+}
+
+/** Waits until the `<img>`s of `selector` have loaded; returns each figure's id, size and caption. */
+async function loadedImages(page, selector) {
+  await page.waitForFunction(
+    (sel) => {
+      const imgs = [...document.querySelectorAll(`${sel} img`)];
+      return imgs.length > 0 && imgs.every((img) => img.complete && img.naturalWidth > 0);
+    },
+    selector,
+    WAIT,
+  );
+  return page.$$eval(`${selector}`, (figures) =>
+    figures.map((f) => {
+      const img = f.querySelector("img");
+      return { id: f.dataset.id, src: img.getAttribute("src"), width: img.naturalWidth, height: img.naturalHeight, caption: f.querySelector("figcaption").textContent };
+    }),
+  );
 }
 
 /** The page of conversation `name`, connected to its agent. */
@@ -163,6 +205,9 @@ describe("examples/chat: the guide's app in vite dev (Cloudflare plugin, workerd
     assert.ok(existsSync(path.join(PACKAGE_DIR, "dist", "index.js")), "packages/codemode is not built: bash scripts/build-package.sh");
     assert.ok(existsSync(CHROMIUM), `${CHROMIUM} is missing: run scripts/setup.sh (it installs Debian's chromium)`);
     mkdirSync(path.dirname(SCREENSHOT), { recursive: true });
+    assert.ok(!existsSync(path.join(EXAMPLE, ".dev.vars")), "examples/chat/.dev.vars would replace the vars this test sets");
+    models = await startModelServer({ apiKey: MODELS_KEY });
+    remember(() => models.close());
     state = mkdtempSync(path.join(os.tmpdir(), "codemode-chat-state-"));
     remember(() => rmSync(state, { recursive: true, force: true }));
     port = await freePort();
@@ -299,6 +344,51 @@ describe("examples/chat: the guide's app in vite dev (Cloudflare plugin, workerd
     );
     await page.close();
     assert.ok(restartedIn < READY_TIMEOUT_MS, `restarted in ${restartedIn} ms`);
+  });
+
+  test("CODEMODE_MODELS set: \"Sort my notes\" → models.classify + models.generateImages; the model sees the image; the chat and the history show it", T, async () => {
+    const page = await openChat(`models-${Date.now()}`);
+    await noteApproved(page, "Pay the overdue rent today", 0);
+    await noteApproved(page, "Correct a small typo someday", 1);
+    models.reset();
+
+    const answer = await say(page, "Sort my notes");
+    // The report's output line, and the one image the tool's toModelOutput showed the model.
+    assert.equal(answer, "Done: Pay the overdue rent today: urgent; Correct a small typo someday: low. I see 1 image (image/png).");
+    assert.deepEqual(models.counts(), { "/v1/chat/completions": 1, "/v1/images/generations": 1 });
+
+    // Under the tool call in the chat: the generated image, loaded at its size.
+    const [shown, ...more] = await loadedImages(page, '.message[data-role="assistant"] .run-image');
+    assert.deepEqual(more, [], "one image in the conversation");
+    assert.deepEqual({ width: shown.width, height: shown.height, caption: shown.caption }, { width: 128, height: 96, caption: "image/png, 128×96" });
+    const [execution] = shown.id.split(".");
+    assert.match(execution, new RegExp(`^${EXECUTION}$`));
+    // Served by the agent (onRequest): the bytes the model server painted.
+    const served = await fetch(new URL(shown.src, origin));
+    assert.equal(served.status, 200);
+    assert.equal(served.headers.get("content-type"), "image/png");
+    const painted = paintPng("a sketch of these notes: Pay the overdue rent today, Correct a small typo someday", { width: 128, height: 96 });
+    assert.deepEqual(new Uint8Array(await served.arrayBuffer()), painted);
+    const missing = await fetch(new URL(shown.src.replace(/\.g\d+i\d+$/, ".g9i9"), origin));
+    assert.equal(missing.status, 404);
+    assert.equal((await missing.json()).error.code, "NOT_FOUND");
+
+    // The run in the history: its calls, and the same image.
+    await page.waitForSelector(`${run(execution)}[data-status="completed"]`, WAIT);
+    assert.deepEqual(
+      await page.$$eval(`${run(execution)} .calls li`, (lis) => lis.map((li) => li.textContent.replace(/ → .*$/, ""))),
+      [
+        "#0 notes.listNotes({}) — applied",
+        `#1 models.classify({"texts":["Pay the overdue rent today","Correct a small typo someday"],"labels":["urgent","normal","low"]}) — applied`,
+        `#2 models.generateImages({"prompt":"a sketch of these notes: Pay the overdue rent today, Correct a small typo someday","width":128,"height":96}) — applied`,
+      ],
+    );
+    const listed = await loadedImages(page, `${run(execution)} .run-image`);
+    assert.deepEqual(listed.map((i) => [i.id, i.width, i.height, i.caption]), [[shown.id, 128, 96, "image/png, 128×96"]]);
+    assert.equal(await page.$("#error"), null, "no failed call to the agent");
+    assert.equal(await page.$("#chat-error"), null, "no failed chat turn");
+    await page.screenshot({ path: IMAGES_SCREENSHOT, fullPage: true });
+    await page.close();
   });
 
   test("no uncaught errors in the page", () => {

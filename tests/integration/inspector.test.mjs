@@ -1,7 +1,9 @@
 // The inspector page (web/index.html, served at GET /) in headless Debian Chromium driven by
 // playwright-core (no browser download): run a script that pauses, approve it by clicking, reject
 // another, roll one back, save a snippet through the inline form and delete it, live updates from
-// other clients, and the contract's auth (CODEMODE_TOKEN with ?token=, or typed into the page).
+// other clients, the contract's auth (CODEMODE_TOKEN with ?token=, or typed into the page), and a
+// run's images (models.generateImages against a local OpenAI-compatible server, and image() of
+// literal bytes) shown as <img>s fetched with the page's ?token=.
 // Leaves a screenshot in test-output/inspector.png.
 
 import assert from "node:assert/strict";
@@ -11,6 +13,8 @@ import path from "node:path";
 import { after, before, describe, test } from "node:test";
 import { chromium } from "playwright-core";
 import { REPO_ROOT, newInstance, startRuntime } from "./harness.mjs";
+import { startModelServer } from "./fixtures/model_server.mjs";
+import { paintPng, toBase64 } from "./fixtures/model_kit.mjs";
 
 const T = { timeout: 120_000 };
 const CHROMIUM = "/usr/bin/chromium";
@@ -318,6 +322,102 @@ describe("inspector page with CODEMODE_TOKEN set", () => {
     assert.equal(run.status, "paused");
     await page.click(`.pending-action[data-execution="${run.executionId}"] button.approve`);
     await page.waitForSelector(`${execution(run.executionId)}[data-status="completed"]`, WAIT);
+    assert.deepEqual(browser.errors, []);
+    await page.close();
+  });
+});
+
+/** Waits until every `<img>` under `selector` has loaded; returns [{src, naturalWidth, naturalHeight, caption}]. */
+async function loadedImages(page, selector) {
+  await page.waitForFunction(
+    (sel) => {
+      const imgs = [...document.querySelectorAll(`${sel} img`)];
+      return imgs.length > 0 && imgs.every((img) => img.complete && img.naturalWidth > 0);
+    },
+    selector,
+    WAIT,
+  );
+  return page.$$eval(`${selector} figure.image`, (figures) =>
+    figures.map((f) => {
+      const img = f.querySelector("img");
+      return { id: f.dataset.id, src: img.getAttribute("src"), naturalWidth: img.naturalWidth, naturalHeight: img.naturalHeight, caption: f.querySelector("figcaption").textContent };
+    }),
+  );
+}
+
+describe("inspector page: a run's images (CODEMODE_MODELS on a local OpenAI-compatible server, CODEMODE_TOKEN set)", () => {
+  let rt;
+  let browser;
+  let origin;
+  let models;
+  before(async () => {
+    models = await startModelServer({ apiKey: "sk-inspector" });
+    const declaration = {
+      provider: "openai",
+      baseUrl: models.url,
+      apiKey: "sk-inspector",
+      models: [
+        { id: "lexicon-chat", task: ["text-generation", "text-classification"] },
+        { id: "png-painter", task: "text-to-image" },
+      ],
+    };
+    rt = await startRuntime({ bindings: { CODEMODE_TOKEN: TOKEN, CODEMODE_MODELS: JSON.stringify(declaration) } });
+    origin = `http://127.0.0.1:${rt.port}`;
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser?.close();
+    await rt?.dispose();
+    await models?.close();
+  });
+
+  test("a generated image and a literal one show in the run box and in the run's history entry, each with its type and size", T, async () => {
+    const instance = newInstance();
+    const page = await openInspector(browser, origin, { instance, token: TOKEN });
+    await expectConnected(page, instance);
+    const literal = paintPng("a literal badge", { width: 20, height: 10 });
+    const run = await runScript(
+      page,
+      `const [picture] = await models.generateImages({ prompt: "a lighthouse at dusk", width: 96, height: 64 });
+image(picture);
+image(${JSON.stringify(toBase64(literal))});
+text("painted");
+return picture.id;`,
+    );
+    assert.equal(run.status, "completed", await page.textContent("#run-report"));
+    assert.match(await page.textContent("#run-report"), /^image 1\/2: images\/\S+ \(image\/png, 96×64\)$/m);
+
+    const generated = paintPng("a lighthouse at dusk", { width: 96, height: 64 });
+    const expected = [
+      { width: 96, height: 64, caption: `image/png, 96×64, ${generated.length} bytes` },
+      { width: 20, height: 10, caption: `image/png, 20×10, ${literal.length} bytes` },
+    ];
+    const shown = await loadedImages(page, "#run-images");
+    assert.deepEqual(shown.map((i) => ({ width: i.naturalWidth, height: i.naturalHeight, caption: i.caption })), expected);
+    for (const image of shown) {
+      const src = new URL(image.src);
+      assert.equal(src.pathname, `/agents/codemode/${instance}/images/${image.id}`);
+      assert.equal(src.searchParams.get("token"), TOKEN, "an <img> carries the page's token");
+    }
+    // The same bytes as the runtime serves them (the page's URL without the token is refused).
+    const served = await fetch(shown[0].src);
+    assert.equal(served.headers.get("content-type"), "image/png");
+    assert.deepEqual(new Uint8Array(await served.arrayBuffer()), generated);
+    const bare = new URL(shown[0].src);
+    bare.searchParams.delete("token");
+    const refused = await fetch(bare);
+    assert.equal(refused.status, 401);
+    await refused.arrayBuffer();
+
+    // The run's entry in the history: the same two images (read from the stored run's report).
+    const row = `${execution(run.executionId)}[data-status="completed"]`;
+    await page.waitForSelector(row, WAIT);
+    const listed = await loadedImages(page, row);
+    assert.deepEqual(
+      listed.map((i) => ({ id: i.id, width: i.naturalWidth, height: i.naturalHeight })),
+      shown.map((i) => ({ id: i.id, width: i.naturalWidth, height: i.naturalHeight })),
+    );
+    assert.match(listed[0].caption, /^image\/png, 96×64/);
     assert.deepEqual(browser.errors, []);
     await page.close();
   });

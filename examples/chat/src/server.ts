@@ -4,7 +4,10 @@
 // - approveExecution and rejectExecution add what was decided, with the run's report, to the
 //   conversation and let the model answer (saveMessages starts a turn and streams it to the page);
 // - the Worker's fetch handler, which the guide leaves to the app: the Agents SDK's router
-//   (`/agents/chat/<name>`).
+//   (`/agents/chat/<name>`);
+// - `models` (the sandbox's `models.*` calls) from the var CODEMODE_MODELS when it is set, and
+//   `onRequest` serving the images runs hand back (`/agents/chat/<name>/images/<id>`, the
+//   `url` of each image in a run's output, which the page shows).
 import { AIChatAgent } from "@cloudflare/ai-chat";
 import {
 	createCodemodeRuntime,
@@ -25,7 +28,20 @@ export class Chat extends AIChatAgent<Env> {
 			ctx: this.ctx,
 			executor: new DynamicWorkerExecutor({ loader: this.env.LOADER }),
 			connectors: [new NotesConnector(this.ctx, this.env)],
+			// The service Worker's format: JSON text (.dev.vars, `--var`) or an object (a JSON var
+			// in wrangler.jsonc). Secrets it names and a Workers AI binding are read from `env`.
+			env: this.env,
+			models: this.env.CODEMODE_MODELS || undefined,
 		});
+	}
+
+	/** `GET /agents/chat/<name>/images/<id>`: an image a run handed back (the page's `<img>`s). */
+	override async onRequest(request: Request): Promise<Response> {
+		const image = new URL(request.url).pathname.match(/\/images\/([^/]+)$/);
+		if (request.method === "GET" && image) {
+			return this.#runtime().imageResponse(decodeURIComponent(image[1]!));
+		}
+		return super.onRequest(request);
 	}
 
 	async onChatMessage() {

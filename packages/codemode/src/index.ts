@@ -4,10 +4,10 @@
 
 import { EmbeddedRuntime, __wbg_reset_state as resetEngine } from "../wasm/codemode.js";
 import type * as Contract from "./contract.js";
-import { CodemodeConnector, McpConnector, OpenApiConnector, type ConnectorTools, type ToolExecuteContext } from "./connector.js";
+import { CodemodeConnector, McpConnector, OpenApiConnector, type ConnectorTools, type HeaderValue, type ToolExecuteContext } from "./connector.js";
 
 export * from "./connector.js";
-export type { CallRecord, CallState, Decision, ExecutionStatus, PendingAction, Snippet, SearchResult, ErrorCode } from "./contract.js";
+export type { CallRecord, CallState, Decision, ExecutionStatus, PendingAction, Snippet, SearchResult, ErrorCode, ImageOutput, ImageRef, Usage } from "./contract.js";
 
 /** A refused request: the runtime's stable `code` (docs: the README's error table) and its message. */
 export class CodemodeError extends Error {
@@ -69,6 +69,64 @@ const SETTINGS: Record<keyof CodemodeRuntimeSettings, string> = {
   onUpgrade: "CODEMODE_ON_UPGRADE",
 };
 
+/** What a declared model does (`models.catalog({task})` filters by it). */
+export type ModelTask = "text-generation" | "text-classification" | "text-to-image";
+
+/** The methods of the sandbox's `models` global (for `requireApproval`). */
+export type ModelMethod = "catalog" | "classify" | "generateText" | "generateImages";
+
+/** A model the provider offers, as `models.catalog()` lists it. */
+export interface ModelDeclaration {
+  id: string;
+  task: ModelTask | ModelTask[];
+  description?: string;
+}
+
+/** A Workers AI binding (`env.AI`), or any object with its `run(model, inputs)`. */
+export interface AiBindingLike {
+  run(...args: any[]): unknown;
+}
+
+/**
+ * Where the sandbox's `models.*` calls go (the service Worker's `CODEMODE_MODELS`, as an object):
+ * Workers AI through a binding, or an OpenAI-compatible endpoint. Each call is journaled like a
+ * tool call (connector `models`, with its `usage` on the call record).
+ */
+export type CodemodeModels =
+  | {
+      provider: "workers-ai";
+      /** The binding: its name in `env` (default `"AI"`), or the binding object itself. */
+      binding?: string | AiBindingLike;
+      /** Models offered beside Workers AI's built-in ones. */
+      models?: ModelDeclaration[];
+      requireApproval?: "none" | "all" | ModelMethod[];
+    }
+  | {
+      provider: "openai";
+      /** E.g. `https://api.openai.com/v1`. */
+      baseUrl: string;
+      /** The key (sent as `Authorization: Bearer`): literal text, or a secret of `env` by name. */
+      apiKey?: string | { secret: string };
+      headers?: Record<string, HeaderValue>;
+      /** The models the endpoint offers (at least one). */
+      models: ModelDeclaration[];
+      requireApproval?: "none" | "all" | ModelMethod[];
+      /** Per request, ms (default 60 000, at most 300 000). */
+      timeoutMs?: number;
+    };
+
+/** An image a run handed back, with its bytes (`handle.image(id)`). */
+export interface RunImage {
+  type: "image";
+  id: string;
+  mimeType: string;
+  width: number;
+  height: number;
+  /** The size of `data`. */
+  bytes: number;
+  data: Uint8Array;
+}
+
 export interface CreateCodemodeRuntimeOptions {
   /** Your Durable Object's state (`this.ctx`): the runtime keeps its tables in its SQLite. */
   ctx: DurableObjectState;
@@ -80,6 +138,12 @@ export interface CreateCodemodeRuntimeOptions {
   /** The reference's name for `settings.keepFinished`: finished runs kept. */
   maxExecutions?: number;
   settings?: CodemodeRuntimeSettings;
+  /**
+   * The sandbox's `models` global (`models.classify`, `generateText`, `generateImages`,
+   * `catalog`): a provider declaration, or the service Worker's `CODEMODE_MODELS` JSON text.
+   * Without it scripts have no `models`.
+   */
+  models?: CodemodeModels | string;
   /**
    * The runtime needs waking at `at` (ms since the epoch): a run waits on a timer, a pass was
    * cut short, a paused run expires. Call `wake()` then, e.g. an agent's
@@ -95,9 +159,21 @@ export interface CodemodeTool {
   description: string;
   inputSchema: StandardJsonSchema<{ code: string }>;
   execute: (input: { code: string }, options?: unknown) => Promise<ExecuteResult>;
-  /** What the model reads: the run's report. */
-  toModelOutput: (options: { output: ExecuteResult }) => { type: "text"; value: string };
+  /** What the model reads: the run's report, and the images of a completed run after it. */
+  toModelOutput: (options: { output: ExecuteResult }) => Promise<ModelOutput>;
 }
+
+/**
+ * A tool result as the model reads it: the AI SDK's `ToolResultOutput` (ai 6), of the two forms
+ * used here. A run without images is its report as text; one with images is `content`: the report,
+ * then each image as an `image-data` part (base64).
+ */
+export type ModelOutput =
+  | { type: "text"; value: string }
+  | {
+      type: "content";
+      value: Array<{ type: "text"; text: string } | { type: "image-data"; data: string; mediaType: string }>;
+    };
 
 /** A Standard Schema (standardschema.dev) that also carries its JSON Schema, which the AI SDK reads. */
 export interface StandardJsonSchema<T> {
@@ -138,6 +214,17 @@ export interface CodemodeRuntimeHandle {
   wake(): Promise<{ resumed: string[]; expired: string[]; nextWakeAt: number | null }>;
   /** When the runtime next needs `wake()` (ms since the epoch), or null. */
   nextWakeAt(): Promise<number | null>;
+  /**
+   * An image a run handed back (`ExecuteResult.images[i].id`), with its bytes. An id the object
+   * does not keep (never, or its run was deleted) throws a CodemodeError `NOT_FOUND`.
+   */
+  image(id: string): Promise<RunImage>;
+  /**
+   * The same image as an HTTP response (its bytes, `Content-Type`, cacheable: an id never changes
+   * its bytes), for your agent's `onRequest` to serve `ExecuteResult.images[i].url`; an unknown id
+   * is a 404 with the contract's `{error: {code, message}}`.
+   */
+  imageResponse(id: string): Promise<Response>;
 }
 
 /** One object's runtime: the wasm runtime, the engine instance it was opened on, and when. */
@@ -261,6 +348,68 @@ function describeTools(tools: ConnectorTools) {
   });
 }
 
+/** The name a Workers AI binding object is given in the env the runtime reads (`open`). */
+const MODELS_BINDING = "__codemode_models_binding";
+
+/**
+ * Puts `options.models` into `settings` (`CODEMODE_MODELS`, the service's JSON) and answers the
+ * env the runtime reads secrets and bindings from: `options.env`, and a binding object given in
+ * `models.binding` under a private name (the JSON can only name a binding).
+ */
+function modelsSettings(options: CreateCodemodeRuntimeOptions, settings: Record<string, string>): object {
+  const env: object = typeof options.env === "object" && options.env !== null ? options.env : {};
+  const models = options.models;
+  if (models === undefined) return env;
+  if (typeof models === "string") {
+    if (models.trim()) settings.CODEMODE_MODELS = models;
+    return env;
+  }
+  if (models.provider === "workers-ai" && typeof models.binding === "object" && models.binding !== null) {
+    settings.CODEMODE_MODELS = JSON.stringify({ ...models, binding: MODELS_BINDING });
+    // The user's env stays as it is: the runtime reads every other name through the prototype.
+    return Object.create(env, { [MODELS_BINDING]: { value: models.binding } });
+  }
+  settings.CODEMODE_MODELS = JSON.stringify(models);
+  return env;
+}
+
+/** Bytes as base64 (btoa is in Workers, browsers and Node). */
+function base64(bytes: Uint8Array): string {
+  let text = "";
+  for (let at = 0; at < bytes.length; at += 0x8000) {
+    text += String.fromCharCode(...bytes.subarray(at, at + 0x8000));
+  }
+  return btoa(text);
+}
+
+/**
+ * What the model reads of a run: its report, then (a completed run that handed back images)
+ * each image's bytes as an `image-data` part. The AI SDK awaits `toModelOutput` (it may return a
+ * PromiseLike), so the bytes are read from the object's SQLite here, when a model prompt is
+ * built, and never travel in the tool's output: an `AIChatAgent` stores that output in every
+ * message row it saves and broadcasts it to the page, where the image's `url` is enough.
+ */
+async function modelOutput(output: ExecuteResult, load: (id: string) => Promise<RunImage>): Promise<ModelOutput> {
+  const images = output.status === "completed" ? (output.images ?? []) : [];
+  if (images.length === 0) return { type: "text", value: output.report };
+  const value: Extract<ModelOutput, { type: "content" }>["value"] = [{ type: "text", text: output.report }];
+  for (const image of images) {
+    try {
+      const { data, mimeType } = await load(image.id);
+      value.push({ type: "image-data", data: base64(data), mediaType: mimeType });
+    } catch (error) {
+      // Its run was deleted since (pruned beyond keepFinished): the report still names it.
+      value.push({ type: "text", text: `(image ${image.id} is no longer kept: ${message(error)})` });
+    }
+  }
+  return { type: "content", value };
+}
+
+/** The HTTP status of a refusal, as the service Worker answers it. */
+function statusOf(code: Contract.ErrorCode): number {
+  return code === "NOT_FOUND" ? 404 : code === "BAD_REQUEST" ? 400 : code === "BUSY" ? 409 : 500;
+}
+
 async function open(options: CreateCodemodeRuntimeOptions, startedOn: number): Promise<EmbeddedRuntime> {
   const { ctx } = options;
   const local = [];
@@ -277,6 +426,7 @@ async function open(options: CreateCodemodeRuntimeOptions, startedOn: number): P
   if (options.maxExecutions !== undefined && settings.CODEMODE_KEEP_FINISHED === undefined) {
     settings.CODEMODE_KEEP_FINISHED = String(options.maxExecutions);
   }
+  const env = modelsSettings(options, settings);
   // The hooks of the newest handle, whichever opened the runtime.
   const hooks = {
     schedule: (at: number) => {
@@ -287,7 +437,7 @@ async function open(options: CreateCodemodeRuntimeOptions, startedOn: number): P
     progress: (frame: string) => newest.get(ctx)?.onProgress?.(JSON.parse(frame)),
   };
   try {
-    const runtime = await EmbeddedRuntime.open(ctx, local, remote.length ? JSON.stringify(remote) : "", options.env ?? {}, settings, hooks);
+    const runtime = await EmbeddedRuntime.open(ctx, local, remote.length ? JSON.stringify(remote) : "", env, settings, hooks);
     const tool = JSON.parse(await runtime.call("tool", "[]")) as Contract.ToolDescriptor;
     descriptions.set(ctx, tool.description);
     return runtime;
@@ -423,7 +573,7 @@ export function createCodemodeRuntime(options: CreateCodemodeRuntimeOptions): Co
           await opening;
           return handle.execute(input);
         },
-        toModelOutput: ({ output }) => ({ type: "text", value: output.report }),
+        toModelOutput: ({ output }) => modelOutput(output, (id) => handle.image(id)),
       };
       return tool;
     },
@@ -459,6 +609,22 @@ export function createCodemodeRuntime(options: CreateCodemodeRuntimeOptions): Co
     expirePaused: async () => (await handle.wake()).expired,
     wake: () => withRuntime(async (runtime) => JSON.parse(await runtime.wake())),
     nextWakeAt: () => withRuntime((runtime) => runtime.nextWakeAt() ?? null),
+    image: (id) => withRuntime((runtime) => runtime.image(String(id)) as RunImage),
+    imageResponse: async (id) => {
+      try {
+        const { data, mimeType } = await handle.image(id);
+        return new Response(data, {
+          headers: {
+            "content-type": mimeType,
+            "cache-control": "private, max-age=31536000, immutable",
+            "x-content-type-options": "nosniff",
+          },
+        });
+      } catch (error) {
+        if (!(error instanceof CodemodeError)) throw error;
+        return Response.json({ error: { code: error.code, message: error.message } }, { status: statusOf(error.code) });
+      }
+    },
   };
   return handle;
 }

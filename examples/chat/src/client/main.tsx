@@ -1,6 +1,7 @@
 // The page: the chat with the Chat agent (useAgentChat over the agent's WebSocket) and a panel
 // over the guide's @callable methods: pending approvals (approve; reject with a reason), the
-// execution history (status, calls; roll back; save as a snippet) and the snippets.
+// execution history (status, calls; roll back; save as a snippet) and the snippets. Images a run
+// hands back (image(), models.generateImages) show under its tool call and in the history.
 // The conversation is `?conversation=<name>` (one Chat agent each), "default" without it.
 
 import { useAgentChat } from "@cloudflare/ai-chat/react";
@@ -14,10 +15,12 @@ import "./app.css";
 type PendingAction = { executionId: string; seq: number; connector: string; method: string; args: unknown };
 type Decision = { kind: string; by?: string; reason?: string };
 type Call = { seq: number; connector?: string; method?: string; state: string; args?: unknown; result?: unknown; decision?: Decision };
-type Execution = { id: string; status: string; calls: Call[]; result?: unknown };
+type Execution = { id: string; status: string; calls: Call[]; result?: unknown; report?: string; images?: RunImage[] };
 type Snippet = { name: string; description?: string };
+/** An image of a completed run (codemode-runtime's ImageOutput): `url` is `images/<id>`, under the agent. */
+type RunImage = { id: string; url: string; mimeType: string; width: number; height: number; bytes?: number };
 
-type Part = { type: string; text?: string; state?: string };
+type Part = { type: string; text?: string; state?: string; output?: unknown };
 type Message = { id: string; role: string; parts: Part[]; metadata?: unknown };
 
 const conversation = new URLSearchParams(location.search).get("conversation") || "default";
@@ -30,11 +33,59 @@ function label(connector: string | undefined, method: string | undefined, args: 
 function outcome(call: Call): string {
 	if (call.state !== "applied" && call.state !== "reverted") return "";
 	const { result } = call;
+	if (call.connector === "models") {
+		// classify's scores, generateImages' refs (the image itself shows below the calls).
+		const text = JSON.stringify(result);
+		return ` → ${text.length > 120 ? `${text.slice(0, 119)}…` : text}`;
+	}
 	if (Array.isArray(result)) {
 		const texts = result.map((item) => (item && typeof item === "object" && "text" in item ? String(item.text) : JSON.stringify(item)));
 		return ` → ${result.length} note(s)${texts.length ? `: ${texts.join(", ")}` : ""}`;
 	}
 	return result === undefined || result === null ? "" : ` → ${JSON.stringify(result)}`;
+}
+
+/** The report's line for each image of a completed run: `image 1/2: images/<id> (image/png, 128×96)`. */
+const IMAGE_LINE = /^image \d+\/\d+: (images\/[\w.-]+) \(([\w.+-]+\/[\w.+-]+), (\d+)×(\d+)\)$/gm;
+
+/**
+ * The images of a run: `images` of its output (a tool part's ExecuteResult), else, for a stored
+ * execution (which has no `images`), the report's image lines.
+ */
+function imagesOf(run: unknown): RunImage[] {
+	if (!run || typeof run !== "object") return [];
+	const { status, images, report } = run as { status?: string; images?: unknown; report?: unknown };
+	if (Array.isArray(images)) return images as RunImage[];
+	if (status !== "completed" || typeof report !== "string") return [];
+	return [...report.matchAll(IMAGE_LINE)].map((m) => ({
+		url: m[1]!,
+		id: m[1]!.slice("images/".length),
+		mimeType: m[2]!,
+		width: Number(m[3]),
+		height: Number(m[4]),
+	}));
+}
+
+/** Where the agent serves an image (server.ts: `onRequest`). */
+function imageSrc(image: RunImage): string {
+	if (/^https?:\/\//.test(image.url)) return image.url;
+	return `/agents/chat/${encodeURIComponent(conversation)}/${image.url}`;
+}
+
+function RunImages({ images }: { images: RunImage[] }) {
+	if (images.length === 0) return null;
+	return (
+		<div className="images">
+			{images.map((image) => (
+				<figure key={image.id} className="run-image" data-id={image.id}>
+					<img src={imageSrc(image)} alt={`image ${image.id}`} />
+					<figcaption>
+						{image.mimeType}, {image.width}×{image.height}
+					</figcaption>
+				</figure>
+			))}
+		</div>
+	);
 }
 
 function App() {
@@ -205,9 +256,12 @@ function ChatMessage({ message }: { message: Message }) {
 				}
 				if (part.type.startsWith("tool-")) {
 					return (
-						<p key={i} className="tool" data-state={part.state}>
-							ran {part.type.slice("tool-".length)} ({part.state})
-						</p>
+						<div key={i} className="tool-part">
+							<p className="tool" data-state={part.state}>
+								ran {part.type.slice("tool-".length)} ({part.state})
+							</p>
+							<RunImages images={imagesOf(part.output)} />
+						</div>
 					);
 				}
 				return null;
@@ -282,6 +336,7 @@ function HistoryItem(props: {
 					returned {typeof execution.result === "string" ? execution.result : JSON.stringify(execution.result)}
 				</div>
 			)}
+			<RunImages images={imagesOf(execution)} />
 			{completed && (
 				<div className="actions">
 					{revertible && (
