@@ -290,6 +290,10 @@ pub struct ExecutionState {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "typescript", ts(optional, type = "number"))]
     pub peak_heap_bytes: Option<u64>,
+    /// A completed run's `image()` items, as its answer listed them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "typescript", ts(optional))]
+    pub images: Option<Vec<crate::images::ImageOutput>>,
 }
 
 /// The result of `executionOutput`: a run's whole output, before the report's truncation.

@@ -319,6 +319,7 @@ fn generated_and_literal_images_are_kept_apart_listed_and_deleted_with_their_run
         "{output}"
     );
     assert_eq!(f.store.execution_images(id).unwrap().len(), 3);
+    assert_eq!(f.state(id).images.as_deref(), Some(images.as_slice()));
     assert!(f.runtime.delete_execution(id).unwrap());
     assert_eq!(f.store.execution_images(id).unwrap().len(), 0);
 }

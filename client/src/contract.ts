@@ -168,6 +168,8 @@ export type ExecutionState = {
   wakeAt?: number;
   /** The most heap the run's sandbox held in any pass, in bytes beyond what an empty sandbox holds (the bound is `CODEMODE_MAX_HEAP_MB`); absent for runs recorded before it was measured. */
   peakHeapBytes?: number;
+  /** A completed run's `image()` items, as its answer listed them. */
+  images?: Array<ImageOutput>;
 };
 
 /** The result of `executionOutput`: a run's whole output, before the report's truncation. */

@@ -104,6 +104,7 @@ impl ExecutionRecord {
                 pending: Vec::new(),
                 wake_at: None,
                 peak_heap_bytes: None,
+                images: None,
             },
             seed,
             fingerprint,
@@ -388,6 +389,7 @@ impl ExecutionRecord {
                     live
                 };
                 state.result = stored;
+                state.images = Some(output.image_outputs()).filter(|i| !i.is_empty());
                 let output = ExecuteOutput::Completed {
                     execution_id: id.clone(),
                     result: value.unwrap_or(Value::Null),
@@ -480,6 +482,7 @@ impl ExecutionRecord {
         let state = &mut self.state;
         state.status = ExecutionStatus::Error;
         state.result = None;
+        state.images = None;
         state.pending.clear();
         state.wake_at = None;
         state.error = Some(error.clone());
