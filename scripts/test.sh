@@ -64,5 +64,7 @@ step "building the npm package (packages/codemode: the embedded host)"
 bash scripts/build-package.sh
 
 step "integration tests (workerd)"
+# Two files at a time (one a core): each starts its own workerd, on ports of its own, in folders of
+# its own, and most of a file's time is waiting (timers, restarts, wrangler dev starting).
 mkdir -p test-output
-node --test --test-concurrency=1 --test-reporter=spec tests/integration/
+node --test --test-concurrency=2 --test-reporter=spec tests/integration/

@@ -7,9 +7,7 @@ use std::rc::Rc;
 use async_trait::async_trait;
 use serde_json::{json, Value};
 
-use super::provider::{
-    self, ImageRequest, ModelInfo, ModelProvider, Scored, TextRequest, Tokens, DEFAULT_LABELS,
-};
+use super::provider::{self, ImageRequest, ModelInfo, ModelProvider, Scored, TextRequest, Tokens};
 use crate::remote::http::{excerpt, HttpClient, HttpRequest, HttpResponse};
 
 /// An OpenAI-compatible provider.
@@ -138,10 +136,7 @@ impl ModelProvider for OpenAiProvider {
         texts: &[String],
         labels: Option<&[String]>,
     ) -> Result<(Vec<Vec<Scored>>, Tokens), String> {
-        let labels: Vec<String> = match labels {
-            Some(labels) => labels.to_vec(),
-            None => DEFAULT_LABELS.iter().map(|l| l.to_string()).collect(),
-        };
+        let labels = provider::labels_or_default(labels);
         let (messages, schema) = provider::classification_prompt(texts, &labels);
         let extra = json!({
             "temperature": 0,

@@ -241,6 +241,14 @@ pub trait ModelProvider {
 /// Labels a chat model scores when the call names none.
 pub const DEFAULT_LABELS: [&str; 2] = ["positive", "negative"];
 
+/// The call's labels, or [`DEFAULT_LABELS`].
+pub fn labels_or_default(labels: Option<&[String]>) -> Vec<String> {
+    match labels {
+        Some(labels) => labels.to_vec(),
+        None => DEFAULT_LABELS.iter().map(|l| l.to_string()).collect(),
+    }
+}
+
 /// The chat messages and JSON Schema that ask a text-generation model to score `labels` for each
 /// of `texts`: `{"results": [{<label>: score, …}, …]}`, one object per text.
 pub fn classification_prompt(texts: &[String], labels: &[String]) -> (Vec<Message>, Value) {

@@ -8,7 +8,7 @@ use async_trait::async_trait;
 use serde_json::{json, Value};
 
 use super::provider::{
-    self, ImageRequest, ModelInfo, ModelProvider, Scored, Task, TextRequest, Tokens, DEFAULT_LABELS,
+    self, ImageRequest, ModelInfo, ModelProvider, Scored, Task, TextRequest, Tokens,
 };
 
 /// What `run` answered: JSON, or bytes (a model that streams its image).
@@ -156,10 +156,7 @@ impl ModelProvider for WorkersAiProvider {
             }
             return Ok((results, Tokens::default()));
         }
-        let labels: Vec<String> = match labels {
-            Some(labels) => labels.to_vec(),
-            None => DEFAULT_LABELS.iter().map(|l| l.to_string()).collect(),
-        };
+        let labels = provider::labels_or_default(labels);
         let (messages, schema) = provider::classification_prompt(texts, &labels);
         let inputs = json!({
             "messages": messages,

@@ -274,25 +274,7 @@ fn base64_encode(_this: &JsValue, args: &[JsValue], context: &mut Context) -> Js
             Err(_) => return Ok(JsValue::null()),
         }
     }
-    Ok(JsString::from(encode_base64(&bytes).as_str()).into())
-}
-
-fn encode_base64(bytes: &[u8]) -> String {
-    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
-    for chunk in bytes.chunks(3) {
-        let n = chunk
-            .iter()
-            .enumerate()
-            .fold(0u32, |n, (i, b)| n | (u32::from(*b) << (16 - 8 * i)));
-        for i in 0..4 {
-            if i <= chunk.len() {
-                out.push(char::from(ALPHABET[((n >> (18 - 6 * i)) & 63) as usize]));
-            } else {
-                out.push('=');
-            }
-        }
-    }
-    out
+    Ok(JsString::from(crate::images::encode_base64(&bytes).as_str()).into())
 }
 
 /// `host.atob(text)` → the decoded bytes as a string of code units U+0000–U+00FF, or `null` if
@@ -364,11 +346,14 @@ mod tests {
             b"foobar",
             &[0, 255, 128, 7],
         ] {
-            let encoded = encode_base64(bytes);
+            let encoded = crate::images::encode_base64(bytes);
             let units: Vec<u16> = encoded.trim_end_matches('=').encode_utf16().collect();
             assert_eq!(decode_base64(&units).as_deref(), Some(bytes), "{encoded}");
         }
-        assert_eq!(encode_base64(b"Hello, World!"), "SGVsbG8sIFdvcmxkIQ==");
+        assert_eq!(
+            crate::images::encode_base64(b"Hello, World!"),
+            "SGVsbG8sIFdvcmxkIQ=="
+        );
         let units = |s: &str| s.encode_utf16().collect::<Vec<_>>();
         assert_eq!(decode_base64(&units("abcde")), None);
         assert_eq!(decode_base64(&units("ab!d")), None);
