@@ -319,6 +319,21 @@ pub(crate) fn date_receiver_error(this: &JsValue, context: &Context) -> JsError 
     JsNativeError::typ().with_message(message).into()
 }
 
+/// V8's TypeError for a method of a built-in called on what is not one of its kind (a `Map`
+/// method on a `Set`, a method taken off its object and called alone): "Method
+/// Set.prototype.has called on incompatible receiver undefined".
+// codemode-runtime patch: upstream words it "method `Set.prototype.has` called on incompatible
+// receiver", without the receiver.
+#[cold]
+pub(crate) fn incompatible_receiver(method: &str, this: &JsValue, context: &Context) -> JsError {
+    JsNativeError::typ()
+        .with_message(format!(
+            "Method {method} called on incompatible receiver {}",
+            this.no_side_effects_string(context).to_std_string_escaped()
+        ))
+        .into()
+}
+
 /// The name of the function that made `object`, as V8's `JSReceiver::GetConstructorName` gives it
 /// for a cycle message without running code: the `constructor` data property of its prototype,
 /// if that is a named function (a proxy's by its target's: the sandbox guards `Array` with one);

@@ -207,9 +207,7 @@ impl Map {
             .as_object()
             .and_then(|o| o.downcast::<OrderedMap<JsValue>>().ok())
             .ok_or_else(|| {
-                js_error!(
-                    TypeError: "method `Map.prototype.entries` called on incompatible receiver"
-                )
+                crate::value::v8_text::incompatible_receiver("Map.prototype.entries", this, context)
             })?;
 
         // 2. Return ? CreateMapIterator(M, key+value).
@@ -235,7 +233,7 @@ impl Map {
         let this = this
             .as_object()
             .and_then(|o| o.downcast::<OrderedMap<JsValue>>().ok())
-            .ok_or_else(|| js_error!(TypeError: "method `Map.prototype.keys` called on incompatible receiver"))?;
+            .ok_or_else(|| crate::value::v8_text::incompatible_receiver("Map.prototype.keys", this, context))?;
 
         // 2. Return ? CreateMapIterator(M, key).
         Ok(MapIterator::create_map_iterator(
@@ -267,7 +265,7 @@ impl Map {
             .as_object()
             .and_then(|o| o.downcast::<OrderedMap<JsValue>>().ok())
             .ok_or_else(|| {
-                js_error!(TypeError: "method `Map.prototype.set` called on incompatible receiver")
+                crate::value::v8_text::incompatible_receiver("Map.prototype.set", this, context)
             })?;
 
         // 3. Set key to CanonicalizeKeyedCollectionKey(key).
@@ -299,7 +297,7 @@ impl Map {
     ///
     /// [spec]: https://tc39.es/ecma262/#sec-get-map.prototype.size
     /// [mdn]: https://developer.mozilla.org/en-US/docs/Web/JavaScript/Reference/Global_Objects/Map/size
-    pub(crate) fn get_size(this: &JsValue, _: &[JsValue], _: &mut Context) -> JsResult<JsValue> {
+    pub(crate) fn get_size(this: &JsValue, _: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
         // 1. Let M be the this value.
         // 2. Perform ? RequireInternalSlot(M, [[MapData]]).
         // 3. Let entries be the List that is M.[[MapData]].
@@ -311,7 +309,7 @@ impl Map {
             .as_object()
             .and_then(|o| o.downcast::<OrderedMap<JsValue>>().ok())
             .ok_or_else(|| {
-                js_error!(TypeError: "method `Map.prototype.set` called on incompatible receiver")
+                crate::value::v8_text::incompatible_receiver("get Map.prototype.size", this, context)
             })?
             .borrow()
             .data()
@@ -330,14 +328,14 @@ impl Map {
     ///
     /// [spec]: https://tc39.es/ecma262/#sec-map.prototype.delete
     /// [mdn]: https://developer.mozilla.org/en-US/docs/Web/JavaScript/Reference/Global_Objects/Map/delete
-    pub(crate) fn delete(this: &JsValue, args: &[JsValue], _: &mut Context) -> JsResult<JsValue> {
+    pub(crate) fn delete(this: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
         // 1. Let M be the this value.
         // 2. Perform ? RequireInternalSlot(M, [[MapData]]).
         let map = this
             .as_object()
             .and_then(|o| o.downcast::<OrderedMap<JsValue>>().ok())
             .ok_or_else(|| {
-                js_error!(TypeError: "method `Map.prototype.delete` called on incompatible receiver")
+                crate::value::v8_text::incompatible_receiver("Map.prototype.delete", this, context)
             })?;
 
         // 3. Set key to CanonicalizeKeyedCollectionKey(key).
@@ -362,14 +360,14 @@ impl Map {
     ///
     /// [spec]: https://tc39.es/ecma262/#sec-map.prototype.get
     /// [mdn]: https://developer.mozilla.org/en-US/docs/Web/JavaScript/Reference/Global_Objects/Map/get
-    pub(crate) fn get(this: &JsValue, args: &[JsValue], _: &mut Context) -> JsResult<JsValue> {
+    pub(crate) fn get(this: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
         // 1. Let M be the this value.
         // 2. Perform ? RequireInternalSlot(M, [[MapData]]).
         let map = this
             .as_object()
             .and_then(|o| o.downcast::<OrderedMap<JsValue>>().ok())
             .ok_or_else(|| {
-                js_error!(TypeError: "method `Map.prototype.get` called on incompatible receiver")
+                crate::value::v8_text::incompatible_receiver("Map.prototype.get", this, context)
             })?;
 
         // 3. Set key to CanonicalizeKeyedCollectionKey(key).
@@ -391,16 +389,14 @@ impl Map {
     ///
     /// [spec]: https://tc39.es/ecma262/#sec-map.prototype.clear
     /// [mdn]: https://developer.mozilla.org/en-US/docs/Web/JavaScript/Reference/Global_Objects/Map/clear
-    pub(crate) fn clear(this: &JsValue, _: &[JsValue], _: &mut Context) -> JsResult<JsValue> {
+    pub(crate) fn clear(this: &JsValue, _: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
         // 1. Let M be the this value.
         // 2. Perform ? RequireInternalSlot(M, [[MapData]]).
         let map = this
             .as_object()
             .and_then(|o| o.downcast::<OrderedMap<JsValue>>().ok())
             .ok_or_else(|| {
-                js_error!(
-                    TypeError: "method `Map.prototype.clear` called on incompatible receiver"
-                )
+                crate::value::v8_text::incompatible_receiver("Map.prototype.clear", this, context)
             })?;
 
         // 3. For each Record { [[Key]], [[Value]] } p of M.[[MapData]], do
@@ -422,16 +418,14 @@ impl Map {
     ///
     /// [spec]: https://tc39.es/ecma262/#sec-map.prototype.has
     /// [mdn]: https://developer.mozilla.org/en-US/docs/Web/JavaScript/Reference/Global_Objects/Map/has
-    pub(crate) fn has(this: &JsValue, args: &[JsValue], _: &mut Context) -> JsResult<JsValue> {
+    pub(crate) fn has(this: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
         // 1. Let M be the this value.
         // 2. Perform ? RequireInternalSlot(M, [[MapData]]).
         let map = this
             .as_object()
             .and_then(|o| o.downcast::<OrderedMap<JsValue>>().ok())
             .ok_or_else(|| {
-                js_error!(
-                    TypeError: "method `Map.prototype.has` called on incompatible receiver"
-                )
+                crate::value::v8_text::incompatible_receiver("Map.prototype.has", this, context)
             })?;
 
         // 3. Set key to CanonicalizeKeyedCollectionKey(key).
@@ -464,9 +458,7 @@ impl Map {
             .as_object()
             .and_then(|o| o.downcast::<OrderedMap<JsValue>>().ok())
             .ok_or_else(|| {
-                js_error!(
-                    TypeError: "method `Map.prototype.forEach` called on incompatible receiver"
-                )
+                crate::value::v8_text::incompatible_receiver("Map.prototype.forEach", this, context)
             })?;
 
         // 3. If IsCallable(callbackfn) is false, throw a TypeError exception.
@@ -531,9 +523,7 @@ impl Map {
             .as_object()
             .and_then(|o| o.downcast::<OrderedMap<JsValue>>().ok())
             .ok_or_else(|| {
-                js_error!(
-                    TypeError: "method `Map.prototype.forEach` called on incompatible receiver"
-                )
+                js_error!(TypeError: "method `Map.prototype.forEach` called on incompatible receiver")
             })?;
 
         let _lock = MapLock::new(&map);
@@ -580,9 +570,7 @@ impl Map {
             .as_object()
             .and_then(|o| o.downcast::<OrderedMap<JsValue>>().ok())
             .ok_or_else(|| {
-                js_error!(
-                    TypeError: "method `Map.prototype.values` called on incompatible receiver"
-                )
+                crate::value::v8_text::incompatible_receiver("Map.prototype.values", this, context)
             })?;
 
         Ok(MapIterator::create_map_iterator(
@@ -606,7 +594,7 @@ impl Map {
     pub(crate) fn get_or_insert(
         this: &JsValue,
         args: &[JsValue],
-        _: &mut Context,
+        context: &mut Context,
     ) -> JsResult<JsValue> {
         let value = args.get_or_undefined(1);
 
@@ -616,9 +604,7 @@ impl Map {
             .as_object()
             .and_then(|o| o.downcast::<OrderedMap<JsValue>>().ok())
             .ok_or_else(|| {
-                js_error!(
-                    TypeError: "method `Map.prototype.getOrInsert` called on incompatible receiver"
-                )
+                crate::value::v8_text::incompatible_receiver("Map.prototype.getOrInsert", this, context)
             })?;
 
         // 3. Set key to CanonicalizeKeyedCollectionKey(key).
@@ -661,9 +647,7 @@ impl Map {
             .as_object()
             .and_then(|o| o.downcast::<OrderedMap<JsValue>>().ok())
             .ok_or_else(|| {
-                js_error!(
-                    TypeError: "method `Map.prototype.getOrInsertComputed` called on incompatible receiver"
-                )
+                crate::value::v8_text::incompatible_receiver("Map.prototype.getOrInsertComputed", this, context)
             })?;
 
         // 3. If IsCallable(callbackfn) is false, throw a TypeError exception.

@@ -296,7 +296,7 @@ impl Set {
             .as_object()
             .and_then(|o| o.downcast::<OrderedSet>().ok())
             .ok_or_else(|| {
-                js_error!(TypeError: "method `Set.prototype.add` called on incompatible receiver")
+                crate::value::v8_text::incompatible_receiver("Set.prototype.add", this, context)
             })?;
 
         // 3. Set value to CanonicalizeKeyedCollectionKey(value).
@@ -326,7 +326,7 @@ impl Set {
     ///
     /// [spec]: https://tc39.es/ecma262/#sec-set.prototype.clear
     /// [mdn]: https://developer.mozilla.org/en-US/docs/Web/JavaScript/Reference/Global_Objects/Set/clear
-    pub(crate) fn clear(this: &JsValue, _: &[JsValue], _: &mut Context) -> JsResult<JsValue> {
+    pub(crate) fn clear(this: &JsValue, _: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
         // 1. Let S be the this value.
         // 2. Perform ? RequireInternalSlot(S, [[SetData]]).
         // 3. For each element e of S.[[SetData]], do
@@ -334,9 +334,7 @@ impl Set {
         this.as_object()
             .and_then(|o| o.downcast::<OrderedSet>().ok())
             .ok_or_else(|| {
-                js_error!(
-                    TypeError: "method `Set.prototype.clear` called on incompatible receiver"
-                )
+                crate::value::v8_text::incompatible_receiver("Set.prototype.clear", this, context)
             })?
             .borrow_mut()
             .data_mut()
@@ -357,16 +355,14 @@ impl Set {
     ///
     /// [spec]: https://tc39.es/ecma262/#sec-set.prototype.delete
     /// [mdn]: https://developer.mozilla.org/en-US/docs/Web/JavaScript/Reference/Global_Objects/Set/delete
-    pub(crate) fn delete(this: &JsValue, args: &[JsValue], _: &mut Context) -> JsResult<JsValue> {
+    pub(crate) fn delete(this: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
         // 1. Let S be the this value.
         // 2. Perform ? RequireInternalSlot(S, [[SetData]]).
         let this = this
             .as_object()
             .and_then(|o| o.downcast::<OrderedSet>().ok())
             .ok_or_else(|| {
-                js_error!(
-                    TypeError: "method `Set.prototype.delete` called on incompatible receiver"
-                )
+                crate::value::v8_text::incompatible_receiver("Set.prototype.delete", this, context)
             })?;
 
         let value = canonicalize_keyed_collection_key(args.get_or_undefined(0).clone());
@@ -398,9 +394,7 @@ impl Set {
             .as_object()
             .and_then(|o| o.downcast::<OrderedSet>().ok())
             .ok_or_else(|| {
-                js_error!(
-                    TypeError: "method `Set.prototype.entries` called on incompatible receiver"
-                )
+                crate::value::v8_text::incompatible_receiver("Set.prototype.entries", this, context)
             })?;
 
         Ok(SetIterator::create_set_iterator(
@@ -432,9 +426,7 @@ impl Set {
             .as_object()
             .and_then(|o| o.downcast::<OrderedSet>().ok())
             .ok_or_else(|| {
-                js_error!(
-                    TypeError: "method `Set.prototype.forEach` called on incompatible receiver"
-                )
+                crate::value::v8_text::incompatible_receiver("Set.prototype.forEach", this, context)
             })?;
 
         // 3. If IsCallable(callbackfn) is false, throw a TypeError exception.
@@ -492,9 +484,7 @@ impl Set {
         let set = set
             .and_then(|obj| obj.downcast::<OrderedSet>().ok())
             .ok_or_else(|| {
-                js_error!(
-                    TypeError: "method `Set.prototype.forEach` called on incompatible receiver"
-                )
+                js_error!(TypeError: "method `Set.prototype.forEach` called on incompatible receiver")
             })?;
         let _lock = SetLock::new(&set);
 
@@ -530,16 +520,14 @@ impl Set {
     ///
     /// [spec]: https://tc39.es/ecma262/#sec-map.prototype.has
     /// [mdn]: https://developer.mozilla.org/en-US/docs/Web/JavaScript/Reference/Global_Objects/Map/has
-    pub(crate) fn has(this: &JsValue, args: &[JsValue], _: &mut Context) -> JsResult<JsValue> {
+    pub(crate) fn has(this: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
         // 1. Let M be the this value.
         // 2. Perform ? RequireInternalSlot(S, [[SetData]]).
         let this = this
             .as_object()
             .and_then(|o| o.downcast::<OrderedSet>().ok())
             .ok_or_else(|| {
-                js_error!(
-                    TypeError: "method `Set.prototype.has` called on incompatible receiver"
-                )
+                crate::value::v8_text::incompatible_receiver("Set.prototype.has", this, context)
             })?;
 
         // 3. Set value to CanonicalizeKeyedCollectionKey(key).
@@ -570,7 +558,7 @@ impl Set {
         let this = this
             .as_object()
             .and_then(|o| o.downcast::<OrderedSet>().ok())
-            .ok_or_else(|| js_error!(TypeError: "method `Set.prototype.values` called on incompatible receiver"))?;
+            .ok_or_else(|| crate::value::v8_text::incompatible_receiver("Set.prototype.values", this, context))?;
 
         Ok(SetIterator::create_set_iterator(
             this,
@@ -602,7 +590,7 @@ impl Set {
         let this = this
             .as_object()
             .and_then(|o| o.downcast::<OrderedSet>().ok())
-            .ok_or_else(|| js_error!(TypeError: "method `Set.prototype.isDisjointFrom` called on incompatible receiver"))?;
+            .ok_or_else(|| crate::value::v8_text::incompatible_receiver("Set.prototype.isDisjointFrom", this, context))?;
 
         // 3. Let otherRec be ? GetSetRecord(other).
         let other = args.get_or_undefined(0);
@@ -686,7 +674,7 @@ impl Set {
         let this = this
             .as_object()
             .and_then(|o| o.downcast::<OrderedSet>().ok())
-            .ok_or_else(|| js_error!(TypeError: "method `Set.prototype.isSubsetOf` called on incompatible receiver"))?;
+            .ok_or_else(|| crate::value::v8_text::incompatible_receiver("Set.prototype.isSubsetOf", this, context))?;
 
         // 3. Let otherRec be ? GetSetRecord(other).
         let other = args.get_or_undefined(0);
@@ -752,7 +740,7 @@ impl Set {
         let this = this
             .as_object()
             .and_then(|o| o.downcast::<OrderedSet>().ok())
-            .ok_or_else(|| js_error!(TypeError: "method `Set.prototype.isSupersetOf` called on incompatible receiver"))?;
+            .ok_or_else(|| crate::value::v8_text::incompatible_receiver("Set.prototype.isSupersetOf", this, context))?;
 
         // 3. Let otherRec be ? GetSetRecord(other).
         let other = args.get_or_undefined(0);
@@ -806,7 +794,7 @@ impl Set {
         let this = this
             .as_object()
             .and_then(|o| o.downcast::<OrderedSet>().ok())
-            .ok_or_else(|| js_error!(TypeError: "method `Set.prototype.symmetricDifference` called on incompatible receiver"))?;
+            .ok_or_else(|| crate::value::v8_text::incompatible_receiver("Set.prototype.symmetricDifference", this, context))?;
 
         // 3. Let otherRec be ? GetSetRecord(other).
         let other = args.get_or_undefined(0);
@@ -874,7 +862,7 @@ impl Set {
         let this = this
             .as_object()
             .and_then(|o| o.downcast::<OrderedSet>().ok())
-            .ok_or_else(|| js_error!(TypeError: "method `Set.prototype.union` called on incompatible receiver"))?;
+            .ok_or_else(|| crate::value::v8_text::incompatible_receiver("Set.prototype.union", this, context))?;
 
         // 3. Let otherRec be ? GetSetRecord(other).
         let other = args.get_or_undefined(0);
@@ -931,7 +919,7 @@ impl Set {
         let this = this
             .as_object()
             .and_then(|o| o.downcast::<OrderedSet>().ok())
-            .ok_or_else(|| js_error!(TypeError: "method `Set.prototype.intersection` called on incompatible receiver"))?;
+            .ok_or_else(|| crate::value::v8_text::incompatible_receiver("Set.prototype.intersection", this, context))?;
 
         // 3. Let otherRec be ? GetSetRecord(other).
         let other = args.get_or_undefined(0);
@@ -1029,9 +1017,7 @@ impl Set {
             .as_object()
             .and_then(|o| o.downcast::<OrderedSet>().ok())
             .ok_or_else(|| {
-                js_error!(
-                    TypeError: "method `Set.prototype.difference` called on incompatible receiver"
-                )
+                crate::value::v8_text::incompatible_receiver("Set.prototype.difference", this, context)
             })?;
 
         // 3. Let otherRec be ? GetSetRecord(other).
@@ -1104,10 +1090,10 @@ impl Set {
         .into())
     }
 
-    fn size_getter(this: &JsValue, _: &[JsValue], _: &mut Context) -> JsResult<JsValue> {
+    fn size_getter(this: &JsValue, _: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
         Ok(this
             .as_object()
             .and_then(|o| o.downcast_ref::<OrderedSet>().map(|o| o.len()))
-            .ok_or_else(|| js_error!(TypeError: "method `get Set.prototype.size` called on incompatible receiver"))?.into())
+            .ok_or_else(|| crate::value::v8_text::incompatible_receiver("get Set.prototype.size", this, context))?.into())
     }
 }
