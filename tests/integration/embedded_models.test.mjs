@@ -7,7 +7,10 @@
 // A script classifies the object's notes (models.classify), paints an image
 // (models.generateImages) and hands back one of literal bytes (image()); `runtime.image(id)` gives
 // the bytes, `imageResponse(id)` serves them (404 for an unknown id), and the tool's
-// toModelOutput carries the report and each image as an `image-data` part.
+// toModelOutput carries the report and each image as an `image-data` part. As in the service
+// Worker (models.test.mjs): 300 texts classified in 12 batches at once make 12 requests, at most 4
+// in flight; a model call before a call needing approval (notes.saveNote) pauses the run, and the
+// handle's approve() completes it by replay without asking the model again.
 //
 // Needs packages/codemode built (scripts/build-package.sh, run by `npm test`); does not build.
 
@@ -19,7 +22,7 @@ import path from "node:path";
 import { after, before, describe, test } from "node:test";
 import { COMPATIBILITY_DATE, REPO_ROOT } from "./harness.mjs";
 import { startModelServer } from "./fixtures/model_server.mjs";
-import { fromBase64, paintPng, toBase64 } from "./fixtures/model_kit.mjs";
+import { classify, fromBase64, paintPng, summarize, toBase64 } from "./fixtures/model_kit.mjs";
 import { installPacked, serveWithWranglerDev, undoAll } from "./wrangler_process.mjs";
 
 const T = { timeout: 120_000 };
@@ -29,6 +32,12 @@ const API_KEY = "sk-embedded-models";
 /** What the Worker's fake Workers AI binding paints (whatever it is asked for). */
 const AI_PNG = paintPng("the fake binding's picture", { width: 70, height: 66 });
 const LITERAL = paintPng("a literal stamp", { width: 16, height: 9 });
+const CHAT = "/v1/chat/completions";
+
+/** Highest-scoring label of model_kit's classifier (what the fixture answers). */
+function topLabel(text, labels) {
+  return Object.entries(classify(text, labels)).sort((a, b) => b[1] - a[1])[0][0];
+}
 
 const WORKER = `
 import { DurableObject } from "cloudflare:workers";
@@ -62,6 +71,16 @@ class NotesConnector extends CodemodeConnector {
       listNotes: {
         description: "List the saved notes.",
         execute: async () => [{ text: "Pay the overdue rent today" }, { text: "Correct a small typo someday" }],
+      },
+      saveNote: {
+        description: "Save a note.",
+        inputSchema: { type: "object", properties: { text: { type: "string" } }, required: ["text"] },
+        requiresApproval: true,
+        execute: async (input) => {
+          const saved = ((await this.ctx.storage.get("saved")) ?? []).concat(input.text);
+          await this.ctx.storage.put("saved", saved);
+          return { text: input.text, count: saved.length };
+        },
       },
     };
   }
@@ -101,6 +120,12 @@ export class Models extends DurableObject {
           const image = await runtime.image(url.searchParams.get("id"));
           return Response.json({ ...image, data: base64(image.data), isBytes: image.data instanceof Uint8Array });
         }
+        case "/approve": {
+          const { executionId, by } = await request.json();
+          return Response.json(await runtime.approve({ executionId, by }));
+        }
+        case "/saved":
+          return Response.json((await this.ctx.storage.get("saved")) ?? []);
         case "/ai-calls":
           return Response.json(aiCalls);
         default:
@@ -283,6 +308,94 @@ return sentiment;`,
     const calls = await json(object, "workers-ai", "/ai-calls");
     assert.deepEqual(calls.map((c) => c.model), ["@cf/huggingface/distilbert-sst-2-int8", "@cf/stabilityai/stable-diffusion-xl-base-1.0"]);
     assert.deepEqual(calls[1].inputs, { prompt: "a boat", width: 256, height: 256 });
+  });
+
+  test("classify 300 texts in 12 batches at once: 12 requests, at most (and at some point exactly) 4 in flight", T, async () => {
+    const object = `batches-${Date.now()}`;
+    const words = [
+      "server down, customers can't pay, fix now",
+      "small typo on the about page",
+      "the export works as described",
+      "checkout crashed for everyone, urgent",
+      "minor alignment issue in the footer",
+      "please update the wording someday",
+    ];
+    const texts = Array.from({ length: 300 }, (_, n) => `#${n} ${words[n % words.length]}`);
+    const labels = ["urgent", "normal", "low"];
+    server.reset();
+    // Each request waits 300 ms, so that calls overlap and the bound shows.
+    server.setFailure("slow:300", { times: 12 });
+    const code = `const texts = ${JSON.stringify(texts)};
+const batches = [];
+for (let i = 0; i < texts.length; i += 25) batches.push(texts.slice(i, i + 25));
+const results = await Promise.all(batches.map((b) => models.classify({ texts: b, labels: ${JSON.stringify(labels)} })));
+return results.flat().map((r) => r[0].label + ":" + r.map((x) => x.label).join(","));`;
+    const done = await json(object, "openai", "/execute", { code });
+    server.setFailure(null);
+    assert.equal(done.status, "completed", done.report);
+    assert.equal(done.result.length, 300);
+    done.result.forEach((line, n) => {
+      const [best, order] = line.split(":");
+      assert.equal(best, topLabel(texts[n], labels), `text ${n}: ${texts[n]}`);
+      assert.deepEqual(order.split(",").sort(), [...labels].sort());
+    });
+    assert.deepEqual(server.counts(), { [CHAT]: 12 });
+    assert.equal(server.maxConcurrent(CHAT), 4, JSON.stringify(server.maxConcurrent()));
+    // One chat completion per call, carrying its 25 texts; every text asked once.
+    const asked = server.requests.map((r) => JSON.parse(r.body.messages.at(-1).content));
+    for (const a of asked) {
+      assert.equal(a.texts.length, 25);
+      assert.deepEqual(a.labels, labels);
+    }
+    assert.deepEqual(asked.flatMap((a) => a.texts).sort(), [...texts].sort());
+    for (const r of server.requests) {
+      assert.equal(r.headers.authorization, `Bearer ${API_KEY}`);
+      assert.equal(r.body.model, "lexicon-chat");
+    }
+    assert.equal(done.calls.length, 12);
+    for (const c of done.calls) {
+      assert.deepEqual([c.connector, c.method, c.state, c.usage?.model, c.usage?.provider], ["models", "classify", "applied", "lexicon-chat", "openai"]);
+      assert.ok(c.usage.durationMs >= 250, `usage.durationMs ${c.usage.durationMs}`);
+    }
+  });
+
+  test("a model call, then a call needing approval: paused; the handle's approve() replays without asking the model again", T, async () => {
+    const object = `approve-${Date.now()}`;
+    const prompt = "The deploy finished at noon. All checks passed. Nobody was paged. The queue drained by one.";
+    server.reset();
+    const code = `const s = await models.generateText({ prompt: ${JSON.stringify(prompt)}, maxTokens: 50 });
+const n = await notes.saveNote({ text: s.text });
+return { text: s.text, note: n.text, count: n.count, usage: s.usage };`;
+    const paused = await json(object, "openai", "/execute", { code });
+    assert.equal(paused.status, "paused", JSON.stringify(paused));
+    assert.deepEqual(
+      paused.pending.map(({ connector, method, args }) => ({ connector, method, args })),
+      [{ connector: "notes", method: "saveNote", args: { text: summarize(prompt) } }],
+    );
+    assert.deepEqual(
+      paused.calls.map((c) => [c.seq, c.connector, c.method, c.state, c.usage?.model]),
+      [[0, "models", "generateText", "applied", "lexicon-chat"], [1, "notes", "saveNote", "pending", undefined]],
+    );
+    const atPause = server.counts();
+    assert.deepEqual(atPause, { [CHAT]: 1 });
+    assert.equal(server.requests[0].body.max_tokens, 50);
+    assert.deepEqual(await json(object, "openai", "/saved"), [], "nothing saved before the approval");
+
+    const done = await json(object, "openai", "/approve", { executionId: paused.executionId, by: "ana" });
+    assert.equal(done.status, "completed", JSON.stringify(done));
+    assert.equal(done.executionId, paused.executionId);
+    assert.deepEqual(server.counts(), atPause, "the model was not asked again on the replay");
+    assert.equal(server.requests.length, 1);
+    assert.deepEqual({ text: done.result.text, note: done.result.note, count: done.result.count }, { text: summarize(prompt), note: summarize(prompt), count: 1 });
+    assert.equal(done.result.usage.model, "lexicon-chat");
+    assert.deepEqual(
+      done.calls.map((c) => [c.connector, c.method, c.state]),
+      [["models", "generateText", "applied"], ["notes", "saveNote", "applied"]],
+    );
+    assert.deepEqual(done.calls[0].usage, paused.calls[0].usage, "the journaled usage is replayed");
+    assert.equal(done.calls[1].decision?.kind, "approved", JSON.stringify(done.calls[1]));
+    assert.equal(done.calls[1].decision?.by, "ana");
+    assert.deepEqual(await json(object, "openai", "/saved"), [summarize(prompt)], "saveNote ran once");
   });
 
   test("a declaration the runtime refuses: every call says INVALID_CONFIG, naming CODEMODE_MODELS", T, async () => {
