@@ -73,6 +73,11 @@ pub trait ImageStore {
     fn load_image(&self, _id: &str) -> Result<Option<StoredImage>> {
         Ok(None)
     }
+    /// An image's reference without its bytes (`image(ref)` checks one each pass). By default
+    /// from [`ImageStore::load_image`]; a store that can read it alone should.
+    fn image_ref(&self, id: &str) -> Result<Option<ImageRef>> {
+        Ok(self.load_image(id)?.map(|stored| stored.image))
+    }
     /// Every image of one execution, by id.
     fn execution_images(&self, _execution_id: &str) -> Result<Vec<ImageRef>> {
         Ok(Vec::new())
@@ -223,16 +228,36 @@ pub fn check(bytes: &[u8], declared: Option<&str>) -> std::result::Result<Sniffe
     Ok(sniffed)
 }
 
-/// The reference of the image `suffix` of `execution_id` (see [`ImageRef::id`]).
-pub fn image_ref(execution_id: &str, suffix: &str, sniffed: Sniffed, bytes: usize) -> ImageRef {
-    ImageRef {
-        kind: ImageTag::Image,
-        id: format!("{execution_id}.{suffix}"),
-        mime_type: sniffed.format.mime_type().to_string(),
-        width: sniffed.width,
-        height: sniffed.height,
-        bytes: u32::try_from(bytes).unwrap_or(u32::MAX),
+impl ImageRef {
+    /// The reference of the image `suffix` of `execution_id` (see [`ImageRef::id`]), of `bytes`
+    /// bytes of type `mime_type`.
+    pub fn new(
+        execution_id: &str,
+        suffix: &str,
+        mime_type: &str,
+        (width, height): (u32, u32),
+        bytes: usize,
+    ) -> Self {
+        Self {
+            kind: ImageTag::Image,
+            id: format!("{execution_id}.{suffix}"),
+            mime_type: mime_type.to_string(),
+            width,
+            height,
+            bytes: u32::try_from(bytes).unwrap_or(u32::MAX),
+        }
     }
+}
+
+/// The reference of the image `suffix` of `execution_id`, as its bytes were recognised.
+pub fn image_ref(execution_id: &str, suffix: &str, sniffed: Sniffed, bytes: usize) -> ImageRef {
+    ImageRef::new(
+        execution_id,
+        suffix,
+        sniffed.format.mime_type(),
+        (sniffed.width, sniffed.height),
+        bytes,
+    )
 }
 
 /// The execution an image id belongs to (`<executionId>.<suffix>`).

@@ -45,13 +45,15 @@ impl Ledger {
         self.bytes >= self.limits.max_journal_bytes
     }
 
-    /// The entry recording `request`'s `outcome` at `at`, in the next delivery position.
+    /// The entry recording `request`'s `outcome` at `at`, in the next delivery position, with
+    /// what the call used (kept for a result only).
     pub fn record(
         &mut self,
         request: CallRequest,
         outcome: Outcome,
         started: i64,
         at: i64,
+        usage: Option<crate::model::Usage>,
     ) -> JournalEntry {
         let kind = if timer_delay(&request).is_some() {
             EntryKind::Timer
@@ -64,11 +66,11 @@ impl Ledger {
             connector: request.connector,
             method: request.method,
             args: request.args,
-            outcome,
             started,
             at,
             delivery: self.next_delivery,
-            usage: None,
+            usage: usage.filter(|_| matches!(outcome, Outcome::Ok(_))),
+            outcome,
         };
         self.next_delivery = self.next_delivery.saturating_add(1);
         self.bytes = self.bytes.saturating_add(json_len(&entry));

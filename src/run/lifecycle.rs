@@ -389,13 +389,14 @@ impl ExecutionRecord {
                     live
                 };
                 state.result = stored;
-                state.images = Some(output.image_outputs()).filter(|i| !i.is_empty());
+                let images = Some(output.image_outputs()).filter(|i| !i.is_empty());
+                state.images = images.clone();
                 let output = ExecuteOutput::Completed {
                     execution_id: id.clone(),
                     result: value.unwrap_or(Value::Null),
                     calls: calls.clone(),
                     report: live_report,
-                    images: Some(output.image_outputs()).filter(|i| !i.is_empty()),
+                    images,
                 };
                 (rendered, output)
             }

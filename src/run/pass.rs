@@ -639,8 +639,7 @@ impl<'a> Pass<'a> {
             started,
             usage,
         } = finished;
-        let mut entry = self.ledger.record(request, outcome, started, now);
-        entry.usage = usage.filter(|_| matches!(entry.outcome, Outcome::Ok(_)));
+        let entry = self.ledger.record(request, outcome, started, now, usage);
         self.calls.record(&entry);
         let deliver = !self.is_over();
         self.queued.push_back(Effect::Append(entry.clone()));

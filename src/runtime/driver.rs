@@ -128,14 +128,8 @@ impl Runtime {
         let passed = match self.refusal(&record, options.err(), &journal, deadline) {
             Some(error) => Passed::refused(error),
             None => {
-                self.pass(
-                    &record,
-                    &journal,
-                    &approved_before,
-                    deadline,
-                    (self.limits_for(&run_options), run_options.models),
-                )
-                .await?
+                self.pass(&record, &journal, &approved_before, deadline, &run_options)
+                    .await?
             }
         };
         self.finish(record, passed, started, &run_options, &journal)
@@ -186,10 +180,10 @@ impl Runtime {
         journal: &[JournalEntry],
         approved_before: &[crate::model::PendingAction],
         deadline: Option<Deadline>,
-        (limits, with_models): (SandboxLimits, bool),
+        options: &RunOptions,
     ) -> Result<Passed> {
         let id = record.state.id.as_str();
-        let config = self.sandbox_config(record, journal, limits, with_models)?;
+        let config = self.sandbox_config(record, journal, options)?;
         let mut vm = match Sandbox::start(config) {
             Ok(vm) => vm,
             Err(error) => {
@@ -368,8 +362,7 @@ impl Runtime {
         &self,
         record: &'a ExecutionRecord,
         journal: &[JournalEntry],
-        limits: SandboxLimits,
-        with_models: bool,
+        options: &RunOptions,
     ) -> Result<SandboxConfig<'a>> {
         let services = Rc::new(PassServices {
             connectors: self.connectors.clone(),
@@ -383,7 +376,7 @@ impl Runtime {
             connectors: self
                 .connectors
                 .iter()
-                .filter(|(c, _)| with_models || c.name() != crate::models::CONNECTOR_NAME)
+                .filter(|(c, _)| options.models || c.name() != crate::models::CONNECTOR_NAME)
                 .map(|(c, tools)| {
                     (
                         c.name().to_string(),
@@ -392,7 +385,7 @@ impl Runtime {
                 })
                 .collect(),
             services,
-            limits,
+            limits: self.limits_for(options),
             values: record.values.clone(),
             store_limits: self.config.store_limits,
             recorded: journal.iter().map(|e| e.seq).collect(),
@@ -517,7 +510,7 @@ impl Runtime {
         mut output: Output,
         completed: bool,
     ) -> Result<Output> {
-        use crate::images::{image_ref, StoredImage};
+        use crate::images::{ImageRef, StoredImage};
         use crate::script::OutputImage;
         let mut kept = Vec::with_capacity(output.images.len());
         for (index, item) in std::mem::take(&mut output.images).into_iter().enumerate() {
@@ -530,15 +523,14 @@ impl Runtime {
                     height,
                     data,
                 } => {
-                    let format = crate::images::sniff(&data).map(|s| s.format);
-                    let sniffed = crate::images::Sniffed {
-                        format: format.unwrap_or(crate::images::Format::Png),
-                        width,
-                        height,
-                    };
-                    let mut image =
-                        image_ref(execution_id, &format!("o{index}"), sniffed, data.len());
-                    image.mime_type = mime_type;
+                    let suffix = format!("o{index}");
+                    let image = ImageRef::new(
+                        execution_id,
+                        &suffix,
+                        &mime_type,
+                        (width, height),
+                        data.len(),
+                    );
                     self.store.save_image(&StoredImage {
                         image: image.clone(),
                         execution_id: execution_id.to_string(),
@@ -696,10 +688,6 @@ impl SandboxServices for PassServices {
 
     fn image(&self, id: &str) -> Option<crate::images::ImageRef> {
         let id = crate::images::valid_id(id).ok()?;
-        self.images
-            .load_image(id)
-            .ok()
-            .flatten()
-            .map(|stored| stored.image)
+        self.images.image_ref(id).ok().flatten()
     }
 }

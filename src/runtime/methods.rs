@@ -195,7 +195,6 @@ impl Runtime {
         Ok(self.load(id)?.state)
     }
 
-    /// `executionOutput`: the run's whole output, before the report cut it to `max_output_tokens`.
     /// An image a run handed back (`…/images/<id>`): its reference and bytes.
     pub fn image(&self, id: &str) -> Result<crate::images::StoredImage> {
         let id = crate::images::valid_id(id)?;
@@ -204,6 +203,7 @@ impl Runtime {
             .ok_or_else(|| Error::NotFound(format!("no image `{id}`")))
     }
 
+    /// `executionOutput`: the run's whole output, before the report cut it to `max_output_tokens`.
     pub fn execution_output(&self, id: &str) -> Result<ExecutionOutputText> {
         let record = self.load(id)?;
         Ok(ExecutionOutputText {

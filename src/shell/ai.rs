@@ -7,7 +7,39 @@ use serde_json::Value;
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
 
+use crate::error::Error;
+use crate::models::config as models_config;
 use crate::models::workers_ai::{AiBinding, AiOutput};
+use crate::models::ModelsConnector;
+use crate::runtime::Clock;
+
+/// The `models` connector a `CODEMODE_MODELS` declaration (`declaration`, JSON text; blank for
+/// none) describes, in either host: a Workers AI binding is looked up by name in `env`, an
+/// OpenAI-compatible endpoint is reached with `fetch`, `secret` answers the secrets it names,
+/// and generated images go to `store`.
+pub fn models_connector(
+    declaration: &str,
+    secret: &dyn Fn(&str) -> Option<String>,
+    env: &JsValue,
+    store: std::rc::Rc<super::SqlStore>,
+    clock: Clock,
+) -> Result<Option<ModelsConnector>, Error> {
+    let Some(config) = models_config::parse(declaration, secret)? else {
+        return Ok(None);
+    };
+    let binding = |name: &str| {
+        let value = js_sys::Reflect::get(env, &JsValue::from_str(name)).ok()?;
+        JsAiBinding::new(value).map(|b| Box::new(b) as Box<dyn AiBinding>)
+    };
+    models_config::connector(
+        config,
+        &binding,
+        std::rc::Rc::new(super::FetchClient),
+        store,
+        clock,
+    )
+    .map(Some)
+}
 
 /// A binding object with a `run` method.
 pub struct JsAiBinding {

@@ -289,11 +289,14 @@ impl EmbeddedRuntime {
         }
         // `models` (settings' `CODEMODE_MODELS`, the service's JSON); a Workers AI binding is
         // looked up by name in `env`.
-        let models = models_config::parse(
+        let models = super::ai::models_connector(
             &property(settings, models_config::VAR)
                 .as_string()
                 .unwrap_or_default(),
             &|name| property(env, name).as_string(),
+            env,
+            store.clone(),
+            Rc::new(now_ms),
         )?;
         let mut local: Vec<String> = all.iter().map(|c| c.name().to_string()).collect();
         if models.is_some() {
@@ -303,17 +306,7 @@ impl EmbeddedRuntime {
         let declared =
             connectors_config::parse(remote, &|name| property(env, name).as_string(), &local)?;
         if let Some(models) = models {
-            let binding = |name: &str| {
-                super::ai::JsAiBinding::new(property(env, name))
-                    .map(|b| Box::new(b) as Box<dyn crate::models::workers_ai::AiBinding>)
-            };
-            all.push(Box::new(models_config::connector(
-                models,
-                &binding,
-                Rc::new(FetchClient),
-                store.clone(),
-                Rc::new(now_ms),
-            )?));
+            all.push(Box::new(models));
         }
         let connected = connectors_config::connect(declared, Rc::new(FetchClient)).await?;
         all.extend(connected.connectors);

@@ -78,9 +78,13 @@ async fn build_runtime(state: &State, env: &Env) -> Result<Runtime, Error> {
     let store = Rc::new(SqlStore::open(state.storage().sql())?);
     let clock: Clock = Rc::new(now_ms);
     let notes = NotesConnector::new(store.clone(), clock.clone());
-    let models = models_config::parse(&json_var(env, models_config::VAR)?, &|name| {
-        secret(env, name)
-    })?;
+    let models = super::ai::models_connector(
+        &json_var(env, models_config::VAR)?,
+        &|name| secret(env, name),
+        env,
+        store.clone(),
+        clock.clone(),
+    )?;
     let mut taken = vec![notes.name()];
     if models.is_some() {
         taken.push(crate::models::CONNECTOR_NAME);
@@ -92,18 +96,7 @@ async fn build_runtime(state: &State, env: &Env) -> Result<Runtime, Error> {
     )?;
     let mut connectors: Vec<Box<dyn Connector>> = vec![Box::new(notes)];
     if let Some(models) = models {
-        let binding = |name: &str| {
-            let value = js_sys::Reflect::get(env, &wasm_bindgen::JsValue::from_str(name)).ok()?;
-            super::ai::JsAiBinding::new(value)
-                .map(|b| Box::new(b) as Box<dyn crate::models::workers_ai::AiBinding>)
-        };
-        connectors.push(Box::new(models_config::connector(
-            models,
-            &binding,
-            Rc::new(FetchClient),
-            store.clone(),
-            clock.clone(),
-        )?));
+        connectors.push(Box::new(models));
     }
     let connected = connectors_config::connect(declared, Rc::new(FetchClient)).await?;
     connectors.extend(connected.connectors);

@@ -480,6 +480,20 @@ fn escape_like(text: &str) -> String {
         .replace('_', "\\_")
 }
 
+impl SqlStore {
+    /// The references (`meta`) of the images `query` selects by `key`, without their bytes.
+    fn image_refs(&self, query: &str, key: &str) -> Result<Vec<crate::images::ImageRef>> {
+        #[derive(Deserialize)]
+        struct MetaRow {
+            meta: String,
+        }
+        let rows: Vec<MetaRow> = self.rows(query, vec![key.into()])?;
+        rows.iter()
+            .map(|row| serde_json::from_str(&row.meta).map_err(storage))
+            .collect()
+    }
+}
+
 impl crate::images::ImageStore for SqlStore {
     fn save_image(&self, image: &crate::images::StoredImage) -> Result<()> {
         let owner = image_owner(&image.execution_id, &image.image.id);
@@ -533,17 +547,15 @@ impl crate::images::ImageStore for SqlStore {
         }))
     }
 
+    fn image_ref(&self, id: &str) -> Result<Option<crate::images::ImageRef>> {
+        let found = self.image_refs("SELECT meta FROM {images} WHERE id = ?", id)?;
+        Ok(found.into_iter().next())
+    }
+
     fn execution_images(&self, execution_id: &str) -> Result<Vec<crate::images::ImageRef>> {
-        #[derive(Deserialize)]
-        struct MetaRow {
-            meta: String,
-        }
-        let rows: Vec<MetaRow> = self.rows(
+        self.image_refs(
             "SELECT meta FROM {images} WHERE execution_id = ? ORDER BY id",
-            vec![execution_id.into()],
-        )?;
-        rows.iter()
-            .map(|row| serde_json::from_str(&row.meta).map_err(storage))
-            .collect()
+            execution_id,
+        )
     }
 }
