@@ -22,8 +22,9 @@ import path from "node:path";
 import { after, before, describe, test } from "node:test";
 import { COMPATIBILITY_DATE, REPO_ROOT } from "./harness.mjs";
 import { startModelServer } from "./fixtures/model_server.mjs";
-import { classify, fromBase64, paintPng, summarize, toBase64 } from "./fixtures/model_kit.mjs";
+import { fromBase64, paintPng, summarize, toBase64 } from "./fixtures/model_kit.mjs";
 import { installPacked, serveWithWranglerDev, undoAll } from "./wrangler_process.mjs";
+import { BATCH_SCRIPT, CHAT, checkBatches } from "./fixtures/classify_batches.mjs";
 
 const T = { timeout: 120_000 };
 const WRANGLER = path.join(REPO_ROOT, "node_modules", ".bin", "wrangler");
@@ -32,12 +33,7 @@ const API_KEY = "sk-embedded-models";
 /** What the Worker's fake Workers AI binding paints (whatever it is asked for). */
 const AI_PNG = paintPng("the fake binding's picture", { width: 70, height: 66 });
 const LITERAL = paintPng("a literal stamp", { width: 16, height: 9 });
-const CHAT = "/v1/chat/completions";
 
-/** Highest-scoring label of model_kit's classifier (what the fixture answers). */
-function topLabel(text, labels) {
-  return Object.entries(classify(text, labels)).sort((a, b) => b[1] - a[1])[0][0];
-}
 
 const WORKER = `
 import { DurableObject } from "cloudflare:workers";
@@ -312,46 +308,13 @@ return sentiment;`,
 
   test("classify 300 texts in 12 batches at once: 12 requests, at most (and at some point exactly) 4 in flight", T, async () => {
     const object = `batches-${Date.now()}`;
-    const words = [
-      "server down, customers can't pay, fix now",
-      "small typo on the about page",
-      "the export works as described",
-      "checkout crashed for everyone, urgent",
-      "minor alignment issue in the footer",
-      "please update the wording someday",
-    ];
-    const texts = Array.from({ length: 300 }, (_, n) => `#${n} ${words[n % words.length]}`);
-    const labels = ["urgent", "normal", "low"];
     server.reset();
     // Each request waits 300 ms, so that calls overlap and the bound shows.
     server.setFailure("slow:300", { times: 12 });
-    const code = `const texts = ${JSON.stringify(texts)};
-const batches = [];
-for (let i = 0; i < texts.length; i += 25) batches.push(texts.slice(i, i + 25));
-const results = await Promise.all(batches.map((b) => models.classify({ texts: b, labels: ${JSON.stringify(labels)} })));
-return results.flat().map((r) => r[0].label + ":" + r.map((x) => x.label).join(","));`;
-    const done = await json(object, "openai", "/execute", { code });
+    const done = await json(object, "openai", "/execute", { code: BATCH_SCRIPT });
     server.setFailure(null);
     assert.equal(done.status, "completed", done.report);
-    assert.equal(done.result.length, 300);
-    done.result.forEach((line, n) => {
-      const [best, order] = line.split(":");
-      assert.equal(best, topLabel(texts[n], labels), `text ${n}: ${texts[n]}`);
-      assert.deepEqual(order.split(",").sort(), [...labels].sort());
-    });
-    assert.deepEqual(server.counts(), { [CHAT]: 12 });
-    assert.equal(server.maxConcurrent(CHAT), 4, JSON.stringify(server.maxConcurrent()));
-    // One chat completion per call, carrying its 25 texts; every text asked once.
-    const asked = server.requests.map((r) => JSON.parse(r.body.messages.at(-1).content));
-    for (const a of asked) {
-      assert.equal(a.texts.length, 25);
-      assert.deepEqual(a.labels, labels);
-    }
-    assert.deepEqual(asked.flatMap((a) => a.texts).sort(), [...texts].sort());
-    for (const r of server.requests) {
-      assert.equal(r.headers.authorization, `Bearer ${API_KEY}`);
-      assert.equal(r.body.model, "lexicon-chat");
-    }
+    checkBatches(done.result, server, API_KEY);
     assert.equal(done.calls.length, 12);
     for (const c of done.calls) {
       assert.deepEqual([c.connector, c.method, c.state, c.usage?.model, c.usage?.provider], ["models", "classify", "applied", "lexicon-chat", "openai"]);

@@ -17,10 +17,10 @@ import { assertMatches, base, newInstance, persistedRuntime, startRuntime } from
 import { startModelServer } from "./fixtures/model_server.mjs";
 import { workersAiBinding } from "./fixtures/workers_ai.mjs";
 import { classify, paintJpeg, paintPng, summarize, toBase64 } from "./fixtures/model_kit.mjs";
+import { BATCH_SCRIPT, CHAT, checkBatches } from "./fixtures/classify_batches.mjs";
 
 const MAIN = "main-secret-for-models";
 const KEY = "sk-models-test-key";
-const CHAT = "/v1/chat/completions";
 const IMAGES = "/v1/images/generations";
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -39,9 +39,6 @@ function openaiModels(url, extra = {}) {
 }
 
 /** Highest-scoring label of model_kit's classifier (what the fixture answers). */
-function topLabel(text, labels) {
-  return Object.entries(classify(text, labels)).sort((a, b) => b[1] - a[1])[0][0];
-}
 
 /** Parses a body as JSON when it is JSON. */
 function parse(text) {
@@ -152,42 +149,11 @@ describe("models.*", { concurrency: true }, () => {
 
     test("classify 300 texts in 12 batches at once: 12 requests, at most (and at some point exactly) 4 in flight", { timeout: 60_000 }, async () => {
       const i = fresh();
-      const words = [
-        "server down, customers can't pay, fix now",
-        "small typo on the about page",
-        "the export works as described",
-        "checkout crashed for everyone, urgent",
-        "minor alignment issue in the footer",
-        "please update the wording someday",
-      ];
-      const texts = Array.from({ length: 300 }, (_, n) => `#${n} ${words[n % words.length]}`);
-      const labels = ["urgent", "normal", "low"];
       // Each request waits 300 ms, so that calls overlap and the bound shows.
       server.setFailure("slow:300", { times: 12 });
-      const code = `const texts = ${JSON.stringify(texts)};
-        const batches = [];
-        for (let i = 0; i < texts.length; i += 25) batches.push(texts.slice(i, i + 25));
-        const results = await Promise.all(batches.map((b) => models.classify({texts: b, labels: ${JSON.stringify(labels)}})));
-        return results.flat().map((r) => r[0].label + ":" + r.map((x) => x.label).join(","));`;
-      const out = completed(await api.call(i, "execute", code));
-      assert.equal(out.result.length, 300);
-      out.result.forEach((line, n) => {
-        const [best, order] = line.split(":");
-        assert.equal(best, topLabel(texts[n], labels), `text ${n}: ${texts[n]}`);
-        assert.deepEqual(order.split(",").sort(), [...labels].sort());
-      });
-      assert.deepEqual(server.counts(), { [CHAT]: 12 });
-      assert.equal(server.maxConcurrent(CHAT), 4, JSON.stringify(server.maxConcurrent()));
-      // One chat completion per call, carrying its 25 texts; every text asked once.
-      const asked = server.requests.map((r) => JSON.parse(r.body.messages.at(-1).content));
-      for (const a of asked) {
-        assert.equal(a.texts.length, 25);
-        assert.deepEqual(a.labels, labels);
-      }
-      assert.deepEqual(asked.flatMap((a) => a.texts).sort(), [...texts].sort());
+      const out = completed(await api.call(i, "execute", BATCH_SCRIPT));
+      checkBatches(out.result, server, KEY);
       for (const r of server.requests) {
-        assert.equal(r.headers.authorization, `Bearer ${KEY}`);
-        assert.equal(r.body.model, "lexicon-chat");
         assert.equal(r.body.response_format.type, "json_schema");
       }
       assert.equal(out.calls.length, 12);
