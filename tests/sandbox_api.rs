@@ -329,3 +329,40 @@ fn a_prepared_vm_runs_as_a_fresh_one() {
         "{value}"
     );
 }
+
+/// The 1-based line of `prelude/<file>` that holds `needle` (the test reads the prelude's own
+/// files, so it follows their edits).
+fn prelude_line(file: &str, needle: &str) -> usize {
+    let path = format!("{}/src/sandbox/prelude/{file}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).expect("prelude file");
+    1 + text
+        .lines()
+        .position(|line| line.contains(needle))
+        .expect("needle in the prelude file")
+}
+
+#[test]
+fn a_stack_through_the_prelude_names_its_file_and_line() {
+    let f = fixture();
+    let out = f.execute("try { store(1, 2) } catch (e) { return e.stack }");
+    let stack = completed(&out);
+    let stack = stack.as_str().expect("the stack as text");
+    let line = prelude_line("store.js", "store: the key must be");
+    assert!(
+        stack.contains(&format!("prelude/store.js:{line}:")),
+        "{stack}"
+    );
+    assert!(!stack.contains("prelude.js"), "{stack}");
+    assert!(stack.contains("script.js:1:"), "{stack}");
+    // The getter keeps the engine's name; the script's own errors pass through the prelude's
+    // start (internals.js), named the same way.
+    let out = f.execute(
+        "const get = Object.getOwnPropertyDescriptor(Error.prototype, 'stack').get; \
+         return [get.name, get.length, typeof new Error('x').stack, String(new Error('x').stack).includes('prelude.js'), \
+         String(new Error('x').stack).includes('prelude/internals.js:')]",
+    );
+    assert_eq!(
+        completed(&out),
+        json!(["get stack", 0, "string", false, true])
+    );
+}

@@ -10,7 +10,7 @@ use crate::model::ErrorInfo;
 
 use super::*;
 
-/// The prelude's internals (see `prelude.js`).
+/// The prelude's internals (see `prelude/internals.js`).
 pub(super) struct Internals {
     pub(super) start: JsObject,
     pub(super) deliver: JsObject,
@@ -44,7 +44,7 @@ pub(super) fn prelude_script(context: &mut Context) -> JsResult<Script> {
         return Ok(Script::from_compiled(&compiled, context));
     }
     let script = Script::parse(
-        Source::from_bytes(PRELUDE).with_path(Path::new("prelude.js")),
+        Source::from_bytes(PRELUDE).with_path(Path::new(stack::PRELUDE_PATH)),
         None,
         context,
     )?;
@@ -56,13 +56,14 @@ pub(super) fn prelude_script(context: &mut Context) -> JsResult<Script> {
 }
 
 /// Evaluates the prelude in a fresh VM: everything that does not depend on the run. Returns its
-/// `configure` function (see `prelude.js`).
+/// `configure` function (see `prelude/internals.js`).
 pub(super) fn prepare_prelude(context: &mut Context) -> Result<JsObject, ErrorInfo> {
     let factory = prelude_script(context)
         .and_then(|script| script.evaluate(context))
         .map_err(|e| internal(format!("prelude: {e}")))?
         .as_callable()
         .ok_or_else(|| internal("prelude is not a function"))?;
+    stack::install_stack_names(context).map_err(|e| internal(format!("stack names: {e}")))?;
     let host = host_object(context);
     factory
         .call(&JsValue::undefined(), &[JsValue::from(host)], context)

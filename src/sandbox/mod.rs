@@ -15,6 +15,7 @@ mod install;
 mod intl;
 mod jobs;
 mod limits;
+mod stack;
 mod timers;
 mod web;
 
@@ -45,8 +46,12 @@ use crate::error::RunCode;
 use crate::journal::Outcome;
 use crate::model::ErrorInfo;
 
-/// The prelude that installs the globals (see the file's header).
-pub const PRELUDE: &str = concat!(env!("CODEMODE_PRELUDE_PREFIX"), include_str!("prelude.js"));
+/// The prelude that installs the globals: the files of `src/sandbox/prelude/` joined by build.rs
+/// (see that folder's README).
+pub const PRELUDE: &str = concat!(
+    env!("CODEMODE_PRELUDE_PREFIX"),
+    include_str!(concat!(env!("OUT_DIR"), "/prelude.js"))
+);
 
 /// What the script may look up while it runs: the catalog and the saved snippets.
 pub trait SandboxServices {
