@@ -127,13 +127,20 @@ fn currency_digits(code: &str) -> u32 {
     }
 }
 
-impl NumberFormat {
-    pub(super) fn new(
-        locales: Option<&str>,
-        options: &Map<String, Value>,
-    ) -> Result<Self, IntlError> {
-        let options = Options::new(options, "NumberFormat");
-        let (locale, numbering_system) = options.numbered_locale(locales)?;
+/// `style` and what it needs (the currency or the unit), read in the order ECMA-402's
+/// InitializeNumberFormat reads them, so the first bad option is the one reported.
+struct StyleOptions {
+    style: Style,
+    /// Upper-cased.
+    currency: Option<String>,
+    currency_display: String,
+    currency_sign: String,
+    unit: Option<String>,
+    unit_display: String,
+}
+
+impl StyleOptions {
+    fn read(options: &Options<'_>) -> Result<Self, IntlError> {
         let style = match options
             .string("style", &["decimal", "percent", "currency", "unit"])?
             .as_deref()
@@ -165,47 +172,92 @@ impl NumberFormat {
             ));
         }
         if style == Style::Unit {
-            let Some(unit) = &unit else {
-                return Err(IntlError::typ("Unit is required with unit style."));
-            };
-            let simple = |u: &str| SANCTIONED_UNITS.contains(&u);
-            let valid = simple(unit)
-                || unit
-                    .split_once("-per-")
-                    .is_some_and(|(a, b)| simple(a) && simple(b));
-            if !valid {
-                return Err(IntlError::range(format!(
-                    "Invalid unit argument for Intl.NumberFormat() '{unit}'"
-                )));
-            }
+            check_unit(unit.as_deref())?;
         }
-        let currency = currency.map(|c| c.to_ascii_uppercase());
-        let notation_name = options.string_or(
-            "notation",
-            &["standard", "scientific", "engineering", "compact"],
-            "standard",
-        )?;
-        let notation = match notation_name.as_str() {
-            "scientific" => Notation::Scientific,
-            "engineering" => Notation::Engineering,
-            "compact" => Notation::Compact,
-            _ => Notation::Standard,
-        };
-        // SetNumberFormatDigitOptions.
-        let (default_min, default_max) = match style {
-            Style::Currency if notation == Notation::Standard => {
-                let digits = currency_digits(currency.as_deref().unwrap_or(""));
-                (digits, digits)
-            }
-            Style::Currency => (0, 0),
-            Style::Percent => (0, 0),
-            _ => (0, 3),
-        };
+        Ok(Self {
+            style,
+            currency: currency.map(|c| c.to_ascii_uppercase()),
+            currency_display,
+            currency_sign,
+            unit,
+            unit_display,
+        })
+    }
+}
+
+/// The unit of `style: "unit"`: required, and sanctioned (or two sanctioned ones joined by
+/// `-per-`).
+fn check_unit(unit: Option<&str>) -> Result<(), IntlError> {
+    let Some(unit) = unit else {
+        return Err(IntlError::typ("Unit is required with unit style."));
+    };
+    let simple = |u: &str| SANCTIONED_UNITS.contains(&u);
+    let valid = simple(unit)
+        || unit
+            .split_once("-per-")
+            .is_some_and(|(a, b)| simple(a) && simple(b));
+    if !valid {
+        return Err(IntlError::range(format!(
+            "Invalid unit argument for Intl.NumberFormat() '{unit}'"
+        )));
+    }
+    Ok(())
+}
+
+/// `notation`, and its name for `resolvedOptions`.
+fn read_notation(options: &Options<'_>) -> Result<(Notation, String), IntlError> {
+    let notation_name = options.string_or(
+        "notation",
+        &["standard", "scientific", "engineering", "compact"],
+        "standard",
+    )?;
+    let notation = match notation_name.as_str() {
+        "scientific" => Notation::Scientific,
+        "engineering" => Notation::Engineering,
+        "compact" => Notation::Compact,
+        _ => Notation::Standard,
+    };
+    Ok((notation, notation_name))
+}
+
+/// The fraction digits `(min, max)` a style has when the options give none: the currency's
+/// own digits in standard notation, none for percents, up to three otherwise.
+fn default_fraction_digits(style: Style, notation: Notation, currency: Option<&str>) -> (u32, u32) {
+    match style {
+        Style::Currency if notation == Notation::Standard => {
+            let digits = currency_digits(currency.unwrap_or(""));
+            (digits, digits)
+        }
+        Style::Currency => (0, 0),
+        Style::Percent => (0, 0),
+        _ => (0, 3),
+    }
+}
+
+/// The digit options (ECMA-402's SetNumberFormatDigitOptions).
+struct DigitOptions {
+    min_integer: u32,
+    rounding: Rounding,
+    min_fraction: u32,
+    max_fraction: u32,
+    rounding_mode: String,
+    trailing_zero_display: String,
+}
+
+impl DigitOptions {
+    /// Reads them over the style's `(min, max)` fraction digits `defaults`.
+    fn read(
+        options: &Options<'_>,
+        defaults: (u32, u32),
+        notation: Notation,
+    ) -> Result<Self, IntlError> {
+        let (default_min, default_max) = defaults;
         let min_integer = options.number("minimumIntegerDigits", 1, 21)?.unwrap_or(1);
         let has_sd =
             options.has("minimumSignificantDigits") || options.has("maximumSignificantDigits");
         let has_fd = options.has("minimumFractionDigits") || options.has("maximumFractionDigits");
-        let rounding_increment = options.number("roundingIncrement", 1, 5000)?.unwrap_or(1);
+        // Checked; only the increment 1 is supported.
+        options.number("roundingIncrement", 1, 5000)?;
         let rounding_mode = options.string_or(
             "roundingMode",
             &[
@@ -227,7 +279,6 @@ impl NumberFormat {
         )?;
         let trailing_zero_display =
             options.string_or("trailingZeroDisplay", &["auto", "stripIfInteger"], "auto")?;
-        let _ = rounding_increment;
         let mut min_fraction = default_min;
         let mut max_fraction = default_max;
         let rounding = if has_sd {
@@ -240,28 +291,7 @@ impl NumberFormat {
             Rounding::Significant { min, max }
         } else if has_fd || notation != Notation::Compact {
             if has_fd {
-                let min = options.number("minimumFractionDigits", 0, 100)?;
-                let max = options.number("maximumFractionDigits", 0, 100)?;
-                match (min, max) {
-                    (None, Some(max)) => {
-                        min_fraction = default_min.min(max);
-                        max_fraction = max;
-                    }
-                    (Some(min), None) => {
-                        min_fraction = min;
-                        max_fraction = default_max.max(min);
-                    }
-                    (Some(min), Some(max)) => {
-                        if min > max {
-                            return Err(IntlError::range(
-                                "maximumFractionDigits value is out of range.",
-                            ));
-                        }
-                        min_fraction = min;
-                        max_fraction = max;
-                    }
-                    (None, None) => {}
-                }
+                (min_fraction, max_fraction) = fraction_digits(options, defaults)?;
             }
             Rounding::Fraction {
                 min: min_fraction,
@@ -272,30 +302,94 @@ impl NumberFormat {
             max_fraction = 0;
             Rounding::Compact
         };
+        Ok(Self {
+            min_integer,
+            rounding,
+            min_fraction,
+            max_fraction,
+            rounding_mode,
+            trailing_zero_display,
+        })
+    }
+}
+
+/// `minimumFractionDigits` and `maximumFractionDigits` (one of them given), the one not given
+/// taken from `defaults` so that min ≤ max.
+fn fraction_digits(options: &Options<'_>, defaults: (u32, u32)) -> Result<(u32, u32), IntlError> {
+    let (default_min, default_max) = defaults;
+    let min = options.number("minimumFractionDigits", 0, 100)?;
+    let max = options.number("maximumFractionDigits", 0, 100)?;
+    match (min, max) {
+        (None, Some(max)) => Ok((default_min.min(max), max)),
+        (Some(min), None) => Ok((min, default_max.max(min))),
+        (Some(min), Some(max)) => {
+            if min > max {
+                return Err(IntlError::range(
+                    "maximumFractionDigits value is out of range.",
+                ));
+            }
+            Ok((min, max))
+        }
+        (None, None) => Ok(defaults),
+    }
+}
+
+/// `useGrouping` as `resolvedOptions` shows it: `false` or the strategy's name (`min2` by
+/// default in compact notation, `auto` otherwise).
+fn read_grouping(options: &Options<'_>, notation: Notation) -> Result<Value, IntlError> {
+    let default_grouping = if notation == Notation::Compact {
+        "min2"
+    } else {
+        "auto"
+    };
+    let grouping = match options.get("useGrouping") {
+        None | Some(Value::Null) => Value::String(default_grouping.into()),
+        Some(Value::Bool(true)) => Value::String("always".into()),
+        Some(Value::Bool(false)) => Value::Bool(false),
+        Some(Value::String(text)) if text == "true" || text == "false" => {
+            Value::String(default_grouping.into())
+        }
+        Some(Value::String(text)) if text.is_empty() => Value::Bool(false),
+        Some(value) => {
+            let text = value_string(value);
+            if !["min2", "auto", "always"].contains(&text.as_str()) {
+                return Err(IntlError::range(format!(
+                    "Value {text} out of range for Intl.NumberFormat options property useGrouping"
+                )));
+            }
+            Value::String(text)
+        }
+    };
+    Ok(grouping)
+}
+
+impl NumberFormat {
+    pub(super) fn new(
+        locales: Option<&str>,
+        options: &Map<String, Value>,
+    ) -> Result<Self, IntlError> {
+        let options = Options::new(options, "NumberFormat");
+        let (locale, numbering_system) = options.numbered_locale(locales)?;
+        let StyleOptions {
+            style,
+            currency,
+            currency_display,
+            currency_sign,
+            unit,
+            unit_display,
+        } = StyleOptions::read(&options)?;
+        let (notation, notation_name) = read_notation(&options)?;
+        let defaults = default_fraction_digits(style, notation, currency.as_deref());
+        let DigitOptions {
+            min_integer,
+            rounding,
+            min_fraction,
+            max_fraction,
+            rounding_mode,
+            trailing_zero_display,
+        } = DigitOptions::read(&options, defaults, notation)?;
         let compact_display = options.string_or("compactDisplay", &["short", "long"], "short")?;
-        let default_grouping = if notation == Notation::Compact {
-            "min2"
-        } else {
-            "auto"
-        };
-        let grouping = match options.get("useGrouping") {
-            None | Some(Value::Null) => Value::String(default_grouping.into()),
-            Some(Value::Bool(true)) => Value::String("always".into()),
-            Some(Value::Bool(false)) => Value::Bool(false),
-            Some(Value::String(text)) if text == "true" || text == "false" => {
-                Value::String(default_grouping.into())
-            }
-            Some(Value::String(text)) if text.is_empty() => Value::Bool(false),
-            Some(value) => {
-                let text = value_string(value);
-                if !["min2", "auto", "always"].contains(&text.as_str()) {
-                    return Err(IntlError::range(format!(
-                        "Value {text} out of range for Intl.NumberFormat options property useGrouping"
-                    )));
-                }
-                Value::String(text)
-            }
-        };
+        let grouping = read_grouping(&options, notation)?;
         let sign_display = options.string_or(
             "signDisplay",
             &["auto", "never", "always", "exceptZero", "negative"],
@@ -512,49 +606,10 @@ impl NumberFormat {
         if self.style == Style::Percent {
             decimal.absolute.multiply_pow10(2);
         }
-        let prefs_locale = &self.locale;
-        let options = icu_decimal::options::DecimalFormatterOptions::from(self.grouping_strategy());
-        let decimal_formatter =
-            icu_decimal::DecimalFormatter::try_new(prefs_locale.into(), options)
-                .map_err(|e| IntlError::range(format!("no number data: {e}")))?;
-        // The locale's decimal separator, for the formatters that do not mark their parts.
-        let separator = decimal_formatter
-            .format(&{
-                let mut sample = Decimal::from(15);
-                sample.absolute.multiply_pow10(-1);
-                sample
-            })
-            .to_string()
-            .chars()
-            .find(|c| !c.is_numeric())
-            .unwrap_or('.');
-        // Scientific and engineering notation: mantissa, "E", exponent.
+        let decimal_formatter = self.decimal_formatter()?;
+        let separator = decimal_separator(&decimal_formatter);
         if matches!(self.notation, Notation::Scientific | Notation::Engineering) {
-            let mut exponent = if decimal.absolute.is_zero() {
-                0
-            } else {
-                decimal.absolute.nonzero_magnitude_start()
-            };
-            if self.notation == Notation::Engineering {
-                exponent = exponent.div_euclid(3) * 3;
-            }
-            decimal.absolute.multiply_pow10(-exponent);
-            self.round(&mut decimal);
-            decimal.apply_sign_display(self.sign_display());
-            let mut parts = parts_of(&decimal_formatter.format(&decimal), &|text, out| {
-                split_gap(text, "literal", out)
-            });
-            parts.push(("exponentSeparator".into(), "E".into()));
-            let mut exp = Decimal::from(i64::from(exponent));
-            if exponent < 0 {
-                parts.push(("exponentMinusSign".into(), "-".into()));
-                exp = Decimal::from(i64::from(-exponent));
-            }
-            parts.push((
-                "exponentInteger".into(),
-                decimal_formatter.format(&exp).to_string(),
-            ));
-            return Ok(parts);
+            return Ok(self.scientific_parts(decimal, &decimal_formatter));
         }
         if self.notation != Notation::Compact {
             self.round(&mut decimal);
@@ -562,129 +617,16 @@ impl NumberFormat {
             // Compact with explicit digits: ICU4X rounds compact values itself.
         }
         decimal.apply_sign_display(self.sign_display());
-        let prefs = prefs_locale.into();
         match (self.style, self.notation) {
             (Style::Decimal, Notation::Compact) | (Style::Unit, Notation::Compact) => {
-                let options = icu_decimal::options::CompactDecimalFormatterOptions::default();
-                let formatter = if self.compact_display == "long" {
-                    icu_decimal::CompactDecimalFormatter::try_new_long(prefs, options)
-                } else {
-                    icu_decimal::CompactDecimalFormatter::try_new_short(prefs, options)
-                }
-                .map_err(|e| IntlError::range(format!("no compact data: {e}")))?;
-                let gap =
-                    |text: &str, out: &mut Parts| split_number_gap(text, "compact", separator, out);
-                let mut parts = match self.rounding {
-                    // The value is scaled to its compact exponent and rounded there: by the
-                    // explicit digits, or as V8 does by default (no fraction digits or two
-                    // significant ones, whichever keeps more: `245`, `1.3K`, half away from
-                    // zero, where ICU4X's own compact rounding rounds half to even).
-                    _ if !decimal.absolute.is_zero() => {
-                        let mode = self.rounding_mode();
-                        let scaled = |exponent: u8| {
-                            let mut significand = decimal.clone();
-                            significand.absolute.multiply_pow10(-i16::from(exponent));
-                            if let Rounding::Compact = self.rounding {
-                                let top = significand.absolute.nonzero_magnitude_start();
-                                significand
-                                    .round_with_mode(if top >= 1 { 0 } else { top - 1 }, mode);
-                                significand.absolute.trim_end();
-                            } else {
-                                self.round(&mut significand);
-                            }
-                            significand
-                        };
-                        let magnitude = decimal.absolute.nonzero_magnitude_start();
-                        let mut exponent = formatter.compact_exponent_for_magnitude(magnitude);
-                        let mut significand = scaled(exponent);
-                        let rounded_magnitude =
-                            significand.absolute.nonzero_magnitude_start() + i16::from(exponent);
-                        let next = formatter.compact_exponent_for_magnitude(rounded_magnitude);
-                        if next != exponent {
-                            exponent = next;
-                            significand = scaled(exponent);
-                        }
-                        let parts = match formatter.format_with_exponent(&significand, exponent) {
-                            Ok(formatted) => parts_of(&formatted, &gap),
-                            Err(_) => parts_of(&formatter.format(&decimal), &gap),
-                        };
-                        parts
-                    }
-                    _ => parts_of(&formatter.format(&decimal), &gap),
-                };
-                if self.style == Style::Unit {
-                    self.append_unit(&mut parts);
-                }
-                Ok(parts)
+                self.compact_parts(&decimal, separator)
             }
             (Style::Decimal, _) => Ok(parts_of(
                 &decimal_formatter.format(&decimal),
                 &|text, out| split_gap(text, "literal", out),
             )),
-            (Style::Percent, _) => {
-                use icu_experimental::dimension::percent::formatter::PercentFormatter;
-                let formatter = PercentFormatter::try_new_with_decimal_formatter(
-                    prefs_locale.into(),
-                    decimal_formatter,
-                    Default::default(),
-                )
-                .map_err(|e| IntlError::range(format!("no percent data: {e}")))?;
-                Ok(parts_of(&formatter.format(&decimal), &|text, out| {
-                    split_number_gap(text, "literal", separator, out)
-                }))
-            }
-            (Style::Currency, _) => {
-                use icu_experimental::dimension::currency::formatter::CurrencyFormatter;
-                use icu_experimental::dimension::currency::options::CurrencyUsage;
-                use icu_experimental::dimension::currency::CurrencyType;
-                let code = self.currency.clone().unwrap_or_default();
-                let currency = CurrencyType::try_from_str(&code)
-                    .map_err(|_| IntlError::range(format!("Invalid currency code : {code}")))?;
-                let usage = if self.currency_sign == "accounting" {
-                    CurrencyUsage::Accounting
-                } else {
-                    CurrencyUsage::Standard
-                };
-                let prefs = prefs_locale.into();
-                let gap = |text: &str, out: &mut Parts| {
-                    split_number_gap(text, "currency", separator, out)
-                };
-                fn failed(e: impl std::fmt::Display) -> IntlError {
-                    IntlError::range(format!("no currency data: {e}"))
-                }
-                // Compact and standard formatters are of two types.
-                if self.notation == Notation::Compact {
-                    let formatter = match self.currency_display.as_str() {
-                        "code" => {
-                            CurrencyFormatter::try_new_compact_code(prefs, currency, usage.into())
-                        }
-                        "name" => CurrencyFormatter::try_new_compact_long_name(prefs, currency),
-                        "narrowSymbol" => CurrencyFormatter::try_new_compact_symbol_narrow(
-                            prefs,
-                            currency,
-                            usage.into(),
-                        ),
-                        _ => {
-                            CurrencyFormatter::try_new_compact_symbol(prefs, currency, usage.into())
-                        }
-                    }
-                    .map_err(failed)?;
-                    let parts = parts_of(&formatter.format_fixed_decimal(&decimal), &gap);
-                    return Ok(parts);
-                }
-                let formatter = match self.currency_display.as_str() {
-                    "code" => CurrencyFormatter::try_new_code(prefs, currency, usage.into()),
-                    "name" => CurrencyFormatter::try_new_name(prefs, currency),
-                    "narrowSymbol" => {
-                        CurrencyFormatter::try_new_symbol_narrow(prefs, currency, usage.into())
-                    }
-                    _ => CurrencyFormatter::try_new_symbol(prefs, currency, usage.into()),
-                }
-                .map_err(failed)?;
-                // (A temporary would outlive `formatter`, which it borrows.)
-                let parts = parts_of(&formatter.format_fixed_decimal(&decimal), &gap);
-                Ok(parts)
-            }
+            (Style::Percent, _) => self.percent_parts(&decimal, decimal_formatter, separator),
+            (Style::Currency, _) => self.currency_parts(&decimal, separator),
             (Style::Unit, _) => {
                 let mut parts = parts_of(&decimal_formatter.format(&decimal), &|text, out| {
                     split_gap(text, "literal", out)
@@ -693,6 +635,172 @@ impl NumberFormat {
                 Ok(parts)
             }
         }
+    }
+
+    /// The locale's formatter of plain numbers, grouping digits as `useGrouping` says.
+    fn decimal_formatter(&self) -> Result<icu_decimal::DecimalFormatter, IntlError> {
+        let options = icu_decimal::options::DecimalFormatterOptions::from(self.grouping_strategy());
+        icu_decimal::DecimalFormatter::try_new((&self.locale).into(), options)
+            .map_err(|e| IntlError::range(format!("no number data: {e}")))
+    }
+
+    /// Scientific and engineering notation: mantissa, "E", exponent.
+    fn scientific_parts(
+        &self,
+        mut decimal: Decimal,
+        decimal_formatter: &icu_decimal::DecimalFormatter,
+    ) -> Parts {
+        let mut exponent = if decimal.absolute.is_zero() {
+            0
+        } else {
+            decimal.absolute.nonzero_magnitude_start()
+        };
+        if self.notation == Notation::Engineering {
+            exponent = exponent.div_euclid(3) * 3;
+        }
+        decimal.absolute.multiply_pow10(-exponent);
+        self.round(&mut decimal);
+        decimal.apply_sign_display(self.sign_display());
+        let mut parts = parts_of(&decimal_formatter.format(&decimal), &|text, out| {
+            split_gap(text, "literal", out)
+        });
+        parts.push(("exponentSeparator".into(), "E".into()));
+        let mut exp = Decimal::from(i64::from(exponent));
+        if exponent < 0 {
+            parts.push(("exponentMinusSign".into(), "-".into()));
+            exp = Decimal::from(i64::from(-exponent));
+        }
+        parts.push((
+            "exponentInteger".into(),
+            decimal_formatter.format(&exp).to_string(),
+        ));
+        parts
+    }
+
+    /// Compact notation (`1.3K`, `1.3 thousand`), and the unit after it for `style: "unit"`.
+    fn compact_parts(&self, decimal: &Decimal, separator: char) -> Result<Parts, IntlError> {
+        let prefs = (&self.locale).into();
+        let options = icu_decimal::options::CompactDecimalFormatterOptions::default();
+        let formatter = if self.compact_display == "long" {
+            icu_decimal::CompactDecimalFormatter::try_new_long(prefs, options)
+        } else {
+            icu_decimal::CompactDecimalFormatter::try_new_short(prefs, options)
+        }
+        .map_err(|e| IntlError::range(format!("no compact data: {e}")))?;
+        let gap = |text: &str, out: &mut Parts| split_number_gap(text, "compact", separator, out);
+        let mut parts = if !decimal.absolute.is_zero() {
+            self.compact_rounded_parts(&formatter, decimal, &gap)
+        } else {
+            parts_of(&formatter.format(decimal), &gap)
+        };
+        if self.style == Style::Unit {
+            self.append_unit(&mut parts);
+        }
+        Ok(parts)
+    }
+
+    /// A nonzero `decimal` in compact notation, scaled to its compact exponent and rounded there:
+    /// by the explicit digits, or as V8 does by default (no fraction digits or two significant
+    /// ones, whichever keeps more: `245`, `1.3K`, half away from zero, where ICU4X's own compact
+    /// rounding rounds half to even).
+    fn compact_rounded_parts(
+        &self,
+        formatter: &icu_decimal::CompactDecimalFormatter,
+        decimal: &Decimal,
+        gap: &dyn Fn(&str, &mut Parts),
+    ) -> Parts {
+        let mode = self.rounding_mode();
+        let scaled = |exponent: u8| {
+            let mut significand = decimal.clone();
+            significand.absolute.multiply_pow10(-i16::from(exponent));
+            if let Rounding::Compact = self.rounding {
+                let top = significand.absolute.nonzero_magnitude_start();
+                significand.round_with_mode(if top >= 1 { 0 } else { top - 1 }, mode);
+                significand.absolute.trim_end();
+            } else {
+                self.round(&mut significand);
+            }
+            significand
+        };
+        let magnitude = decimal.absolute.nonzero_magnitude_start();
+        let mut exponent = formatter.compact_exponent_for_magnitude(magnitude);
+        let mut significand = scaled(exponent);
+        let rounded_magnitude =
+            significand.absolute.nonzero_magnitude_start() + i16::from(exponent);
+        let next = formatter.compact_exponent_for_magnitude(rounded_magnitude);
+        if next != exponent {
+            exponent = next;
+            significand = scaled(exponent);
+        }
+        // (A temporary in the tail would outlive `significand`, which it borrows.)
+        let parts = match formatter.format_with_exponent(&significand, exponent) {
+            Ok(formatted) => parts_of(&formatted, gap),
+            Err(_) => parts_of(&formatter.format(decimal), gap),
+        };
+        parts
+    }
+
+    fn percent_parts(
+        &self,
+        decimal: &Decimal,
+        decimal_formatter: icu_decimal::DecimalFormatter,
+        separator: char,
+    ) -> Result<Parts, IntlError> {
+        use icu_experimental::dimension::percent::formatter::PercentFormatter;
+        let formatter = PercentFormatter::try_new_with_decimal_formatter(
+            (&self.locale).into(),
+            decimal_formatter,
+            Default::default(),
+        )
+        .map_err(|e| IntlError::range(format!("no percent data: {e}")))?;
+        Ok(parts_of(&formatter.format(decimal), &|text, out| {
+            split_number_gap(text, "literal", separator, out)
+        }))
+    }
+
+    fn currency_parts(&self, decimal: &Decimal, separator: char) -> Result<Parts, IntlError> {
+        use icu_experimental::dimension::currency::formatter::CurrencyFormatter;
+        use icu_experimental::dimension::currency::options::CurrencyUsage;
+        use icu_experimental::dimension::currency::CurrencyType;
+        let code = self.currency.clone().unwrap_or_default();
+        let currency = CurrencyType::try_from_str(&code)
+            .map_err(|_| IntlError::range(format!("Invalid currency code : {code}")))?;
+        let usage = if self.currency_sign == "accounting" {
+            CurrencyUsage::Accounting
+        } else {
+            CurrencyUsage::Standard
+        };
+        let prefs = (&self.locale).into();
+        let gap = |text: &str, out: &mut Parts| split_number_gap(text, "currency", separator, out);
+        fn failed(e: impl std::fmt::Display) -> IntlError {
+            IntlError::range(format!("no currency data: {e}"))
+        }
+        // Compact and standard formatters are of two types.
+        if self.notation == Notation::Compact {
+            let formatter = match self.currency_display.as_str() {
+                "code" => CurrencyFormatter::try_new_compact_code(prefs, currency, usage.into()),
+                "name" => CurrencyFormatter::try_new_compact_long_name(prefs, currency),
+                "narrowSymbol" => {
+                    CurrencyFormatter::try_new_compact_symbol_narrow(prefs, currency, usage.into())
+                }
+                _ => CurrencyFormatter::try_new_compact_symbol(prefs, currency, usage.into()),
+            }
+            .map_err(failed)?;
+            let parts = parts_of(&formatter.format_fixed_decimal(decimal), &gap);
+            return Ok(parts);
+        }
+        let formatter = match self.currency_display.as_str() {
+            "code" => CurrencyFormatter::try_new_code(prefs, currency, usage.into()),
+            "name" => CurrencyFormatter::try_new_name(prefs, currency),
+            "narrowSymbol" => {
+                CurrencyFormatter::try_new_symbol_narrow(prefs, currency, usage.into())
+            }
+            _ => CurrencyFormatter::try_new_symbol(prefs, currency, usage.into()),
+        }
+        .map_err(failed)?;
+        // (A temporary would outlive `formatter`, which it borrows.)
+        let parts = parts_of(&formatter.format_fixed_decimal(decimal), &gap);
+        Ok(parts)
     }
 
     /// Units have no data natively: the CLDR short English forms of the common ones.
@@ -777,4 +885,19 @@ impl NumberFormat {
         }
         parts
     }
+}
+
+/// The locale's decimal separator (what `formatter` writes in 1.5), for the formatters that do
+/// not mark their parts.
+fn decimal_separator(formatter: &icu_decimal::DecimalFormatter) -> char {
+    formatter
+        .format(&{
+            let mut sample = Decimal::from(15);
+            sample.absolute.multiply_pow10(-1);
+            sample
+        })
+        .to_string()
+        .chars()
+        .find(|c| !c.is_numeric())
+        .unwrap_or('.')
 }
