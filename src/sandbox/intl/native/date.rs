@@ -74,81 +74,22 @@ impl DateFormat {
         options.locale_matcher()?;
         options.keyword_option(&mut locale, "calendar", "ca")?;
         options.keyword_option(&mut locale, "numberingSystem", "nu")?;
-        let hour12 = options.bool("hour12");
-        let mut hour_cycle = options.string("hourCycle", &["h11", "h12", "h23", "h24"])?;
-        if let Some(twelve) = hour12 {
-            hour_cycle = Some(if twelve { "h12".into() } else { "h23".into() });
-        }
-        let time_zone = options.string_or("timeZone", &[], DEFAULT_TIME_ZONE)?;
-        let zone = if time_zone.eq_ignore_ascii_case("UTC") {
-            jiff::tz::TimeZone::UTC
-        } else {
-            jiff::tz::TimeZone::get(&time_zone).map_err(|_| {
-                IntlError::range(format!("Invalid time zone specified: {time_zone}"))
-            })?
-        };
-        let time_zone =
-            if time_zone.eq_ignore_ascii_case("UTC") || time_zone.eq_ignore_ascii_case("Etc/UTC") {
-                "UTC".to_string()
-            } else {
-                zone.iana_name().map(str::to_string).unwrap_or(time_zone)
-            };
-        let mut fields = Vec::new();
-        for (name, allowed) in DATE_FIELDS {
-            if name == "fractionalSecondDigits" {
-                if let Some(n) = options.number(name, 1, 3)? {
-                    fields.push((name, n.to_string()));
-                }
-            } else if let Some(value) = options.string(name, allowed)? {
-                fields.push((name, value));
-            }
-        }
+        let hour_cycle = read_hour_cycle(&options)?;
+        let (time_zone, zone) = read_time_zone(&options)?;
+        let mut fields = read_fields(&options)?;
         options.string("formatMatcher", &["basic", "best fit"])?;
         let styles = ["full", "long", "medium", "short"];
         let date_style = options.string("dateStyle", &styles)?;
         let time_style = options.string("timeStyle", &styles)?;
         if date_style.is_some() || time_style.is_some() {
-            if let Some((name, _)) = fields.first() {
-                let which = if date_style.is_some() {
-                    "dateStyle"
-                } else {
-                    "timeStyle"
-                };
-                return Err(IntlError::typ(format!(
-                    "Can't set option {name} when {which} is used"
-                )));
-            }
-            // ECMA-402 ToDateTimeOptions: `toLocaleDateString` refuses a `timeStyle` and
-            // `toLocaleTimeString` a `dateStyle`, even beside the other style.
-            if required == Required::Time && date_style.is_some() {
-                return Err(IntlError::typ("Invalid option : dateStyle"));
-            }
-            if required == Required::Date && time_style.is_some() {
-                return Err(IntlError::typ("Invalid option : timeStyle"));
-            }
+            check_styles(
+                &fields,
+                date_style.is_some(),
+                time_style.is_some(),
+                required,
+            )?;
         } else {
-            let has = |names: &[&str]| fields.iter().any(|(name, _)| names.contains(name));
-            let need_date = matches!(required, Required::Date | Required::Any)
-                && has(&["weekday", "year", "month", "day"]);
-            let need_time = matches!(required, Required::Time | Required::Any)
-                && has(&[
-                    "dayPeriod",
-                    "hour",
-                    "minute",
-                    "second",
-                    "fractionalSecondDigits",
-                ]);
-            let need_defaults = !need_date && !need_time;
-            if need_defaults && matches!(defaults, Defaults::Date | Defaults::All) {
-                for name in ["year", "month", "day"] {
-                    fields.push((name, "numeric".into()));
-                }
-            }
-            if need_defaults && matches!(defaults, Defaults::Time | Defaults::All) {
-                for name in ["hour", "minute", "second"] {
-                    fields.push((name, "numeric".into()));
-                }
-            }
+            add_default_fields(&mut fields, required, defaults);
         }
         if let Some(cycle) = &hour_cycle {
             set_keyword(&mut locale, "hc", cycle);
@@ -272,40 +213,80 @@ impl DateFormat {
         Ok(text_of(self.format_parts(time)?).replace('\u{202f}', " "))
     }
 
-    fn builder(&self) -> icu_datetime::fieldsets::builder::FieldSetBuilder {
-        use icu_datetime::fieldsets::builder::{DateFields, FieldSetBuilder, ZoneStyle};
-        use icu_datetime::options::{Alignment, Length, TimePrecision, YearStyle};
+    fn builder(&self) -> FieldSetBuilder {
+        use icu_datetime::options::{Length, TimePrecision};
+        if self.date_style.is_some() || self.time_style.is_some() {
+            return self.style_builder();
+        }
+        let mut builder = FieldSetBuilder::new();
+        self.set_date_fields(&mut builder);
+        let hour = self.field("hour");
+        builder.time_precision = if let Some(digits) = self.field("fractionalSecondDigits") {
+            use icu_datetime::options::SubsecondDigits;
+            Some(TimePrecision::Subsecond(match digits {
+                "1" => SubsecondDigits::S1,
+                "2" => SubsecondDigits::S2,
+                _ => SubsecondDigits::S3,
+            }))
+        } else if self.field("second").is_some() {
+            Some(TimePrecision::Second)
+        } else if self.field("minute").is_some() {
+            Some(TimePrecision::Minute)
+        } else if hour.is_some() {
+            Some(TimePrecision::Hour)
+        } else {
+            None
+        };
+        if builder.time_precision.is_some() && builder.length.is_none() {
+            builder.length = Some(Length::Short);
+        }
+        builder.zone_style = self.zone_style();
+        if builder.zone_style.is_some() && builder.length.is_none() {
+            builder.length = Some(Length::Short);
+        }
+        builder
+    }
+
+    /// The field set of `dateStyle` and `timeStyle`.
+    fn style_builder(&self) -> FieldSetBuilder {
+        use icu_datetime::fieldsets::builder::{DateFields, ZoneStyle};
+        use icu_datetime::options::{Length, TimePrecision};
         let mut builder = FieldSetBuilder::new();
         let style_length = |style: &str| match style {
             "full" | "long" => Length::Long,
             "medium" => Length::Medium,
             _ => Length::Short,
         };
-        if self.date_style.is_some() || self.time_style.is_some() {
-            if let Some(style) = &self.date_style {
-                builder.date_fields = Some(if style == "full" {
-                    DateFields::YMDE
-                } else {
-                    DateFields::YMD
-                });
+        if let Some(style) = &self.date_style {
+            builder.date_fields = Some(if style == "full" {
+                DateFields::YMDE
+            } else {
+                DateFields::YMD
+            });
+            builder.length = Some(style_length(style));
+        }
+        if let Some(style) = &self.time_style {
+            builder.time_precision = Some(match style.as_str() {
+                "short" => TimePrecision::Minute,
+                _ => TimePrecision::Second,
+            });
+            builder.zone_style = match style.as_str() {
+                "full" => Some(ZoneStyle::SpecificLong),
+                "long" => Some(ZoneStyle::SpecificShort),
+                _ => None,
+            };
+            if builder.length.is_none() {
                 builder.length = Some(style_length(style));
             }
-            if let Some(style) = &self.time_style {
-                builder.time_precision = Some(match style.as_str() {
-                    "short" => TimePrecision::Minute,
-                    _ => TimePrecision::Second,
-                });
-                builder.zone_style = match style.as_str() {
-                    "full" => Some(ZoneStyle::SpecificLong),
-                    "long" => Some(ZoneStyle::SpecificShort),
-                    _ => None,
-                };
-                if builder.length.is_none() {
-                    builder.length = Some(style_length(style));
-                }
-            }
-            return builder;
         }
+        builder
+    }
+
+    /// The date half of the component options: which fields, at what length, the year's style
+    /// and the digits' alignment.
+    fn set_date_fields(&self, builder: &mut FieldSetBuilder) {
+        use icu_datetime::fieldsets::builder::DateFields;
+        use icu_datetime::options::{Alignment, Length, YearStyle};
         let weekday = self.field("weekday");
         let year = self.field("year");
         let month = self.field("month");
@@ -349,27 +330,12 @@ impl DateFormat {
                 builder.alignment = Some(Alignment::Column);
             }
         }
-        let hour = self.field("hour");
-        builder.time_precision = if let Some(digits) = self.field("fractionalSecondDigits") {
-            use icu_datetime::options::SubsecondDigits;
-            Some(TimePrecision::Subsecond(match digits {
-                "1" => SubsecondDigits::S1,
-                "2" => SubsecondDigits::S2,
-                _ => SubsecondDigits::S3,
-            }))
-        } else if self.field("second").is_some() {
-            Some(TimePrecision::Second)
-        } else if self.field("minute").is_some() {
-            Some(TimePrecision::Minute)
-        } else if hour.is_some() {
-            Some(TimePrecision::Hour)
-        } else {
-            None
-        };
-        if builder.time_precision.is_some() && builder.length.is_none() {
-            builder.length = Some(Length::Short);
-        }
-        builder.zone_style = match self.field("timeZoneName") {
+    }
+
+    /// `timeZoneName` as a zone style.
+    fn zone_style(&self) -> Option<icu_datetime::fieldsets::builder::ZoneStyle> {
+        use icu_datetime::fieldsets::builder::ZoneStyle;
+        match self.field("timeZoneName") {
             Some("short") => Some(ZoneStyle::SpecificShort),
             Some("long") => Some(ZoneStyle::SpecificLong),
             Some("shortOffset") => Some(ZoneStyle::LocalizedOffsetShort),
@@ -377,11 +343,7 @@ impl DateFormat {
             Some("shortGeneric") => Some(ZoneStyle::GenericShort),
             Some("longGeneric") => Some(ZoneStyle::GenericLong),
             _ => None,
-        };
-        if builder.zone_style.is_some() && builder.length.is_none() {
-            builder.length = Some(Length::Short);
         }
-        builder
     }
 
     /// `month: "short"` beside a day where V8's `yMMMd` spells the month and ICU4X's medium
@@ -398,12 +360,35 @@ impl DateFormat {
     }
 
     fn format_parts(&self, time: f64) -> Result<Parts, IntlError> {
-        use icu_datetime::options::Length;
         let millis = time as i64;
         let timestamp = jiff::Timestamp::from_millisecond(millis)
             .map_err(|_| IntlError::range("Invalid time value"))?;
         let zoned = timestamp.to_zoned(self.zone.clone());
         let builder = self.builder();
+        let mut parts = self.formatted_parts(&builder, &zoned)?;
+        if builder.date_fields == Some(icu_datetime::fieldsets::builder::DateFields::E)
+            && builder.time_precision.is_some()
+        {
+            self.pad_weekday_time(&builder, &zoned, &mut parts)?;
+        }
+        self.write_as_v8(&mut parts);
+        let language = self.locale.id.language.as_str();
+        if language == "ja"
+            && matches!(self.field("weekday"), Some("short" | "narrow"))
+            && self.spelled_short_month()
+        {
+            parts = japanese_short_weekday(parts);
+        }
+        Ok(parts)
+    }
+
+    /// `zoned` formatted by `builder`'s fields, in one piece where ICU4X's field sets can.
+    fn formatted_parts(
+        &self,
+        builder: &FieldSetBuilder,
+        zoned: &jiff::Zoned,
+    ) -> Result<Parts, IntlError> {
+        use icu_datetime::options::Length;
         let with_time = builder.date_fields.is_some() && builder.time_precision.is_some();
         // A weekday beside an hour alone: ICU4X 2.3's pattern for it in 24-hour locales asks for
         // day-period names it did not load (its debug builds panic, release builds write U+FFFD),
@@ -411,42 +396,50 @@ impl DateFormat {
         let weekday_hour = builder.date_fields
             == Some(icu_datetime::fieldsets::builder::DateFields::E)
             && builder.time_precision == Some(icu_datetime::options::TimePrecision::Hour);
-        let mut parts = match builder.clone().build_composite() {
+        Ok(match builder.clone().build_composite() {
             // The long length taken for a short month keeps the medium length's joining words.
             Ok(_) if with_time && self.spelled_short_month() => {
-                self.joined_parts(&builder, Length::Medium, &zoned)?
+                self.joined_parts(builder, Length::Medium, zoned)?
             }
             // V8 joins them with the short length's words whatever the weekday's width.
-            Ok(_) if weekday_hour => self.joined_parts(&builder, Length::Short, &zoned)?,
-            Ok(fieldset) => self.parts_for(fieldset, &zoned)?,
+            Ok(_) if weekday_hour => self.joined_parts(builder, Length::Short, zoned)?,
+            Ok(fieldset) => self.parts_for(fieldset, zoned)?,
             // A year or a month alone beside a time (`toLocaleTimeString` with `month: "long"`),
             // which ICU4X's field sets do not combine: each half alone, joined as the locale joins
             // a full date to that time.
             Err(_) if with_time => {
-                self.joined_parts(&builder, builder.length.unwrap_or(Length::Short), &zoned)?
+                self.joined_parts(builder, builder.length.unwrap_or(Length::Short), zoned)?
             }
             Err(e) => return Err(unsupported(e)),
-        };
-        if builder.date_fields == Some(icu_datetime::fieldsets::builder::DateFields::E)
-            && builder.time_precision.is_some()
-        {
-            // ICU4X writes a weekday's time unpadded (`Wednesday 2:5:8 PM`); V8 writes the time as
-            // the time alone would be.
-            let alone = self.parts_for(
-                Self::time_half(&builder)
-                    .build_composite()
-                    .map_err(unsupported)?,
-                &zoned,
-            )?;
-            for (kind, text) in &mut parts {
-                if let Some((_, written)) = alone.iter().find(|(k, _)| k == kind && is_time_part(k))
-                {
-                    text.clone_from(written);
-                }
+        })
+    }
+
+    /// ICU4X writes a weekday's time unpadded (`Wednesday 2:5:8 PM`); V8 writes the time as the
+    /// time alone would be.
+    fn pad_weekday_time(
+        &self,
+        builder: &FieldSetBuilder,
+        zoned: &jiff::Zoned,
+        parts: &mut Parts,
+    ) -> Result<(), IntlError> {
+        let alone = self.parts_for(
+            Self::time_half(builder)
+                .build_composite()
+                .map_err(unsupported)?,
+            zoned,
+        )?;
+        for (kind, text) in parts {
+            if let Some((_, written)) = alone.iter().find(|(k, _)| k == kind && is_time_part(k)) {
+                text.clone_from(written);
             }
         }
+        Ok(())
+    }
+
+    /// The digits and names V8 writes where ICU4X's differ.
+    fn write_as_v8(&self, parts: &mut Parts) {
         let language = self.locale.id.language.as_str();
-        for (kind, text) in &mut parts {
+        for (kind, text) in parts {
             match kind.as_str() {
                 // `day`/`month: "numeric"`: V8 matches CLDR's `yMd` skeleton, ICU4X's field sets
                 // use the locale's short date pattern. They differ (`d.M.y` against `dd.MM.yy`)
@@ -485,23 +478,6 @@ impl DateFormat {
                 _ => {}
             }
         }
-        if language == "ja"
-            && matches!(self.field("weekday"), Some("short" | "narrow"))
-            && self.spelled_short_month()
-        {
-            parts = parts
-                .into_iter()
-                .flat_map(|(kind, text)| match text.strip_suffix("曜日") {
-                    Some(day) if kind == "weekday" => vec![
-                        ("literal".into(), "(".into()),
-                        (kind, day.to_string()),
-                        ("literal".into(), ")".into()),
-                    ],
-                    _ => vec![(kind, text)],
-                })
-                .collect();
-        }
-        Ok(parts)
     }
 
     fn parts_for(
@@ -581,6 +557,105 @@ impl DateFormat {
     }
 }
 
+/// `hourCycle`, which `hour12` overrides when given.
+fn read_hour_cycle(options: &Options<'_>) -> Result<Option<String>, IntlError> {
+    let hour12 = options.bool("hour12");
+    let mut hour_cycle = options.string("hourCycle", &["h11", "h12", "h23", "h24"])?;
+    if let Some(twelve) = hour12 {
+        hour_cycle = Some(if twelve { "h12".into() } else { "h23".into() });
+    }
+    Ok(hour_cycle)
+}
+
+/// `timeZone`: its canonical name (`UTC` for any spelling of it) and the zone.
+fn read_time_zone(options: &Options<'_>) -> Result<(String, jiff::tz::TimeZone), IntlError> {
+    let time_zone = options.string_or("timeZone", &[], DEFAULT_TIME_ZONE)?;
+    let zone = if time_zone.eq_ignore_ascii_case("UTC") {
+        jiff::tz::TimeZone::UTC
+    } else {
+        jiff::tz::TimeZone::get(&time_zone)
+            .map_err(|_| IntlError::range(format!("Invalid time zone specified: {time_zone}")))?
+    };
+    let time_zone =
+        if time_zone.eq_ignore_ascii_case("UTC") || time_zone.eq_ignore_ascii_case("Etc/UTC") {
+            "UTC".to_string()
+        } else {
+            zone.iana_name().map(str::to_string).unwrap_or(time_zone)
+        };
+    Ok((time_zone, zone))
+}
+
+/// The component options given ([`DATE_FIELDS`], in that order).
+fn read_fields(options: &Options<'_>) -> Result<Vec<(&'static str, String)>, IntlError> {
+    let mut fields = Vec::new();
+    for (name, allowed) in DATE_FIELDS {
+        if name == "fractionalSecondDigits" {
+            if let Some(n) = options.number(name, 1, 3)? {
+                fields.push((name, n.to_string()));
+            }
+        } else if let Some(value) = options.string(name, allowed)? {
+            fields.push((name, value));
+        }
+    }
+    Ok(fields)
+}
+
+/// A `dateStyle` or `timeStyle` excludes the component options, and what the method formats
+/// may exclude the other style.
+fn check_styles(
+    fields: &[(&'static str, String)],
+    date_style: bool,
+    time_style: bool,
+    required: Required,
+) -> Result<(), IntlError> {
+    if let Some((name, _)) = fields.first() {
+        let which = if date_style { "dateStyle" } else { "timeStyle" };
+        return Err(IntlError::typ(format!(
+            "Can't set option {name} when {which} is used"
+        )));
+    }
+    // ECMA-402 ToDateTimeOptions: `toLocaleDateString` refuses a `timeStyle` and
+    // `toLocaleTimeString` a `dateStyle`, even beside the other style.
+    if required == Required::Time && date_style {
+        return Err(IntlError::typ("Invalid option : dateStyle"));
+    }
+    if required == Required::Date && time_style {
+        return Err(IntlError::typ("Invalid option : timeStyle"));
+    }
+    Ok(())
+}
+
+/// ECMA-402 ToDateTimeOptions: without the fields the method `required`, the numeric date
+/// and/or time its `defaults` name.
+fn add_default_fields(
+    fields: &mut Vec<(&'static str, String)>,
+    required: Required,
+    defaults: Defaults,
+) {
+    let has = |names: &[&str]| fields.iter().any(|(name, _)| names.contains(name));
+    let need_date = matches!(required, Required::Date | Required::Any)
+        && has(&["weekday", "year", "month", "day"]);
+    let need_time = matches!(required, Required::Time | Required::Any)
+        && has(&[
+            "dayPeriod",
+            "hour",
+            "minute",
+            "second",
+            "fractionalSecondDigits",
+        ]);
+    let need_defaults = !need_date && !need_time;
+    if need_defaults && matches!(defaults, Defaults::Date | Defaults::All) {
+        for name in ["year", "month", "day"] {
+            fields.push((name, "numeric".into()));
+        }
+    }
+    if need_defaults && matches!(defaults, Defaults::Time | Defaults::All) {
+        for name in ["hour", "minute", "second"] {
+            fields.push((name, "numeric".into()));
+        }
+    }
+}
+
 fn unsupported(e: icu_datetime::fieldsets::builder::BuilderError) -> IntlError {
     IntlError::range(format!("unsupported date fields: {e:?}"))
 }
@@ -622,3 +697,19 @@ const GERMAN_WEEKDAYS: [&str; 7] = [
     "Samstag",
 ];
 const GERMAN_WEEKDAYS_SHORT: [&str; 7] = ["So.", "Mo.", "Di.", "Mi.", "Do.", "Fr.", "Sa."];
+
+/// A Japanese short weekday in brackets, `土曜日` → `(土)`: the long length taken for a short
+/// month wrote the long weekday.
+fn japanese_short_weekday(parts: Parts) -> Parts {
+    parts
+        .into_iter()
+        .flat_map(|(kind, text)| match text.strip_suffix("曜日") {
+            Some(day) if kind == "weekday" => vec![
+                ("literal".into(), "(".into()),
+                (kind, day.to_string()),
+                ("literal".into(), ")".into()),
+            ],
+            _ => vec![(kind, text)],
+        })
+        .collect()
+}
