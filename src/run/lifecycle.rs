@@ -19,10 +19,10 @@ use serde_json::Value;
 use crate::error::{Error, Result, RunCode};
 use crate::journal::{Decision, DecisionKind};
 use crate::model::{
-    CallState, ErrorInfo, ExecuteOutput, ExecutionState, ExecutionStatus, PendingAction,
+    CallRecord, CallState, ErrorInfo, ExecuteOutput, ExecutionState, ExecutionStatus, PendingAction,
 };
 use crate::options;
-use crate::report::{self, Ending, ReportInput};
+use crate::report::{self, Ending, Rendered, ReportInput};
 use crate::run::pass::PassEnd;
 use crate::script::{Output, Settled};
 use crate::store::ExecutionRecord;
@@ -77,6 +77,130 @@ fn result_placeholder(size: usize, limit: usize) -> Value {
     Value::String(format!(
         "[result omitted from the stored execution: it was {size} bytes of JSON, over the {limit} a run keeps; the execute answer carried it whole (return less, or use text() for long output)]"
     ))
+}
+
+/// [`ExecutionRecord::settle`]'s new status on `state`, by how the pass ended: the report
+/// rendered, and the answer.
+fn settle_ending(
+    state: &mut ExecutionState,
+    end: PassEnd,
+    input: &ReportInput<'_>,
+    cancelled_by: Option<Decision>,
+    max_result_bytes: usize,
+    now: i64,
+) -> (Rendered, ExecuteOutput) {
+    match end {
+        PassEnd::Settled(Settled::Returned(value)) => {
+            settle_returned(state, value, input, max_result_bytes)
+        }
+        PassEnd::Settled(Settled::Threw(error)) | PassEnd::Failed(error) => {
+            state.status = ExecutionStatus::Error;
+            let rendered = report::render(&Ending::Failed { error: &error }, input);
+            state.error = Some(error.clone());
+            let output = ExecuteOutput::Error {
+                execution_id: input.execution_id.to_string(),
+                error,
+                calls: input.calls.to_vec(),
+                report: rendered.report.clone(),
+            };
+            (rendered, output)
+        }
+        PassEnd::Cancelled { aborted } => {
+            state.status = ExecutionStatus::Cancelled;
+            let decision = cancelled_by
+                .unwrap_or_else(|| Decision::new(DecisionKind::Cancelled, None, None, now));
+            let rendered = report::render(
+                &Ending::Cancelled {
+                    decision: &decision,
+                    aborted: &aborted,
+                },
+                input,
+            );
+            let output = ExecuteOutput::Cancelled {
+                execution_id: input.execution_id.to_string(),
+                calls: input.calls.to_vec(),
+                report: rendered.report.clone(),
+            };
+            (rendered, output)
+        }
+        PassEnd::Waiting { wake_at } => {
+            state.status = ExecutionStatus::Waiting;
+            state.wake_at = Some(wake_at);
+            let rendered = report::render(&Ending::Waiting { wake_at, now }, input);
+            let output = ExecuteOutput::Waiting {
+                execution_id: input.execution_id.to_string(),
+                wake_at,
+                calls: input.calls.to_vec(),
+                report: rendered.report.clone(),
+            };
+            (rendered, output)
+        }
+        PassEnd::Paused(pending) => {
+            state.status = ExecutionStatus::Paused;
+            let rendered = report::render(&Ending::Paused { pending: &pending }, input);
+            state.pending = pending.clone();
+            let output = ExecuteOutput::Paused {
+                execution_id: input.execution_id.to_string(),
+                pending,
+                calls: input.calls.to_vec(),
+                report: rendered.report.clone(),
+            };
+            (rendered, output)
+        }
+    }
+}
+
+/// [`ExecutionRecord::settle`] of a script that returned `value`: the run is `completed`. A value
+/// over `max_result_bytes` is stored as a placeholder (and so is it in the stored report); the
+/// answer still carries it whole, with a report that says so.
+fn settle_returned(
+    state: &mut ExecutionState,
+    value: Option<Value>,
+    input: &ReportInput<'_>,
+    max_result_bytes: usize,
+) -> (Rendered, ExecuteOutput) {
+    state.status = ExecutionStatus::Completed;
+    let size = value.as_ref().map_or(0, crate::run::ledger::json_len);
+    let oversized = size > max_result_bytes;
+    let stored = if oversized {
+        Some(result_placeholder(size, max_result_bytes))
+    } else {
+        value.clone()
+    };
+    let rendered = report::render(
+        &Ending::Completed {
+            result: stored.as_ref(),
+        },
+        input,
+    );
+    // The caller reads the value itself; only the stored copy (and its report and
+    // full output) has the placeholder.
+    let live_report = if !oversized {
+        rendered.report.clone()
+    } else {
+        let mut live = report::render(
+            &Ending::Completed {
+                result: value.as_ref(),
+            },
+            input,
+        )
+        .report;
+        live.push_str(&format!(
+            "[The result is {size} bytes of JSON: the stored execution keeps a placeholder instead (a run keeps at most {max_result_bytes}).]\n"
+        ));
+        live
+    };
+    state.result = stored;
+    let images = Some(input.output.image_outputs()).filter(|i| !i.is_empty());
+    state.images = images.clone();
+    let output = ExecuteOutput::Completed {
+        execution_id: input.execution_id.to_string(),
+        result: value.unwrap_or(Value::Null),
+        calls: input.calls.to_vec(),
+        report: live_report,
+        images,
+    };
+    (rendered, output)
 }
 
 impl ExecutionRecord {
@@ -334,17 +458,7 @@ impl ExecutionRecord {
         } = pass;
         let peak_heap_bytes = self.state.peak_heap_bytes.unwrap_or(0).max(peak_heap_bytes);
         self.state.peak_heap_bytes = Some(peak_heap_bytes);
-        for call in &mut calls {
-            call.decision = self.decisions.get(&call.seq).cloned();
-        }
-        if let (PassEnd::Cancelled { .. }, Some(decision)) = (&end, &cancelled_by) {
-            // Calls that awaited approval carry the cancellation as their decision.
-            for call in calls.iter_mut().filter(|c| {
-                c.requires_approval && c.decision.is_none() && c.state == CallState::Cancelled
-            }) {
-                call.decision = Some(decision.clone());
-            }
-        }
+        self.attach_decisions(&mut calls, &end, cancelled_by.as_ref());
         let id = self.state.id.clone();
         let input = ReportInput {
             execution_id: &id,
@@ -355,106 +469,8 @@ impl ExecutionRecord {
             peak_heap_bytes: Some(peak_heap_bytes),
         };
         let state = &mut self.state;
-        let (rendered, result) = match end {
-            PassEnd::Settled(Settled::Returned(value)) => {
-                state.status = ExecutionStatus::Completed;
-                let size = value.as_ref().map_or(0, crate::run::ledger::json_len);
-                let oversized = size > max_result_bytes;
-                let stored = if oversized {
-                    Some(result_placeholder(size, max_result_bytes))
-                } else {
-                    value.clone()
-                };
-                let rendered = report::render(
-                    &Ending::Completed {
-                        result: stored.as_ref(),
-                    },
-                    &input,
-                );
-                // The caller reads the value itself; only the stored copy (and its report and
-                // full output) has the placeholder.
-                let live_report = if !oversized {
-                    rendered.report.clone()
-                } else {
-                    let mut live = report::render(
-                        &Ending::Completed {
-                            result: value.as_ref(),
-                        },
-                        &input,
-                    )
-                    .report;
-                    live.push_str(&format!(
-                        "[The result is {size} bytes of JSON: the stored execution keeps a placeholder instead (a run keeps at most {max_result_bytes}).]\n"
-                    ));
-                    live
-                };
-                state.result = stored;
-                let images = Some(output.image_outputs()).filter(|i| !i.is_empty());
-                state.images = images.clone();
-                let output = ExecuteOutput::Completed {
-                    execution_id: id.clone(),
-                    result: value.unwrap_or(Value::Null),
-                    calls: calls.clone(),
-                    report: live_report,
-                    images,
-                };
-                (rendered, output)
-            }
-            PassEnd::Settled(Settled::Threw(error)) | PassEnd::Failed(error) => {
-                state.status = ExecutionStatus::Error;
-                let rendered = report::render(&Ending::Failed { error: &error }, &input);
-                state.error = Some(error.clone());
-                let output = ExecuteOutput::Error {
-                    execution_id: id.clone(),
-                    error,
-                    calls: calls.clone(),
-                    report: rendered.report.clone(),
-                };
-                (rendered, output)
-            }
-            PassEnd::Cancelled { aborted } => {
-                state.status = ExecutionStatus::Cancelled;
-                let decision = cancelled_by
-                    .unwrap_or_else(|| Decision::new(DecisionKind::Cancelled, None, None, now));
-                let rendered = report::render(
-                    &Ending::Cancelled {
-                        decision: &decision,
-                        aborted: &aborted,
-                    },
-                    &input,
-                );
-                let output = ExecuteOutput::Cancelled {
-                    execution_id: id.clone(),
-                    calls: calls.clone(),
-                    report: rendered.report.clone(),
-                };
-                (rendered, output)
-            }
-            PassEnd::Waiting { wake_at } => {
-                state.status = ExecutionStatus::Waiting;
-                state.wake_at = Some(wake_at);
-                let rendered = report::render(&Ending::Waiting { wake_at, now }, &input);
-                let output = ExecuteOutput::Waiting {
-                    execution_id: id.clone(),
-                    wake_at,
-                    calls: calls.clone(),
-                    report: rendered.report.clone(),
-                };
-                (rendered, output)
-            }
-            PassEnd::Paused(pending) => {
-                state.status = ExecutionStatus::Paused;
-                let rendered = report::render(&Ending::Paused { pending: &pending }, &input);
-                state.pending = pending.clone();
-                let output = ExecuteOutput::Paused {
-                    execution_id: id.clone(),
-                    pending,
-                    calls: calls.clone(),
-                    report: rendered.report.clone(),
-                };
-                (rendered, output)
-            }
-        };
+        let (rendered, result) =
+            settle_ending(state, end, &input, cancelled_by, max_result_bytes, now);
         state.report = Some(rendered.report);
         state.calls = calls;
         state.updated_at = now;
@@ -464,6 +480,26 @@ impl ExecutionRecord {
         self.attempts = 0;
         self.last_failure = None;
         result
+    }
+
+    /// The decisions taken on the pass's `calls`; a cancelled pass's calls that awaited approval
+    /// carry the cancellation (`cancelled_by`) as theirs.
+    fn attach_decisions(
+        &self,
+        calls: &mut [CallRecord],
+        end: &PassEnd,
+        cancelled_by: Option<&Decision>,
+    ) {
+        for call in calls.iter_mut() {
+            call.decision = self.decisions.get(&call.seq).cloned();
+        }
+        if let (PassEnd::Cancelled { .. }, Some(decision)) = (end, cancelled_by) {
+            for call in calls.iter_mut().filter(|c| {
+                c.requires_approval && c.decision.is_none() && c.state == CallState::Cancelled
+            }) {
+                call.decision = Some(decision.clone());
+            }
+        }
     }
 
     /// The settled record could not be saved (the storage refused it): the run ends `error` with
