@@ -87,48 +87,8 @@ async fn handle(
         return accept_websocket(state, namespace, instance, &access.grant);
     }
     match (req.method(), rest) {
-        (Method::Post, "/rpc") => {
-            let body = req.bytes().await?;
-            let result = match check_size(&body).and_then(|()| rpc::parse_request(&body)) {
-                Ok((method, args)) => rpc::dispatch_with(runtime, &access, &method, &args).await,
-                Err(error) => Err(error),
-            };
-            match result {
-                Ok(value) => http::json(&json!({ "result": value }), 200),
-                Err(error) => http::error(&error),
-            }
-        }
-        (Method::Post, "/mcp") => {
-            let body = req.bytes().await?;
-            if let Err(error) = check_size(&body) {
-                return http::error(&error);
-            }
-            let session = req.headers().get("mcp-session-id")?;
-            let may_execute = access
-                .grant
-                .check_method(CodemodeMethod::Execute, access.now_ms)
-                .is_ok();
-            if let (Some(shared), true) = (shared, may_execute && crate::mcp::wants_progress(&body))
-            {
-                return event_stream(shared, access, session, body);
-            }
-            let client = crate::mcp::Client {
-                session: session.as_deref(),
-            };
-            let reply = crate::mcp::handle_with(runtime, &access, client, &body).await;
-            let mut response = match reply.body {
-                Some(body) => http::json(&body, reply.status)?,
-                None => Response::empty()?.with_status(reply.status),
-            };
-            if reply.new_session {
-                // The session only names the client (its runs' cancellation tags); the server
-                // keeps nothing for it.
-                response
-                    .headers_mut()
-                    .set("mcp-session-id", &uuid::Uuid::new_v4().to_string())?;
-            }
-            Ok(response)
-        }
+        (Method::Post, "/rpc") => post_rpc(runtime, &access, &mut req).await,
+        (Method::Post, "/mcp") => post_mcp(runtime, shared, access, &mut req).await,
         (Method::Get | Method::Delete, "/mcp") => {
             let mut response = http::json(
                 &json!({"jsonrpc": "2.0", "id": null, "error": {"code": -32000, "message": "this MCP server is stateless: POST only"}}),
@@ -158,28 +118,89 @@ async fn handle(
                 Err(error) => http::error(&error),
             }
         }
-        (Method::Get, "" | "/") => http::json(
-            &json!({
-                "agent": namespace,
-                "name": instance,
-                "routes": ["GET (Upgrade: websocket)", "POST /rpc", "POST /mcp", "GET /tool", "GET /images/<id>"],
-                "methods": CodemodeMethod::names(),
-                // What this isolate's wasm instance holds: its linear memory (which never
-                // shrinks) and the bytes live in it now (the heap bound counts these).
-                "memory": {
-                    "wasmBytes": crate::heap::linear_memory_bytes(),
-                    "liveBytes": crate::heap::live_bytes(),
-                    "maxHeapBytes": runtime.config().sandbox.max_heap_bytes,
-                },
-            }),
-            200,
-        ),
+        (Method::Get, "" | "/") => describe_object(runtime, namespace, instance),
         (method, "/rpc" | "/tool") => http::error(&Error::MethodNotAllowed(format!(
             "{method:?} {rest} is not served; use {}",
             if rest == "/rpc" { "POST" } else { "GET" }
         ))),
         (method, rest) => http::error(&Error::NotFound(format!("no route for {method:?} {rest}"))),
     }
+}
+
+/// `POST /rpc`: one method call, `{"method", "args"}` in, `{"result"}` or the error out.
+async fn post_rpc(
+    runtime: &Runtime,
+    access: &Access,
+    req: &mut Request,
+) -> worker::Result<Response> {
+    let body = req.bytes().await?;
+    let result = match check_size(&body).and_then(|()| rpc::parse_request(&body)) {
+        Ok((method, args)) => rpc::dispatch_with(runtime, access, &method, &args).await,
+        Err(error) => Err(error),
+    };
+    match result {
+        Ok(value) => http::json(&json!({ "result": value }), 200),
+        Err(error) => http::error(&error),
+    }
+}
+
+/// `POST /mcp`: one MCP request, answered as JSON, or as an event stream when it is a
+/// `tools/call` that asks for progress (and may execute) and the runtime can be `shared` with
+/// the stream.
+async fn post_mcp(
+    runtime: &Runtime,
+    shared: Option<Rc<Runtime>>,
+    access: Access,
+    req: &mut Request,
+) -> worker::Result<Response> {
+    let body = req.bytes().await?;
+    if let Err(error) = check_size(&body) {
+        return http::error(&error);
+    }
+    let session = req.headers().get("mcp-session-id")?;
+    let may_execute = access
+        .grant
+        .check_method(CodemodeMethod::Execute, access.now_ms)
+        .is_ok();
+    if let (Some(shared), true) = (shared, may_execute && crate::mcp::wants_progress(&body)) {
+        return event_stream(shared, access, session, body);
+    }
+    let client = crate::mcp::Client {
+        session: session.as_deref(),
+    };
+    let reply = crate::mcp::handle_with(runtime, &access, client, &body).await;
+    let mut response = match reply.body {
+        Some(body) => http::json(&body, reply.status)?,
+        None => Response::empty()?.with_status(reply.status),
+    };
+    if reply.new_session {
+        // The session only names the client (its runs' cancellation tags); the server
+        // keeps nothing for it.
+        response
+            .headers_mut()
+            .set("mcp-session-id", &uuid::Uuid::new_v4().to_string())?;
+    }
+    Ok(response)
+}
+
+/// `GET /`: what the object is, what it serves, and the memory its isolate holds.
+fn describe_object(runtime: &Runtime, namespace: &str, instance: &str) -> worker::Result<Response> {
+    http::json(
+        &json!({
+            "agent": namespace,
+            "name": instance,
+            "routes": ["GET (Upgrade: websocket)", "POST /rpc", "POST /mcp", "GET /tool", "GET /images/<id>"],
+            "methods": CodemodeMethod::names(),
+            // What this isolate's wasm instance holds: its linear memory (which never
+            // shrinks) and the bytes live in it now (the heap bound counts these).
+            "memory": {
+                "wasmBytes": crate::heap::linear_memory_bytes(),
+                "liveBytes": crate::heap::live_bytes(),
+                "maxHeapBytes": runtime.config().sandbox.max_heap_bytes,
+            },
+        }),
+        200,
+    )
 }
 
 /// Answers an MCP request as a server-sent event stream: the notifications the run sends, then
