@@ -76,93 +76,17 @@ impl OpenApiConnector {
         base_url: Option<&str>,
         http: Rc<dyn HttpClient>,
     ) -> Result<Self> {
-        let version = document
-            .get("openapi")
-            .and_then(Value::as_str)
-            .unwrap_or_default();
-        if !version.starts_with("3.") {
-            let found = document
-                .get("swagger")
-                .map(|v| format!("swagger {v}"))
-                .unwrap_or_else(|| format!("{version:?}"));
-            return Err(
-                settings.invalid(format!("the document is not OpenAPI 3.x (found {found})"))
-            );
-        }
-        let base_url = match base_url {
-            Some(url) => url.to_string(),
-            None => {
-                let server = server_url(document, spec_url).ok_or_else(|| {
-                    settings.invalid(
-                        "no `baseUrl` configured and the document has no usable `servers` URL",
-                    )
-                })?;
-                // A fetched document must not send calls (and their credentials) to another host
-                // on its own say: that takes an explicit `baseUrl`.
-                if let Some(spec_url) = spec_url.filter(|spec| !same_origin(spec, &server)) {
-                    return Err(settings.invalid(format!(
-                        "the document at {spec_url} names the server {server}, on another host; set `baseUrl` to confirm where calls go"
-                    )));
-                }
-                server
-            }
-        };
-        if !matches!(
-            url::Url::parse(&base_url)
-                .map(|u| u.scheme().to_string())
-                .as_deref(),
-            Ok("http" | "https")
-        ) {
-            return Err(
-                settings.invalid(format!("the base URL {base_url:?} is not an http(s) URL"))
-            );
-        }
-        url::Url::parse(&base_url)
-            .map_err(|e| settings.invalid(format!("base URL {base_url:?}: {e}")))?;
+        check_version(&settings, document)?;
+        let base_url = resolve_base_url(&settings, document, spec_url, base_url)?;
         let inliner = Inliner {
             root: document,
             remaining: std::cell::Cell::new(0),
         };
-        let mut operations = Vec::new();
-        let mut tools = Vec::new();
-        let mut names = Vec::new();
-        let paths = document
-            .get("paths")
-            .and_then(Value::as_object)
-            .cloned()
-            .unwrap_or_default();
-        for (path, item) in &paths {
-            // Only the item's own `$ref` is followed here; the parts used are inlined one by one.
-            let item = inliner.follow(item);
-            let shared = item
-                .get("parameters")
-                .and_then(Value::as_array)
-                .cloned()
-                .unwrap_or_default();
-            for http_method in HTTP_METHODS {
-                let Some(op) = item.get(*http_method).filter(|o| o.is_object()) else {
-                    continue;
-                };
-                let remote = match op.get("operationId").and_then(Value::as_str) {
-                    Some(id) if !id.is_empty() => id.to_string(),
-                    _ => format!("{} {path}", http_method.to_ascii_uppercase()),
-                };
-                let method = match op.get("operationId").and_then(Value::as_str) {
-                    Some(id) if !id.is_empty() => remote_method_name(id),
-                    _ => path_method_name(http_method, path),
-                };
-                let is_write = matches!(*http_method, "post" | "put" | "patch" | "delete");
-                let (operation, spec) =
-                    describe_operation(&inliner, op, &shared, http_method, path, &method);
-                let spec = ToolSpec {
-                    requires_approval: settings.approval.requires(&method, &remote, is_write),
-                    ..spec
-                };
-                names.push((method, remote));
-                operations.push(operation);
-                tools.push(spec);
-            }
-        }
+        let Described {
+            operations,
+            tools,
+            names,
+        } = describe_paths(&settings, &inliner, document);
         check_unique_methods(&settings, &names)?;
         settings.check_approval_names(&names)?;
         let instructions = instructions(&settings, document);
@@ -231,6 +155,116 @@ impl OpenApiConnector {
     }
 }
 
+/// Only OpenAPI 3.x documents are read (a Swagger 2 one is named as such).
+fn check_version(settings: &RemoteSettings, document: &Value) -> Result<()> {
+    let version = document
+        .get("openapi")
+        .and_then(Value::as_str)
+        .unwrap_or_default();
+    if !version.starts_with("3.") {
+        let found = document
+            .get("swagger")
+            .map(|v| format!("swagger {v}"))
+            .unwrap_or_else(|| format!("{version:?}"));
+        return Err(settings.invalid(format!("the document is not OpenAPI 3.x (found {found})")));
+    }
+    Ok(())
+}
+
+/// Where calls go: the configured `base_url`, else the document's server (resolved against
+/// `spec_url`, and on its host); an http(s) URL either way.
+fn resolve_base_url(
+    settings: &RemoteSettings,
+    document: &Value,
+    spec_url: Option<&str>,
+    base_url: Option<&str>,
+) -> Result<String> {
+    let base_url = match base_url {
+        Some(url) => url.to_string(),
+        None => {
+            let server = server_url(document, spec_url).ok_or_else(|| {
+                settings
+                    .invalid("no `baseUrl` configured and the document has no usable `servers` URL")
+            })?;
+            // A fetched document must not send calls (and their credentials) to another host
+            // on its own say: that takes an explicit `baseUrl`.
+            if let Some(spec_url) = spec_url.filter(|spec| !same_origin(spec, &server)) {
+                return Err(settings.invalid(format!(
+                    "the document at {spec_url} names the server {server}, on another host; set `baseUrl` to confirm where calls go"
+                )));
+            }
+            server
+        }
+    };
+    if !matches!(
+        url::Url::parse(&base_url)
+            .map(|u| u.scheme().to_string())
+            .as_deref(),
+        Ok("http" | "https")
+    ) {
+        return Err(settings.invalid(format!("the base URL {base_url:?} is not an http(s) URL")));
+    }
+    url::Url::parse(&base_url)
+        .map_err(|e| settings.invalid(format!("base URL {base_url:?}: {e}")))?;
+    Ok(base_url)
+}
+
+/// Every operation of a document, in the order of its paths and [`HTTP_METHODS`].
+struct Described {
+    operations: Vec<Operation>,
+    tools: Vec<ToolSpec>,
+    /// `(method, remote name)` of each.
+    names: Vec<(String, String)>,
+}
+
+/// The operations under the document's `paths`, each with its method's description (its
+/// approval as `settings` say).
+fn describe_paths(settings: &RemoteSettings, inliner: &Inliner, document: &Value) -> Described {
+    let mut described = Described {
+        operations: Vec::new(),
+        tools: Vec::new(),
+        names: Vec::new(),
+    };
+    let paths = document
+        .get("paths")
+        .and_then(Value::as_object)
+        .cloned()
+        .unwrap_or_default();
+    for (path, item) in &paths {
+        // Only the item's own `$ref` is followed here; the parts used are inlined one by one.
+        let item = inliner.follow(item);
+        let shared = item
+            .get("parameters")
+            .and_then(Value::as_array)
+            .cloned()
+            .unwrap_or_default();
+        for http_method in HTTP_METHODS {
+            let Some(op) = item.get(*http_method).filter(|o| o.is_object()) else {
+                continue;
+            };
+            let remote = match op.get("operationId").and_then(Value::as_str) {
+                Some(id) if !id.is_empty() => id.to_string(),
+                _ => format!("{} {path}", http_method.to_ascii_uppercase()),
+            };
+            let method = match op.get("operationId").and_then(Value::as_str) {
+                Some(id) if !id.is_empty() => remote_method_name(id),
+                _ => path_method_name(http_method, path),
+            };
+            let is_write = matches!(*http_method, "post" | "put" | "patch" | "delete");
+            let (operation, spec) =
+                describe_operation(inliner, op, &shared, http_method, path, &method);
+            let spec = ToolSpec {
+                requires_approval: settings.approval.requires(&method, &remote, is_write),
+                ..spec
+            };
+            described.names.push((method, remote));
+            described.operations.push(operation);
+            described.tools.push(spec);
+        }
+    }
+    described
+}
+
 /// The operation's call plan and its method description.
 fn describe_operation(
     inliner: &Inliner,
@@ -240,15 +274,34 @@ fn describe_operation(
     path: &str,
     method: &str,
 ) -> (Operation, ToolSpec) {
-    let mut properties = Map::new();
-    let mut required = Vec::new();
-    let mut parameters: Vec<Parameter> = Vec::new();
+    let mut input = InputSchema::default();
+    let parameters = input.add_parameters(&merged_parameters(inliner, op, shared));
+    let body = input.add_body(inliner, op);
+    let spec = ToolSpec {
+        name: method.to_string(),
+        description: operation_description(op, http_method, path),
+        input_schema: input.into_schema(),
+        output_schema: success_schema(op).map(|schema| inliner.inline(&schema, 0)),
+        requires_approval: false,
+    };
+    let operation = Operation {
+        method: method.to_string(),
+        http_method: http_method.to_ascii_uppercase(),
+        path: path.to_string(),
+        parameters,
+        body,
+    };
+    (operation, spec)
+}
+
+/// The path item's `shared` parameters and the operation's own, inlined: operation-level
+/// parameters override path-level ones with the same name and location.
+fn merged_parameters(inliner: &Inliner, op: &Value, shared: &[Value]) -> Vec<Value> {
     let own = op
         .get("parameters")
         .and_then(Value::as_array)
         .cloned()
         .unwrap_or_default();
-    // Operation-level parameters override path-level ones with the same name and location.
     let mut merged: Vec<Value> = Vec::new();
     for parameter in shared
         .iter()
@@ -259,65 +312,98 @@ fn describe_operation(
         merged.retain(|p| key(p) != key(&parameter));
         merged.push(parameter);
     }
-    for parameter in &merged {
-        let Some(name) = parameter.get("name").and_then(Value::as_str) else {
-            continue;
-        };
-        let location = match parameter.get("in").and_then(Value::as_str) {
-            Some("path") => Location::Path,
-            Some("query") => Location::Query,
-            Some("header") => Location::Header,
-            _ => continue, // cookies are not sent
-        };
-        properties.insert(name.to_string(), described_schema(parameter, parameter));
-        if location == Location::Path || parameter.get("required") == Some(&Value::Bool(true)) {
-            required.push(Value::String(name.to_string()));
+    merged
+}
+
+/// The method's one argument object: a property per parameter, plus `body`.
+#[derive(Default)]
+struct InputSchema {
+    properties: Map<String, Value>,
+    required: Vec<Value>,
+}
+
+impl InputSchema {
+    /// A property for each path, query and header parameter (cookies are not sent); returns
+    /// where each goes.
+    fn add_parameters(&mut self, merged: &[Value]) -> Vec<Parameter> {
+        let mut parameters = Vec::new();
+        for parameter in merged {
+            let Some(name) = parameter.get("name").and_then(Value::as_str) else {
+                continue;
+            };
+            let location = match parameter.get("in").and_then(Value::as_str) {
+                Some("path") => Location::Path,
+                Some("query") => Location::Query,
+                Some("header") => Location::Header,
+                _ => continue, // cookies are not sent
+            };
+            self.properties
+                .insert(name.to_string(), described_schema(parameter, parameter));
+            if location == Location::Path || parameter.get("required") == Some(&Value::Bool(true)) {
+                self.required.push(Value::String(name.to_string()));
+            }
+            parameters.push(Parameter {
+                name: name.to_string(),
+                location,
+            });
         }
-        parameters.push(Parameter {
-            name: name.to_string(),
-            location,
-        });
+        parameters
     }
-    let mut body = None;
-    if let Some(request_body) = op.get("requestBody").map(|b| inliner.inline(b, 0)) {
+
+    /// `body`, when the operation takes a request body in a media type it can send (JSON,
+    /// else a form); returns how it is sent.
+    fn add_body(&mut self, inliner: &Inliner, op: &Value) -> Option<BodyEncoding> {
+        let request_body = op.get("requestBody").map(|b| inliner.inline(b, 0))?;
         let content = request_body
             .get("content")
             .and_then(Value::as_object)
             .cloned()
             .unwrap_or_default();
-        let chosen = content
-            .iter()
-            .find(|(media, _)| media.as_str() == "application/json")
-            .or_else(|| {
-                content
-                    .iter()
-                    .find(|(media, _)| media.ends_with("+json") || media.ends_with("/json"))
-            })
-            .or_else(|| {
-                content
-                    .iter()
-                    .find(|(media, _)| media.as_str() == "application/x-www-form-urlencoded")
-            });
-        if let Some((media, media_object)) = chosen {
-            properties.insert(
-                "body".to_string(),
-                described_schema(media_object, &request_body),
-            );
-            if request_body.get("required") == Some(&Value::Bool(true)) {
-                required.push(Value::String("body".to_string()));
-            }
-            body = Some(if media == "application/x-www-form-urlencoded" {
-                BodyEncoding::Form
-            } else {
-                BodyEncoding::Json(media.clone())
-            });
+        let (media, media_object) = chosen_media(&content)?;
+        self.properties.insert(
+            "body".to_string(),
+            described_schema(media_object, &request_body),
+        );
+        if request_body.get("required") == Some(&Value::Bool(true)) {
+            self.required.push(Value::String("body".to_string()));
         }
+        Some(if media == "application/x-www-form-urlencoded" {
+            BodyEncoding::Form
+        } else {
+            BodyEncoding::Json(media.clone())
+        })
     }
-    let mut input_schema =
-        json!({"type": "object", "properties": properties, "additionalProperties": false});
-    if !required.is_empty() {
-        input_schema["required"] = Value::Array(required);
+
+    fn into_schema(self) -> Value {
+        let mut input_schema =
+            json!({"type": "object", "properties": self.properties, "additionalProperties": false});
+        if !self.required.is_empty() {
+            input_schema["required"] = Value::Array(self.required);
+        }
+        input_schema
     }
+}
+
+/// The request body's media type sent: `application/json`, else another JSON type, else a
+/// form.
+fn chosen_media(content: &Map<String, Value>) -> Option<(&String, &Value)> {
+    content
+        .iter()
+        .find(|(media, _)| media.as_str() == "application/json")
+        .or_else(|| {
+            content
+                .iter()
+                .find(|(media, _)| media.ends_with("+json") || media.ends_with("/json"))
+        })
+        .or_else(|| {
+            content
+                .iter()
+                .find(|(media, _)| media.as_str() == "application/x-www-form-urlencoded")
+        })
+}
+
+/// The summary and description (once when they are the same), then `(GET /path)`.
+fn operation_description(op: &Value, http_method: &str, path: &str) -> String {
     let text = |key: &str| {
         op.get(key)
             .and_then(Value::as_str)
@@ -335,21 +421,7 @@ fn describe_operation(
         description.push(' ');
     }
     description.push_str(&format!("({} {path})", http_method.to_ascii_uppercase()));
-    let spec = ToolSpec {
-        name: method.to_string(),
-        description,
-        input_schema,
-        output_schema: success_schema(op).map(|schema| inliner.inline(&schema, 0)),
-        requires_approval: false,
-    };
-    let operation = Operation {
-        method: method.to_string(),
-        http_method: http_method.to_ascii_uppercase(),
-        path: path.to_string(),
-        parameters,
-        body,
-    };
-    (operation, spec)
+    description
 }
 
 /// The JSON schema of the first 2xx (else `default`) response, for the declarations.
