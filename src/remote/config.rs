@@ -124,75 +124,16 @@ fn parse_entry(
             "{at}: each declaration must be a JSON object"
         )));
     };
-    let name = object
-        .get("name")
-        .and_then(Value::as_str)
-        .unwrap_or_default();
-    let mut settings = RemoteSettings::new(name);
-    settings.origin = if name.is_empty() {
-        at.clone()
-    } else {
-        format!("{at} (`{name}`)")
-    };
-    let invalid = |message: String| settings.invalid(message);
-    if let Some(unknown) = object.keys().find(|k| !KEYS.contains(&k.as_str())) {
-        return Err(invalid(format!(
-            "unknown key `{unknown}`; the keys are {}",
-            KEYS.join(", ")
-        )));
-    }
-    if !is_identifier(name) {
-        return Err(invalid(
-            "`name` must be a JavaScript identifier (letters, digits, `_`, `$`)".to_string(),
-        ));
-    }
-    if let Some(clash) = crate::globals::connector_name_clash(name) {
-        return Err(invalid(clash));
-    }
+    let mut settings = named_settings(&at, object)?;
     let kind_name = object
         .get("type")
         .and_then(Value::as_str)
         .unwrap_or_default();
     let kind = match kind_name {
-        "mcp" => {
-            if let Some(key) = ["spec", "baseUrl"]
-                .iter()
-                .find(|k| object.contains_key(**k))
-            {
-                return Err(invalid(format!(
-                    "`{key}` belongs to OpenAPI connectors; an MCP server takes `url`"
-                )));
-            }
-            EntryKind::Mcp {
-                url: http_url(object, "url", &settings)?
-                    .ok_or_else(|| invalid("`url` is required".to_string()))?,
-            }
-        }
-        "openapi" => {
-            if object.contains_key("url") {
-                return Err(invalid(
-                    "an OpenAPI connector takes `spec` (URL or document) and optionally `baseUrl`, not `url`"
-                        .to_string(),
-                ));
-            }
-            let spec = match object.get("spec") {
-                Some(Value::String(_)) => {
-                    SpecSource::Url(http_url(object, "spec", &settings)?.unwrap_or_default())
-                }
-                Some(document @ Value::Object(_)) => SpecSource::Inline(document.clone()),
-                _ => {
-                    return Err(invalid(
-                        "`spec` is required: the document's URL or the document itself".to_string(),
-                    ))
-                }
-            };
-            EntryKind::OpenApi {
-                spec,
-                base_url: http_url(object, "baseUrl", &settings)?,
-            }
-        }
+        "mcp" => mcp_kind(object, &settings)?,
+        "openapi" => openapi_kind(object, &settings)?,
         other => {
-            return Err(invalid(format!(
+            return Err(settings.invalid(format!(
                 "`type` must be \"mcp\" or \"openapi\", got {other:?}"
             )))
         }
@@ -216,6 +157,77 @@ fn parse_entry(
             .to_string();
     }
     Ok(ConnectorEntry { settings, kind })
+}
+
+/// The settings of the declaration `at`, named by its `name` (which its errors then give), once
+/// its keys are known ones and the name is one a script can use.
+fn named_settings(at: &str, object: &Map<String, Value>) -> Result<RemoteSettings> {
+    let name = object
+        .get("name")
+        .and_then(Value::as_str)
+        .unwrap_or_default();
+    let mut settings = RemoteSettings::new(name);
+    settings.origin = if name.is_empty() {
+        at.to_string()
+    } else {
+        format!("{at} (`{name}`)")
+    };
+    if let Some(unknown) = object.keys().find(|k| !KEYS.contains(&k.as_str())) {
+        return Err(settings.invalid(format!(
+            "unknown key `{unknown}`; the keys are {}",
+            KEYS.join(", ")
+        )));
+    }
+    if !is_identifier(name) {
+        return Err(settings.invalid(
+            "`name` must be a JavaScript identifier (letters, digits, `_`, `$`)".to_string(),
+        ));
+    }
+    if let Some(clash) = crate::globals::connector_name_clash(name) {
+        return Err(settings.invalid(clash));
+    }
+    Ok(settings)
+}
+
+/// `"type": "mcp"`: the server's `url`, and none of the OpenAPI keys.
+fn mcp_kind(object: &Map<String, Value>, settings: &RemoteSettings) -> Result<EntryKind> {
+    if let Some(key) = ["spec", "baseUrl"]
+        .iter()
+        .find(|k| object.contains_key(**k))
+    {
+        return Err(settings.invalid(format!(
+            "`{key}` belongs to OpenAPI connectors; an MCP server takes `url`"
+        )));
+    }
+    Ok(EntryKind::Mcp {
+        url: http_url(object, "url", settings)?
+            .ok_or_else(|| settings.invalid("`url` is required".to_string()))?,
+    })
+}
+
+/// `"type": "openapi"`: the document (`spec`, its URL or itself) and optionally `baseUrl`.
+fn openapi_kind(object: &Map<String, Value>, settings: &RemoteSettings) -> Result<EntryKind> {
+    if object.contains_key("url") {
+        return Err(settings.invalid(
+            "an OpenAPI connector takes `spec` (URL or document) and optionally `baseUrl`, not `url`"
+                .to_string(),
+        ));
+    }
+    let spec = match object.get("spec") {
+        Some(Value::String(_)) => {
+            SpecSource::Url(http_url(object, "spec", settings)?.unwrap_or_default())
+        }
+        Some(document @ Value::Object(_)) => SpecSource::Inline(document.clone()),
+        _ => {
+            return Err(settings.invalid(
+                "`spec` is required: the document's URL or the document itself".to_string(),
+            ))
+        }
+    };
+    Ok(EntryKind::OpenApi {
+        spec,
+        base_url: http_url(object, "baseUrl", settings)?,
+    })
 }
 
 /// An optional `http(s)` URL under `key`.
