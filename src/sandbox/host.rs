@@ -80,6 +80,15 @@ pub(super) fn host_object(context: &mut Context) -> JsObject {
     let mut host = ObjectInitializer::new(context);
     web::register(&mut host);
     timers::register(&mut host);
+    register_intl(&mut host);
+    register_calls(&mut host);
+    register_output(&mut host);
+    register_checks(&mut host);
+    host.build()
+}
+
+/// `intl`, `intlModule`: the native Intl services and the prelude's Intl module.
+fn register_intl(host: &mut ObjectInitializer<'_>) {
     host.function(
         NativeFunction::from_fn_ptr(super::intl::host_intl),
         js_string!("intl"),
@@ -90,6 +99,11 @@ pub(super) fn host_object(context: &mut Context) -> JsObject {
         js_string!("intlModule"),
         0,
     );
+}
+
+/// Tool calls and what the script reads about tools: `call`, `search`, `describe`, `snippet`,
+/// `recorded`, `stepDone`.
+fn register_calls(host: &mut ObjectInitializer<'_>) {
     host.function(
         NativeFunction::from_fn_ptr(host_call),
         js_string!("call"),
@@ -119,8 +133,12 @@ pub(super) fn host_object(context: &mut Context) -> JsObject {
         NativeFunction::from_fn_ptr(host_step_done),
         js_string!("stepDone"),
         3,
-    )
-    .function(
+    );
+}
+
+/// What the script writes: `output` (text and console lines) and the `image*` items.
+fn register_output(host: &mut ObjectInitializer<'_>) {
+    host.function(
         NativeFunction::from_fn_ptr(host_output),
         js_string!("output"),
         2,
@@ -139,8 +157,13 @@ pub(super) fn host_object(context: &mut Context) -> JsObject {
         NativeFunction::from_fn_ptr(host_image_ref),
         js_string!("imageRef"),
         1,
-    )
-    .function(
+    );
+}
+
+/// The checks and bookkeeping of the run: `checkSource`, `checkJson`, `done`, `lastSeq`,
+/// `connectorGet`.
+fn register_checks(host: &mut ObjectInitializer<'_>) {
+    host.function(
         NativeFunction::from_fn_ptr(host_check_source),
         js_string!("checkSource"),
         1,
@@ -164,8 +187,7 @@ pub(super) fn host_object(context: &mut Context) -> JsObject {
         NativeFunction::from_fn_ptr(host_connector_get),
         js_string!("connectorGet"),
         1,
-    )
-    .build()
+    );
 }
 
 pub(super) fn shared_host(context: &Context) -> JsResult<SharedHost> {
