@@ -71,7 +71,7 @@ pub(super) fn install_stack_names(context: &mut Context) -> JsResult<()> {
         context.realm(),
         NativeFunction::from_copy_closure_with_captures(named_stack, engine_get),
     )
-    .name(name.as_string().unwrap_or_else(|| js_string!("get stack")))
+    .name(name.as_string().unwrap_or(js_string!("get stack")))
     .length(0)
     .build();
     let accessor = PropertyDescriptor::builder()
