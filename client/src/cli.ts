@@ -95,6 +95,7 @@ const COMMANDS: Record<string, Command> = {
     max: 1,
     async run(c) {
       const code = await script(c);
+      if (code.trim() === "") throw usage("the script is empty");
       const output = await withProgress(c, undefined, (signal) => c.instance.execute(code, { signal }));
       return finished(c, output);
     },

@@ -108,10 +108,12 @@ describe("codemode, the command line", () => {
     assert.deepEqual(Object.keys(codes), ["0", "1", "2", "3", "4", "5"]);
     assert.match(codes[2], /bad request/);
     assert.match(codes[3], /paused/);
+    const readme = readFileSync(path.join(REPO_ROOT, "README.md"), "utf8");
+    assert.ok(readme.includes(`$ codemode --help\n${help.stdout}`), "README.md's tour shows the current `codemode --help`");
   });
 
   test("usage errors: one line `error USAGE: …` on stderr, exit 2", T, async () => {
-    for (const args of [["frob"], ["history", "--seq", "1"], ["show"], ["reject", "id", "x"], ["history", "--nope"], []]) {
+    for (const args of [["frob"], ["history", "--seq", "1"], ["show"], ["reject", "id", "x"], ["history", "--nope"], [], ["run", "-e", " "]]) {
       const answer = await cli(args);
       assert.equal(answer.code, 2, `${args.join(" ")}: exit ${answer.code}, ${answer.stderr}`);
       assert.equal(answer.stdout, "");
@@ -292,5 +294,110 @@ describe("codemode, the command line", () => {
       assert.ok(lines.includes(`  | ${consoleLine}`), answer.stderr);
     }
     assert.equal(answer.stdout.trimEnd(), stored.report.trimEnd());
+  });
+  test("reject: the run ends rejected with the reason; a second reject is the service's answer", T, async () => {
+    const instance = newInstance();
+    const run = on(instance);
+    const paused = json(await run(["run", "-e", 'await notes.createNote({text: "no"})', "--json"]));
+    const id = paused.executionId;
+    const seq = paused.pending[0].seq;
+    const rejected = await run(["reject", id, String(seq), "--by", "bob", "--reason", "say which ticket", "--json"]);
+    assert.equal(rejected.code, 0, rejected.stderr);
+    assert.equal(json(rejected), true);
+    const stored = await service(instance, "execution", id);
+    assert.equal(stored.status, "rejected");
+    assert.deepEqual(
+      { kind: stored.calls[0].decision.kind, by: stored.calls[0].decision.by, reason: stored.calls[0].decision.reason },
+      { kind: "rejected", by: "bob", reason: "say which ticket" },
+    );
+    // Again: the CLI says what the service says (false: nothing was pending → exit 1; a refusal → exit 2).
+    const again = await run(["reject", id, String(seq), "--json"]);
+    const res = await rt.fetch(`${base(instance)}/rpc`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${TOKEN}` },
+      body: JSON.stringify({ method: "rejectExecution", args: [id, seq] }),
+    });
+    const body = await res.json();
+    if (res.ok) {
+      assert.equal(body.result, false);
+      assert.equal(again.code, 1, again.stderr);
+      assert.equal(json(again), false);
+    } else {
+      assert.equal(again.code, 2);
+      assert.equal(again.stderr, `error ${body.error.code}: ${body.error.message}\n`);
+    }
+  });
+
+  test("a waiting run exits 4; cancel ends it (exit 0), a second cancel changes nothing (exit 1)", T, async () => {
+    const instance = newInstance();
+    const run = on(instance);
+    const waiting = await run(["run", "--json"], { input: "await new Promise((r) => setTimeout(r, 3600000)); return 1" });
+    assert.equal(waiting.code, 4, waiting.stderr);
+    const output = json(waiting);
+    assert.equal(output.status, "waiting");
+    assert.equal(output.wakeAt, (await service(instance, "execution", output.executionId)).wakeAt);
+
+    const cancelled = await run(["cancel", output.executionId, "--reason", "not needed", "--json"]);
+    assert.equal(cancelled.code, 0, cancelled.stderr);
+    assert.deepEqual(json(cancelled), { cancelled: true });
+    assert.equal((await service(instance, "execution", output.executionId)).status, "cancelled");
+    const again = await run(["cancel", output.executionId]);
+    assert.equal(again.code, 1, again.stderr);
+    assert.deepEqual(await service(instance, "cancelExecution", output.executionId), { cancelled: false });
+  });
+
+  test("rollback undoes an approved note; history lists the runs as the service does", T, async () => {
+    const instance = newInstance();
+    const run = on(instance);
+    const paused = json(await run(["run", "-e", 'return (await notes.createNote({text: "undo me"})).id', "--json"]));
+    assert.equal((await run(["approve", paused.executionId])).code, 0);
+    assert.equal((await service(instance, "execute", "return (await notes.listNotes()).length")).result, 1);
+
+    const rolled = await run(["rollback", paused.executionId, "--json"]);
+    assert.equal(rolled.code, 0, rolled.stderr);
+    const outcome = json(rolled);
+    assert.equal(outcome.reverted, 1);
+    assert.deepEqual(outcome.failed, []);
+    assert.equal((await service(instance, "execution", paused.executionId)).status, "rolled_back");
+    assert.equal((await service(instance, "execute", "return (await notes.listNotes()).length")).result, 0);
+
+    const history = await service(instance, "executionHistory");
+    assert.deepEqual(json(await run(["history", "--json"])), history);
+    assert.deepEqual(json(await run(["history", "-n", "1", "--json"])), await service(instance, "executionHistory", 1));
+    const text = (await run(["history"])).stdout.trimEnd().split("\n");
+    assert.deepEqual(text.map((line) => line.split(/\s+/).slice(0, 2)), history.map((e) => [e.id, e.status]));
+  });
+
+  test("search, describe, types and snippets print the service's catalog", T, async () => {
+    const instance = newInstance();
+    const run = on(instance);
+
+    const found = await service(instance, "search", "note");
+    assert.deepEqual(json(await run(["search", "note", "--json"])), found);
+    const lines = (await run(["search", "note"])).stdout.trimEnd().split("\n");
+    assert.deepEqual(lines.map((l) => l.split(" ")[0]), found.results.map((r) => r.path));
+
+    const method = found.results[0].path;
+    const described = await service(instance, "describe", method);
+    assert.deepEqual(json(await run(["describe", method, "--json"])), described);
+    assert.equal((await run(["describe", method])).stdout, `${described.types}\n`);
+    const unknown = await run(["describe", "noSuchThing"]);
+    assert.equal(unknown.code, 2);
+    assert.match(unknown.stderr, /^error NOT_FOUND: [^\n]+\n$/);
+
+    // Every connector: those the service's search lists (an empty query lists everything).
+    const all = await service(instance, "search", "");
+    const connectors = [...new Set(all.results.filter((r) => r.kind === "method").map((r) => r.connector))];
+    assert.ok(connectors.length > 0);
+    const declarations = await Promise.all(connectors.map((name) => service(instance, "describe", name)));
+    assert.deepEqual(json(await run(["types", "--json"])), declarations);
+    assert.equal((await run(["types"])).stdout, `${declarations.map((d) => d.types).join("\n\n")}\n`);
+
+    assert.deepEqual(json(await run(["snippets", "--json"])), []);
+    const done = await service(instance, "execute", "return 7");
+    await service(instance, "saveSnippet", "seven", "Returns seven", done.executionId);
+    const snippets = await service(instance, "snippets");
+    assert.deepEqual(json(await run(["snippets", "--json"])), snippets);
+    assert.ok((await run(["snippets"])).stdout.startsWith(`${snippets[0].name}  ${snippets[0].description}`));
   });
 });
