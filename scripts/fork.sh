@@ -6,9 +6,9 @@
 #
 #   bash scripts/fork.sh check            pristine + patches == vendor/, for every crate (CI)
 #   bash scripts/fork.sh apply CRATE DIR  writes pristine + patches of CRATE into DIR
-#   bash scripts/fork.sh export [CRATE]   rewrites patches/<crate>/ from git history: one patch
-#                                         per first-parent commit that changed vendor/<crate>,
-#                                         its message as the patch's header
+#   bash scripts/fork.sh export [CRATE]   appends to patches/<crate>/ one patch per first-parent
+#                                         commit that changed vendor/<crate> since the newest
+#                                         patch, its message as the patch's header
 #
 # A change to the fork is a commit that edits vendor/<crate> (its message says what, why and the
 # test), followed by `fork.sh export` and a commit of the new patch; `check` fails in between.
@@ -99,14 +99,29 @@ slug() {
     tr '[:upper:]' '[:lower:]' | tr -cs 'a-z0-9' ' ' | awk '{ n = NF < 8 ? NF : 8; s = $1; for (i = 2; i <= n; i++) s = s "-" $i; print s }'
 }
 
+# The commit the series' newest patch of CRATE was made from (its From: line), or nothing.
+last_exported() {
+  local newest
+  newest=$(patch_files "$1" | tail -1)
+  [ -n "$newest" ] && sed -n '1s/^From: codemode-runtime commit \([0-9a-f]*\),.*/\1/p' "$newest"
+}
+
+# Appends to patches/<crate>/ one patch per first-parent commit that changed vendor/<crate> since
+# the series' newest patch was made. The patches already there are the record and stay as they
+# are: an older patch is amended by editing its file (as when upstream's tests came back and each
+# wording patch took the test changes that go with it), and `check` proves the series still
+# rebuilds vendor/. A commit whose vendor tree the series already gives adds nothing.
 export_crate() {
-  local crate="$1" scratch="$WORK/export/$crate" n=0 commit subject name
-  pristine "$crate" "$scratch/tree"
+  local crate="$1" scratch="$WORK/export/$crate" n commit subject name last range
+  apply_quiet "$crate" "$scratch/tree" || return 1
   git -C "$scratch/tree" init --quiet
   git -C "$scratch/tree" add -A
-  git -C "$scratch/tree" -c user.name=fork -c user.email=fork@localhost commit --quiet -m pristine
-  find "patches/$crate" -maxdepth 1 -name '[0-9][0-9][0-9][0-9]-*.patch' -delete
-  for commit in $(git rev-list --first-parent --reverse HEAD -- "vendor/$crate"); do
+  git -C "$scratch/tree" -c user.name=fork -c user.email=fork@localhost commit --quiet -m series
+  n=$(patch_files "$crate" | wc -l)
+  last=$(last_exported "$crate")
+  range=HEAD
+  [ -n "$last" ] && range="$last..HEAD"
+  for commit in $(git rev-list --first-parent --reverse "$range" -- "vendor/$crate"); do
     # The tree of vendor/<crate> at this commit, less our notes.
     find "$scratch/tree" -mindepth 1 -maxdepth 1 ! -name .git -exec rm -rf {} +
     git archive "$commit" "vendor/$crate" | tar -x -C "$scratch/tree" --strip-components=2
@@ -131,6 +146,7 @@ export_crate() {
       git -C "$scratch/tree" diff --cached --binary
     } >"$name"
     git -C "$scratch/tree" -c user.name=fork -c user.email=fork@localhost commit --quiet -m "$n"
+    echo "fork: $name"
   done
   echo "fork: patches/$crate: $n patches"
 }
