@@ -122,6 +122,8 @@ export_crate() {
   range=HEAD
   [ -n "$last" ] && range="$last..HEAD"
   for commit in $(git rev-list --first-parent --reverse "$range" -- "vendor/$crate"); do
+    # A commit that changed only our notes adds nothing (and its tree may predate a TRIM change).
+    git diff --name-only "$commit^1" "$commit" -- "vendor/$crate" | grep -qv '/PATCHED\.md$' || continue
     # The tree of vendor/<crate> at this commit, less our notes.
     find "$scratch/tree" -mindepth 1 -maxdepth 1 ! -name .git -exec rm -rf {} +
     git archive "$commit" "vendor/$crate" | tar -x -C "$scratch/tree" --strip-components=2
