@@ -49,10 +49,7 @@ step "native tests (cargo test)"
 cargo test --locked
 
 step "upstream's own tests against the fork (boa_engine, boa_ast, boa_string, regress: patches/README.md)"
-# The engine as the runtime builds it (its features in Cargo.toml), less `fuzz`: that feature's
-# instruction budget starts at zero, and upstream's test harness sets none.
-cargo test --locked -p boa_engine --no-default-features --features annex-b,xsum,float16
-cargo test --locked -p boa_ast -p boa_string -p regress
+bash scripts/upstream-tests.sh
 
 step "differential test against Node (fixed seed; fails on a crash or a family above difftest/ceilings.json)"
 bash scripts/difftest.sh --check
