@@ -447,13 +447,15 @@ test("npm pack: an installable package with the built module and its types, no d
   try {
     const packed = JSON.parse(execFileSync("npm", ["pack", "--json", "--pack-destination", work], { cwd: CLIENT, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] }));
     const files = packed[0].files.map((f) => f.path).sort();
-    assert.deepEqual(files, ["README.md", "dist/contract.d.ts", "dist/contract.js", "dist/index.d.ts", "dist/index.js", "dist/tool.d.ts", "dist/tool.js", "dist/types.d.ts", "dist/types.js", "package.json"]);
+    assert.deepEqual(files, ["README.md", "dist/cli.d.ts", "dist/cli.js", "dist/contract.d.ts", "dist/contract.js", "dist/index.d.ts", "dist/index.js", "dist/tool.d.ts", "dist/tool.js", "dist/types.d.ts", "dist/types.js", "package.json"]);
     const manifest = JSON.parse(readFileSync(path.join(CLIENT, "package.json"), "utf8"));
     assert.equal(manifest.dependencies, undefined, "no runtime dependencies");
     const project = path.join(work, "project");
     execFileSync("mkdir", ["-p", project]);
     writeFileSync(path.join(project, "package.json"), JSON.stringify({ name: "consumer", private: true, type: "module" }));
     execFileSync("npm", ["install", "--no-audit", "--no-fund", "--offline", path.join(work, packed[0].filename)], { cwd: project, stdio: "pipe" });
+    // The package's command line is installed as `codemode` (its bin).
+    assert.match(execFileSync(path.join(project, "node_modules", ".bin", "codemode"), ["--help"], { encoding: "utf8" }), /^codemode: /);
     const out = execFileSync(
       process.execPath,
       ["--input-type=module", "-e", 'import { CodemodeClient, CodemodeError, codemodeTool } from "codemode-runtime-client"; const i = new CodemodeClient("http://x").instance("a b"); console.log(JSON.stringify([typeof codemodeTool, new CodemodeError("X", "m").code, i.client.path(i.name)]));'],
