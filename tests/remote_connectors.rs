@@ -15,8 +15,8 @@ use codemode_runtime::connector::method_name;
 use codemode_runtime::model::ExecuteOutput;
 use codemode_runtime::remote::config::{self, EntryKind, SpecSource};
 use codemode_runtime::remote::http::{HttpClient, HttpRequest, HttpResponse};
-use codemode_runtime::remote::mcp::{unwrap_tool_result, McpConnector};
-use codemode_runtime::remote::openapi::OpenApiConnector;
+use codemode_runtime::remote::mcp::{self, unwrap_tool_result, McpConnector};
+use codemode_runtime::remote::openapi::{OpenApiConnector, Operations};
 use codemode_runtime::remote::{ApprovalRule, RemoteSettings};
 use codemode_runtime::{CallContext, Connector, MemoryStore, Runtime};
 use common::{completed, run};
@@ -506,6 +506,34 @@ fn mcp_result_unwrapping_rules() {
         .err()
         .expect("rejects");
     assert_eq!(failed.0, "the tool failed");
+    // The protocol's older shape (2024-10-07): `toolResult` is the value, whatever else is there.
+    assert_eq!(
+        unwrap_tool_result(&json!({"toolResult": {"n": 1}, "isError": true})),
+        Ok(json!({"n": 1}))
+    );
+}
+
+#[test]
+fn an_mcp_tool_definition_becomes_a_method_the_same_way_for_the_package() {
+    // `tool_spec` and `call_params` are what the package's McpConnector class uses over a
+    // connection of the user's own: the same rules as the connector over HTTP.
+    let destructive = json!({"name": "delete-item", "title": "Delete", "inputSchema": {"type": "object"},
+        "annotations": {"destructiveHint": true}});
+    let spec = mcp::tool_spec(&destructive, "deleteItem", |by_default| by_default);
+    assert_eq!((spec.name.as_str(), spec.description.as_str()), ("deleteItem", "Delete"));
+    assert!(spec.requires_approval);
+    let read_only = json!({"name": "note", "description": "Reads", "annotations": {"destructiveHint": true, "readOnlyHint": true}});
+    let spec = mcp::tool_spec(&read_only, "note", |by_default| by_default);
+    assert!(!spec.requires_approval, "read-only wins over destructive");
+    assert_eq!(spec.input_schema, json!({"type": "object"}), "no schema: any object");
+    assert_eq!(
+        mcp::call_params("delete-item", json!({"id": "a"}), Some("run:3")),
+        json!({"name": "delete-item", "arguments": {"id": "a"}, "_meta": {"codemode/idempotencyKey": "run:3"}})
+    );
+    assert_eq!(
+        mcp::call_params("note", json!({}), None),
+        json!({"name": "note", "arguments": {}})
+    );
 }
 
 // ---- OpenAPI ----
@@ -584,6 +612,45 @@ fn pets(http: &Rc<Scripted>) -> OpenApiConnector {
         http.clone(),
     )
     .expect("connector")
+}
+
+#[test]
+fn openapi_operations_plan_requests_without_a_base_url() {
+    // What the package's OpenApiConnector class hands the user's `request()`: the reference's
+    // `{path, method, params?, body?, headers?}`, the path's parameters in place.
+    let operations = Operations::from_document(&settings("pets"), &pet_document()).expect("operations");
+    let names: Vec<&str> = operations.tools().iter().map(|t| t.name.as_str()).collect();
+    assert_eq!(names, ["getPet", "deletePetsByPetId", "findPets", "addPet"]);
+    let get = operations
+        .request("getPet", json!({"petId": 7, "X-Trace": "t1"}))
+        .expect("planned");
+    assert_eq!(
+        get.options(),
+        json!({"path": "/pets/7", "method": "GET", "headers": {"X-Trace": "t1"}})
+    );
+    let find = operations
+        .request("findPets", json!({"tags": ["a", "b"], "limit": null}))
+        .expect("planned");
+    assert_eq!(
+        find.options(),
+        json!({"path": "/pets", "method": "GET", "params": {"tags": ["a", "b"]}})
+    );
+    let add = operations
+        .request("addPet", json!({"body": {"name": "Rex"}}))
+        .expect("planned");
+    assert_eq!(
+        add.options(),
+        json!({"path": "/pets", "method": "POST", "body": {"name": "Rex"}})
+    );
+    let climbing = operations.request("getPet", json!({"petId": ".."})).err().expect("refused");
+    assert_eq!(climbing.0, "path parameter `petId` cannot be \"..\"");
+    let unknown = operations.request("nothing", json!({})).err().expect("refused");
+    assert_eq!(unknown.0, "`pets` has no operation `nothing`");
+    // Each operation's plan survives JSON (the package keeps it as text beside its tool).
+    let (_, plan) = operations.planned().next().expect("one");
+    let text = serde_json::to_string(plan).expect("serialises");
+    let back: codemode_runtime::remote::openapi::Operation = serde_json::from_str(&text).expect("parses");
+    assert_eq!(back.request(json!({"petId": 1})).expect("planned").path, "/pets/1");
 }
 
 #[test]

@@ -102,7 +102,11 @@ impl McpConnector {
         connector.tools = listed
             .iter()
             .zip(&connector.names)
-            .map(|(t, (m, r))| connector.spec(t, m, r))
+            .map(|(t, (m, r))| {
+                tool_spec(t, m, |destructive| {
+                    connector.settings.approval.requires(m, r, destructive)
+                })
+            })
             .collect();
         connector.instructions = connector.settings.instructions_with(&server_instructions);
         Ok(connector)
@@ -111,38 +115,6 @@ impl McpConnector {
     fn unavailable(&self, failure: &Failure) -> crate::Error {
         self.settings
             .unavailable(format!("MCP server {}: {failure}", self.url))
-    }
-
-    /// The method's description for one MCP tool definition.
-    fn spec(&self, tool: &Value, method: &str, remote: &str) -> ToolSpec {
-        let text = |v: Option<&Value>| v.and_then(Value::as_str).unwrap_or_default().to_string();
-        let mut description = text(tool.get("description"));
-        if description.is_empty() {
-            description = text(
-                tool.get("title")
-                    .or_else(|| tool.pointer("/annotations/title")),
-            );
-        }
-        let annotated_destructive = tool.pointer("/annotations/destructiveHint")
-            == Some(&Value::Bool(true))
-            && tool.pointer("/annotations/readOnlyHint") != Some(&Value::Bool(true));
-        let marked =
-            tool.get("_meta").and_then(|m| m.get(APPROVAL_META)) == Some(&Value::Bool(true));
-        let input_schema = match tool.get("inputSchema") {
-            Some(schema @ Value::Object(_)) => schema.clone(),
-            _ => json!({"type": "object"}),
-        };
-        ToolSpec {
-            name: method.to_string(),
-            description,
-            input_schema,
-            output_schema: tool.get("outputSchema").filter(|s| s.is_object()).cloned(),
-            requires_approval: self.settings.approval.requires(
-                method,
-                remote,
-                annotated_destructive || marked,
-            ),
-        }
     }
 
     /// `initialize` + `notifications/initialized`; returns the server's instructions.
@@ -306,6 +278,47 @@ impl McpConnector {
     }
 }
 
+/// The method a script calls for one MCP tool definition (`tools/list`'s entry): its description
+/// (else its title), its schemas, and whether `approval` makes its calls pause, given whether the
+/// server marks it destructive (`annotations.destructiveHint` without `readOnlyHint`, or
+/// `_meta["codemode/requiresApproval"]`). Also the package's `McpConnector` over a user's own MCP
+/// connection.
+pub fn tool_spec(tool: &Value, method: &str, approval: impl FnOnce(bool) -> bool) -> ToolSpec {
+    let text = |v: Option<&Value>| v.and_then(Value::as_str).unwrap_or_default().to_string();
+    let mut description = text(tool.get("description"));
+    if description.is_empty() {
+        description = text(
+            tool.get("title")
+                .or_else(|| tool.pointer("/annotations/title")),
+        );
+    }
+    let annotated_destructive = tool.pointer("/annotations/destructiveHint")
+        == Some(&Value::Bool(true))
+        && tool.pointer("/annotations/readOnlyHint") != Some(&Value::Bool(true));
+    let marked = tool.get("_meta").and_then(|m| m.get(APPROVAL_META)) == Some(&Value::Bool(true));
+    let input_schema = match tool.get("inputSchema") {
+        Some(schema @ Value::Object(_)) => schema.clone(),
+        _ => json!({"type": "object"}),
+    };
+    ToolSpec {
+        name: method.to_string(),
+        description,
+        input_schema,
+        output_schema: tool.get("outputSchema").filter(|s| s.is_object()).cloned(),
+        requires_approval: approval(annotated_destructive || marked),
+    }
+}
+
+/// `tools/call`'s params for one call: the tool's MCP name, the script's argument object, and
+/// the call's idempotency key in `_meta` (stable across replays and retries), when it has one.
+pub fn call_params(remote: &str, args: Value, idempotency_key: Option<&str>) -> Value {
+    let mut params = json!({"name": remote, "arguments": args});
+    if let Some(key) = idempotency_key {
+        params["_meta"] = json!({ IDEMPOTENCY_META: key });
+    }
+    params
+}
+
 fn tool_name(tool: &Value) -> &str {
     tool.get("name").and_then(Value::as_str).unwrap_or_default()
 }
@@ -369,9 +382,13 @@ fn sse_data(body: &str) -> impl Iterator<Item = String> + '_ {
         })
 }
 
-/// What the script gets from a `tools/call` result: `isError` → a rejection with the tool's text;
-/// else `structuredContent`; else the text content (JSON-parsed when it parses); else the content.
+/// What the script gets from a `tools/call` result: the older protocol's `toolResult` as it is;
+/// `isError` → a rejection with the tool's text; else `structuredContent`; else the text content
+/// (JSON-parsed when it parses); else the content.
 pub fn unwrap_tool_result(result: &Value) -> std::result::Result<Value, ToolError> {
+    if let Some(legacy) = result.get("toolResult") {
+        return Ok(legacy.clone());
+    }
     let content = result
         .get("content")
         .and_then(Value::as_array)
@@ -429,7 +446,7 @@ impl Connector for McpConnector {
             )));
         };
         let key = ctx.idempotency_key();
-        let params = json!({"name": remote, "arguments": args, "_meta": {IDEMPOTENCY_META: key}});
+        let params = call_params(remote, args, Some(&key));
         let result = self
             .call_tool(params, &key)
             .await

@@ -11,6 +11,7 @@
 use std::rc::Rc;
 
 use async_trait::async_trait;
+use serde::{Deserialize, Serialize};
 use serde_json::{json, Map, Value};
 
 use super::http::{excerpt, HttpClient, HttpRequest};
@@ -27,28 +28,31 @@ const MAX_INLINE_DEPTH: usize = 32;
 const MAX_INLINED_NODES: usize = 2_000;
 
 /// Where a parameter goes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 enum Location {
     Path,
     Query,
     Header,
 }
 
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, Serialize, Deserialize)]
 struct Parameter {
     name: String,
     location: Location,
 }
 
 /// How the request body is sent.
-#[derive(Debug, Clone, PartialEq, Eq)]
-enum BodyEncoding {
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum BodyEncoding {
+    /// JSON text, with this media type.
     Json(String),
     Form,
 }
 
-#[derive(Debug, Clone)]
-struct Operation {
+/// How one operation is called. Serialisable: the package keeps each one as JSON beside its
+/// tool (no wasm object to free) and hands it back with each call.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Operation {
     method: String,
     http_method: String,
     path: String,
@@ -56,14 +60,176 @@ struct Operation {
     body: Option<BodyEncoding>,
 }
 
-/// An OpenAPI service's operations as a connector.
+/// A document's operations, apart from where they are sent: the methods a script calls, and for
+/// each call the request it makes. [`OpenApiConnector`] sends those requests over HTTP; the
+/// package's `OpenApiConnector` class hands them to the user's own `request()`.
+pub struct Operations {
+    /// The sandbox global, for messages.
+    name: String,
+    operations: Vec<Operation>,
+    tools: Vec<ToolSpec>,
+    instructions: String,
+}
+
+/// One call's request without a base URL: the path with its parameters in place, the query
+/// parameters (values as the script gave them), the header parameters and the body.
+#[derive(Debug, Clone, PartialEq)]
+pub struct OperationRequest {
+    /// Upper case: `GET`.
+    pub http_method: String,
+    pub path: String,
+    pub query: Vec<(String, Value)>,
+    pub headers: Vec<(String, String)>,
+    /// The `body` argument and how the operation takes it.
+    pub body: Option<(Value, BodyEncoding)>,
+}
+
+impl OperationRequest {
+    /// The request as the reference's `OpenApiConnector.request(options)` takes it:
+    /// `{path, method, params?, body?, headers?}`, the empty parts left out.
+    pub fn options(&self) -> Value {
+        let mut options = json!({"path": self.path, "method": self.http_method});
+        if !self.query.is_empty() {
+            options["params"] = Value::Object(self.query.iter().cloned().collect());
+        }
+        if let Some((body, _)) = &self.body {
+            options["body"] = body.clone();
+        }
+        if !self.headers.is_empty() {
+            let headers = self.headers.iter().map(|(n, v)| (n.clone(), json!(v)));
+            options["headers"] = Value::Object(headers.collect());
+        }
+        options
+    }
+}
+
+impl Operations {
+    /// Reads the operations of a parsed document (OpenAPI 3.x), its local `$ref`s inlined; the
+    /// approval of each as `settings` say. Two operations that become one method, or a
+    /// `requireApproval` name that matches none, are `INVALID_CONFIG`.
+    pub fn from_document(settings: &RemoteSettings, document: &Value) -> Result<Self> {
+        check_version(settings, document)?;
+        let inliner = Inliner {
+            root: document,
+            remaining: std::cell::Cell::new(0),
+        };
+        let Described {
+            operations,
+            tools,
+            names,
+        } = describe_paths(settings, &inliner, document);
+        check_unique_methods(settings, &names)?;
+        settings.check_approval_names(&names)?;
+        Ok(Self {
+            name: settings.name.clone(),
+            operations,
+            tools,
+            instructions: instructions(settings, document),
+        })
+    }
+
+    /// The methods, in the document's order.
+    pub fn tools(&self) -> &[ToolSpec] {
+        &self.tools
+    }
+
+    /// What the document says about the service (its title and description), after the
+    /// configured description.
+    pub fn instructions(&self) -> &str {
+        &self.instructions
+    }
+
+    /// Each method with how it is called, in the document's order.
+    pub fn planned(&self) -> impl Iterator<Item = (&ToolSpec, &Operation)> {
+        self.tools.iter().zip(&self.operations)
+    }
+
+    /// The request a call of `method` with the script's `args` makes ([`Operation::request`]).
+    pub fn request(
+        &self,
+        method: &str,
+        args: Value,
+    ) -> std::result::Result<OperationRequest, ToolError> {
+        let Some(operation) = self.operations.iter().find(|o| o.method == method) else {
+            return Err(ToolError::new(format!(
+                "`{}` has no operation `{method}`",
+                self.name
+            )));
+        };
+        operation.request(args)
+    }
+}
+
+impl Operation {
+    /// The request a call with the script's `args` makes: path parameters present and safe
+    /// (`..` would climb out of the operation's path), query and header parameters given, the
+    /// body when the operation takes one.
+    pub fn request(&self, args: Value) -> std::result::Result<OperationRequest, ToolError> {
+        let operation = self;
+        let mut args = match args {
+            Value::Object(map) => map,
+            Value::Null => Map::new(),
+            other => {
+                return Err(ToolError::new(format!(
+                    "expected an object argument, got {other}"
+                )))
+            }
+        };
+        let mut request = OperationRequest {
+            http_method: operation.http_method.clone(),
+            path: operation.path.clone(),
+            query: Vec::new(),
+            headers: Vec::new(),
+            body: None,
+        };
+        for parameter in &operation.parameters {
+            // A `null` query or header parameter is left out; a path parameter is text, "null".
+            let value = args
+                .get(&parameter.name)
+                .filter(|v| parameter.location == Location::Path || !v.is_null());
+            match (parameter.location, value) {
+                (Location::Path, None) => {
+                    return Err(ToolError::new(format!(
+                        "missing path parameter `{}`",
+                        parameter.name
+                    )))
+                }
+                (Location::Path, Some(value)) => {
+                    let text = parameter_text(value);
+                    if text.is_empty() || text.chars().all(|c| c == '.') {
+                        return Err(ToolError::new(format!(
+                            "path parameter `{}` cannot be {text:?}",
+                            parameter.name
+                        )));
+                    }
+                    request.path = request.path.replace(
+                        &format!("{{{}}}", parameter.name),
+                        &encode_path_segment(&text),
+                    );
+                }
+                (Location::Query, Some(value)) => {
+                    request.query.push((parameter.name.clone(), value.clone()))
+                }
+                (Location::Header, Some(value)) => request
+                    .headers
+                    .push((parameter.name.clone(), parameter_text(value))),
+                (_, None) => {}
+            }
+        }
+        if let (Some(encoding), Some(body)) = (&operation.body, args.remove("body")) {
+            request.body = Some((body, encoding.clone()));
+        }
+        Ok(request)
+    }
+}
+
+
+/// An OpenAPI service's operations as a connector, sent over HTTP.
 pub struct OpenApiConnector {
     settings: RemoteSettings,
     http: Rc<dyn HttpClient>,
     base_url: String,
-    operations: Vec<Operation>,
-    tools: Vec<ToolSpec>,
-    instructions: String,
+    operations: Operations,
 }
 
 impl OpenApiConnector {
@@ -78,74 +244,35 @@ impl OpenApiConnector {
     ) -> Result<Self> {
         check_version(&settings, document)?;
         let base_url = resolve_base_url(&settings, document, spec_url, base_url)?;
-        let inliner = Inliner {
-            root: document,
-            remaining: std::cell::Cell::new(0),
-        };
-        let Described {
-            operations,
-            tools,
-            names,
-        } = describe_paths(&settings, &inliner, document);
-        check_unique_methods(&settings, &names)?;
-        settings.check_approval_names(&names)?;
-        let instructions = instructions(&settings, document);
+        let operations = Operations::from_document(&settings, document)?;
         Ok(Self {
             settings,
             http,
             base_url,
             operations,
-            tools,
-            instructions,
         })
     }
 
-    /// The URL of one call: base URL, path with its parameters, query string.
+    /// The URL of one call: base URL, path with its parameters, query string (a list value is
+    /// one pair per item).
     fn url(
         &self,
-        operation: &Operation,
-        args: &Map<String, Value>,
+        method: &str,
+        request: &OperationRequest,
     ) -> std::result::Result<String, ToolError> {
-        let mut path = operation.path.clone();
-        for parameter in operation
-            .parameters
+        let joined = format!("{}{}", self.base_url.trim_end_matches('/'), request.path);
+        let mut url = url::Url::parse(&joined).map_err(|e| {
+            ToolError::new(format!("cannot build the URL for `{method}`: {e}"))
+        })?;
+        let query: Vec<(&str, String)> = request
+            .query
             .iter()
-            .filter(|p| p.location == Location::Path)
-        {
-            let value = args.get(&parameter.name).ok_or_else(|| {
-                ToolError::new(format!("missing path parameter `{}`", parameter.name))
-            })?;
-            let text = parameter_text(value);
-            if text.is_empty() || text.chars().all(|c| c == '.') {
-                // `..` would climb out of the operation's path (with the configured credentials).
-                return Err(ToolError::new(format!(
-                    "path parameter `{}` cannot be {text:?}",
-                    parameter.name
-                )));
-            }
-            path = path.replace(
-                &format!("{{{}}}", parameter.name),
-                &encode_path_segment(&text),
-            );
-        }
-        let mut url = url::Url::parse(&format!("{}{}", self.base_url.trim_end_matches('/'), path))
-            .map_err(|e| {
-                ToolError::new(format!(
-                    "cannot build the URL for `{}`: {e}",
-                    operation.method
-                ))
-            })?;
-        let query: Vec<(String, String)> = operation
-            .parameters
-            .iter()
-            .filter(|p| p.location == Location::Query)
-            .flat_map(|p| match args.get(&p.name) {
-                Some(Value::Array(items)) => items
+            .flat_map(|(name, value)| match value {
+                Value::Array(items) => items
                     .iter()
-                    .map(|v| (p.name.clone(), parameter_text(v)))
+                    .map(|v| (name.as_str(), parameter_text(v)))
                     .collect(),
-                Some(Value::Null) | None => Vec::new(),
-                Some(value) => vec![(p.name.clone(), parameter_text(value))],
+                value => vec![(name.as_str(), parameter_text(value))],
             })
             .collect();
         if !query.is_empty() {
@@ -617,11 +744,11 @@ impl Connector for OpenApiConnector {
     }
 
     fn instructions(&self) -> String {
-        self.instructions.clone()
+        self.operations.instructions().to_string()
     }
 
     fn tools(&self) -> Vec<ToolSpec> {
-        self.tools.clone()
+        self.operations.tools().to_vec()
     }
 
     async fn execute(
@@ -629,22 +756,8 @@ impl Connector for OpenApiConnector {
         args: Value,
         ctx: &CallContext,
     ) -> std::result::Result<Value, ToolError> {
-        let Some(operation) = self.operations.iter().find(|o| o.method == ctx.method) else {
-            return Err(ToolError::new(format!(
-                "`{}` has no operation `{}`",
-                self.settings.name, ctx.method
-            )));
-        };
-        let args = match args {
-            Value::Object(map) => map,
-            Value::Null => Map::new(),
-            other => {
-                return Err(ToolError::new(format!(
-                    "expected an object argument, got {other}"
-                )))
-            }
-        };
-        let mut request = HttpRequest::new(&operation.http_method, &self.url(operation, &args)?)
+        let planned = self.operations.request(&ctx.method, args)?;
+        let mut request = HttpRequest::new(&planned.http_method, &self.url(&ctx.method, &planned)?)
             .header("accept", "application/json, */*;q=0.5")
             .headers(&self.settings.headers)
             .header("idempotency-key", &ctx.idempotency_key());
@@ -655,16 +768,10 @@ impl Connector for OpenApiConnector {
                 .iter()
                 .any(|(n, _)| n.eq_ignore_ascii_case(name))
         };
-        for parameter in operation
-            .parameters
-            .iter()
-            .filter(|p| p.location == Location::Header && !configured(&p.name))
-        {
-            if let Some(value) = args.get(&parameter.name).filter(|v| !v.is_null()) {
-                request = request.header(&parameter.name, &parameter_text(value));
-            }
+        for (name, value) in planned.headers.iter().filter(|(n, _)| !configured(n)) {
+            request = request.header(name, value);
         }
-        if let (Some(encoding), Some(body)) = (&operation.body, args.get("body")) {
+        if let Some((body, encoding)) = &planned.body {
             request = match encoding {
                 BodyEncoding::Json(media) => request.body(media, body.to_string()),
                 BodyEncoding::Form => {
@@ -685,7 +792,7 @@ impl Connector for OpenApiConnector {
             .send(request, self.settings.timeout_ms)
             .await
             .map_err(|e| {
-                ToolError::new(format!("{} {}: {e}", operation.http_method, operation.path))
+                ToolError::new(format!("{} {}: {e}", planned.http_method, planned.path))
             })?;
         if !response.is_success() {
             return Err(ToolError::new(format!(

@@ -7,7 +7,8 @@
 //! - [`serve`]: one runtime's routes and WebSocket frames, for any Durable Object.
 //! - [`object`] (feature `worker-entry`): the shipped `CodemodeObject` Durable Object.
 //! - [`embed`] (feature `embed`): the runtime inside the user's own Durable Object, for the npm
-//!   package.
+//!   package; [`derive`]: the core's connector derivations for its `McpConnector` and
+//!   `OpenApiConnector` classes.
 //! - [`entry`] (feature `worker-entry`): the Worker's fetch handler: auth and routing.
 
 pub mod ai;
@@ -16,6 +17,8 @@ pub mod http;
 pub mod serve;
 pub mod sql_store;
 
+#[cfg(feature = "embed")]
+pub mod derive;
 #[cfg(feature = "embed")]
 pub mod embed;
 #[cfg(feature = "worker-entry")]

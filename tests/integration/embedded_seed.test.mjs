@@ -23,6 +23,7 @@ import { AgentClient } from "agents/client";
 import WebSocket from "ws";
 import { REPO_ROOT } from "./harness.mjs";
 import { freePort, startMcpServer } from "./fixtures/mcp_server.mjs";
+import { PETSTORE_SPEC, startPrism } from "./fixtures/prism.mjs";
 import { installPacked, remember, serveWithWranglerDev, undoAll } from "./wrangler_process.mjs";
 
 const READY_TIMEOUT_MS = 180_000;
@@ -40,6 +41,7 @@ let dir;
 let dev;
 let origin;
 let mcp;
+let prism;
 let latePort;
 const MCP_TOKEN = "seed-app-mcp-token";
 
@@ -73,6 +75,7 @@ async function start() {
       "--var", `MCP_URL:${mcp.url}`,
       "--var", `MCP_TOKEN:${MCP_TOKEN}`,
       "--var", `MCP_LATE_URL:http://127.0.0.1:${latePort}/mcp`,
+      "--var", `PETSTORE_URL:${prism.url}`,
     ],
   }));
   assert.equal(response.status, 404, `the Worker answers: ${response.status}\n${dev.tail()}`);
@@ -154,9 +157,12 @@ describe("the guide's Chat agent and NotesConnector on the package (npm pack, ts
     await writeFile(path.join(dir, "src", "server.ts"), seedFile(guide, "src/server.ts"));
     for (const file of ["model.ts", "index.ts", "env.d.ts"]) await cp(path.join(FIXTURE, file), path.join(dir, "src", file));
     for (const file of ["wrangler.jsonc", "tsconfig.json"]) await cp(path.join(FIXTURE, file), path.join(dir, file));
+    await cp(PETSTORE_SPEC, path.join(dir, "src", "petstore.json"));
     installPacked(PACKAGE_DIR, dir);
     mcp = await startMcpServer({ requireToken: MCP_TOKEN, delayMs: 10 });
     remember(() => mcp.close());
+    prism = await startPrism();
+    remember(() => prism.close());
     latePort = await freePort();
     execFileSync(TSC, ["-p", path.join(dir, "tsconfig.json")], { cwd: dir, stdio: "inherit" });
     await start();
@@ -324,11 +330,79 @@ describe("the guide's Chat agent and NotesConnector on the package (npm pack, ts
     }
   });
 
+  /** The Linked agent (McpConnector and OpenApiConnector subclasses) of one conversation. */
+  async function linked(name) {
+    const client = new AgentClient({ host: origin.replace(/^http:\/\//, ""), agent: "linked", name, WebSocket });
+    remember(async () => client.close());
+    await client.ready;
+    return client;
+  }
+
+  test("an McpConnector subclass over the agents SDK's connection: the server's tools, approval by annotation and by tool(), the key in _meta", T, async () => {
+    const client = await linked(`mcp-sub-${Date.now()}`);
+    const sum = await client.call("run", ["async () => loop.add({ a: 2, b: 3 })"]);
+    assert.equal(sum.status, "completed", JSON.stringify(sum));
+    assert.equal(sum.result, 5, "the text answer parsed as JSON");
+    const described = await client.call("describe", ["loop.deleteItem"]);
+    assert.equal(described.requiresApproval, true, JSON.stringify(described));
+    assert.match(described.types, /Deletes an item for good/, "the server's description");
+    assert.equal((await client.call("describe", ["loop.readOnlyNote"])).requiresApproval, false);
+
+    const paused = await client.call("run", ['async () => loop.deleteItem({ id: "sub-1" })']);
+    assert.equal(paused.status, "paused", "destructiveHint: approval by the core's rule");
+    assert.deepEqual(paused.pending.map((p) => [p.connector, p.method, p.args]), [["loop", "deleteItem", { id: "sub-1" }]]);
+    assert.equal(mcp.stats.calls["delete-item"] ?? 0, 0, "nothing reached the server before the approval");
+    const done = await client.call("approve", [paused.executionId]);
+    assert.equal(done.status, "completed", JSON.stringify(done));
+    assert.deepEqual(done.result, { deleted: "sub-1" });
+    assert.ok(mcp.stats.metaKeys.includes(`${paused.executionId}:1`), `the call's key in _meta: ${JSON.stringify(mcp.stats.metaKeys)}`);
+
+    const echoed = await client.call("run", ['async () => loop.echo({ text: "hi" })']);
+    assert.equal(echoed.status, "paused", "the subclass's tool() hook asked for approval");
+    const failed = await client.call("run", ['async () => { try { await loop.fail({ reason: "no" }); } catch (e) { return e.message; } }']);
+    assert.equal(failed.result, "failed: no", "isError rejects with the tool's text");
+  });
+
+  test("an OpenApiConnector subclass: operations as methods, request() handed the path with its parameters, writes need approval", T, async () => {
+    const client = await linked(`openapi-sub-${Date.now()}`);
+    prism.clear();
+    const pet = await client.call("run", ["async () => pets.getPetById({ petId: 7 })"]);
+    assert.equal(pet.status, "completed", JSON.stringify(pet));
+    assert.deepEqual(pet.result.handed, { path: "/pet/7", method: "GET" });
+    assert.equal(typeof pet.result.answer, "object");
+    const found = await client.call("run", ['async () => pets.findPetsByStatus({ status: "sold" })']);
+    assert.deepEqual(found.result.handed, { path: "/pet/findByStatus", method: "GET", params: { status: "sold" } });
+    assert.deepEqual(prism.requests.map((r) => `${r.method} ${r.url} ${r.headers.authorization}`), [
+      "GET /pet/7 Bearer petstore-token",
+      "GET /pet/findByStatus?status=sold Bearer petstore-token",
+    ]);
+
+    const invalid = await client.call("run", ["async () => pets.getPetById({})"]);
+    assert.equal(invalid.status, "error", JSON.stringify(invalid));
+    assert.match(invalid.error, /petId/, "the arguments are checked against the operation's schema");
+    assert.equal(prism.requests.length, 2, "an invalid call sends nothing");
+
+    const added = await client.call("run", ['async () => pets.addPet({ body: { name: "Rex", photoUrls: [] } })']);
+    assert.equal(added.status, "paused", "a POST needs approval");
+    const done = await client.call("approve", [added.executionId]);
+    assert.equal(done.status, "completed", JSON.stringify(done));
+    assert.deepEqual(done.result.handed, { path: "/pet", method: "POST", body: { name: "Rex", photoUrls: [] } });
+    assert.equal(prism.requests.at(-1).json.name, "Rex");
+  });
+
   test("workerd restarted while a run is paused: approveExecution completes it, createNote applied once", { timeout: READY_TIMEOUT_MS + 120_000 }, async () => {
     const name = `restart-${Date.now()}`;
     const execution = pausedExecution(await chat(name, "Save a note."));
+    const viaMcp = await (await linked(name)).call("run", ['async () => loop.deleteItem({ id: "across-restart" })']);
+    assert.equal(viaMcp.status, "paused");
     await dev.stop();
     await start();
+    // The McpConnector subclass's run, approved on a fresh isolate (a new agents SDK connection):
+    // the server applies the delete once.
+    const resumed = await (await linked(name)).call("approve", [viaMcp.executionId]);
+    assert.equal(resumed.status, "completed", JSON.stringify(resumed));
+    assert.deepEqual(resumed.result, { deleted: "across-restart" });
+    assert.equal(mcp.stats.effects[`${viaMcp.executionId}:1`], 1, "applied once");
     const client = await agent(name);
     assert.deepEqual((await client.call("pendingApprovals", [])).map((p) => p.executionId), [execution]);
     assert.equal((await client.call("approveExecution", [execution])).status, "completed");

@@ -1,3 +1,7 @@
+import { mcpCallParams, mcpTool, mcpToolResult, methodName, openApiRequest, openApiTools } from "../wasm/codemode.js";
+import { CodemodeError } from "./errors.js";
+import type { ErrorCode } from "./contract.js";
+
 // Connector classes: where a script's tool calls go. A connector's `name()` is the sandbox global
 // (`notes`), each of its `tools()` a method on it (`notes.createNote({...})`).
 
@@ -131,16 +135,21 @@ export interface RemoteOptions {
   description?: string;
 }
 
-/**
- * An MCP server reached over Streamable HTTP: its tools become the methods of `name`. Connected
- * (handshake, `tools/list`) by the runtime when it opens, exactly as a `CODEMODE_CONNECTORS`
- * entry of the service Worker is.
- */
-export class McpConnector {
-  readonly declaration: RemoteOptions & { type: "mcp"; url: string };
+/** A remote service the runtime itself connects to, as a `CODEMODE_CONNECTORS` entry of the service. */
+export type RemoteDeclaration =
+  | (RemoteOptions & { type: "mcp"; url: string })
+  | (RemoteOptions & { type: "openapi"; spec: string | JsonSchemaObject; baseUrl?: string });
 
-  constructor(options: RemoteOptions & { url: string }) {
-    this.declaration = { ...options, type: "mcp" };
+/**
+ * A remote service declared by configuration: the runtime connects to it when it opens (the
+ * handshake and `tools/list`, or the OpenAPI document fetched), exactly as a
+ * `CODEMODE_CONNECTORS` entry of the service Worker. Made by `remoteMcp()` and `remoteOpenApi()`.
+ */
+export class RemoteConnector {
+  readonly declaration: RemoteDeclaration;
+
+  constructor(declaration: RemoteDeclaration) {
+    this.declaration = declaration;
   }
 
   name(): string {
@@ -148,18 +157,225 @@ export class McpConnector {
   }
 }
 
-/**
- * An HTTP service described by an OpenAPI document (a URL fetched when the runtime opens, or the
- * document itself): each operation becomes a method of `name`.
- */
-export class OpenApiConnector {
-  readonly declaration: RemoteOptions & { type: "openapi"; spec: string | JsonSchemaObject; baseUrl?: string };
+/** An MCP server over Streamable HTTP, reached by the runtime: its tools become the methods of `name`. */
+export function remoteMcp(options: RemoteOptions & { url: string }): RemoteConnector {
+  return new RemoteConnector({ ...options, type: "mcp" });
+}
 
-  constructor(options: RemoteOptions & { spec: string | JsonSchemaObject; baseUrl?: string }) {
-    this.declaration = { ...options, type: "openapi" };
+/**
+ * An HTTP service described by an OpenAPI document (a URL fetched when the runtime opens, or
+ * the document itself), reached by the runtime: each operation becomes a method of `name`.
+ */
+export function remoteOpenApi(options: RemoteOptions & { spec: string | JsonSchemaObject; baseUrl?: string }): RemoteConnector {
+  return new RemoteConnector({ ...options, type: "openapi" });
+}
+
+/** A `tools/call` result, as MCP SDK clients (v1 and v2) answer it. */
+export type CallToolResult = {
+  toolResult?: unknown;
+  isError?: boolean;
+  structuredContent?: unknown;
+  content?: Array<{ type: string; text?: string; [key: string]: unknown }>;
+};
+
+type McpJsonSchema = { type?: string; properties?: Record<string, unknown>; required?: string[]; [key: string]: unknown };
+
+/** A `tools/list` entry. */
+export type McpTool = {
+  name: string;
+  description?: string;
+  inputSchema: McpJsonSchema;
+  outputSchema?: McpJsonSchema;
+  [key: string]: unknown;
+};
+
+/**
+ * An MCP connection: the agents SDK's `MCPClientConnection`, or anything with an MCP SDK
+ * client and the server's tools.
+ */
+export interface McpConnectionLike {
+  name?: string;
+  client: {
+    callTool(params: { name: string; arguments?: Record<string, unknown>; _meta?: Record<string, unknown> }): Promise<CallToolResult>;
+  };
+  instructions?: string;
+  tools?: McpTool[];
+  fetchTools?: () => Promise<McpTool[]>;
+}
+
+/** The core's answer for a call: a value, or the failure's message. */
+type Answer = { ok: unknown } | { error: string };
+
+function answered(text: string): unknown {
+  const answer = JSON.parse(text) as Answer;
+  if ("error" in answer) throw new Error(answer.error);
+  return answer.ok;
+}
+
+/** The core's `{"error": {code, message}}` rejection text as a CodemodeError. */
+function configError(thrown: unknown): unknown {
+  if (typeof thrown !== "string") return thrown;
+  try {
+    const { error } = JSON.parse(thrown) as { error: { code: ErrorCode; message: string } };
+    return new CodemodeError(error.code, error.message);
+  } catch {
+    return new Error(thrown);
+  }
+}
+
+/**
+ * A connector over an MCP connection of your own (the agents SDK's `this.mcp` connections, an
+ * MCP SDK client): each of the server's tools becomes a method, calling `client.callTool()`.
+ * Subclass it and implement `createConnection()`. What a tool becomes is the runtime's, as for
+ * an MCP server the service connects to: its method name (`toolName()`, overridable), its
+ * description and schemas, approval for tools the server marks destructive
+ * (`annotations.destructiveHint`), the call's idempotency key in `_meta`, and the result
+ * (`isError` rejects with the tool's text; `structuredContent`, else the text, JSON-parsed when
+ * it parses). To change a tool (approval, a `revert`), override `tool(name, t)`.
+ */
+export abstract class McpConnector<Env = unknown, Props = unknown> extends CodemodeConnector<Env, Props> {
+  #connection: Promise<McpConnectionLike> | undefined;
+
+  protected abstract createConnection(): Promise<McpConnectionLike> | McpConnectionLike;
+
+  /** The method name of an MCP tool (`get-weather` → `getWeather`). */
+  protected toolName(tool: McpTool): string {
+    return methodName(tool.name);
   }
 
-  name(): string {
-    return this.declaration.name;
+  /** `createConnection()`, once per instance. */
+  protected getConnection(): Promise<McpConnectionLike> {
+    this.#connection ??= Promise.resolve(this.createConnection());
+    return this.#connection;
+  }
+
+  /** The connection's tools: as it lists them, else `fetchTools()`. */
+  protected async fetchTools(): Promise<McpTool[]> {
+    const connection = await this.getConnection();
+    if (connection.tools?.length) return connection.tools;
+    return (await connection.fetchTools?.()) ?? [];
+  }
+
+  /** The connector's own instructions after the server's. */
+  async describe(): Promise<ConnectorDescription> {
+    const description = await super.describe();
+    const { instructions } = await this.getConnection();
+    const text = [instructions, description.instructions].filter(Boolean).join("\n\n");
+    return { ...description, ...(text ? { instructions: text } : {}) };
+  }
+
+  protected async tools(): Promise<ConnectorTools> {
+    const tools: ConnectorTools = {};
+    const sources = new Map<string, string>();
+    for (const tool of await this.fetchTools()) {
+      const name = this.toolName(tool);
+      const existing = sources.get(name);
+      if (existing !== undefined) {
+        throw new CodemodeError(
+          "INVALID_CONFIG",
+          `MCP tools "${existing}" and "${tool.name}" on ${this.name()} both become method "${name}"; override toolName() to tell them apart`,
+        );
+      }
+      sources.set(name, tool.name);
+      const derived = JSON.parse(mcpTool(JSON.stringify(tool))) as Omit<ConnectorTool, "execute">;
+      tools[name] = {
+        ...derived,
+        execute: async (args, ctx) => {
+          const params = mcpCallParams(tool.name, JSON.stringify(args ?? {}), ctx?.idempotencyKey);
+          const result = await (await this.getConnection()).client.callTool(JSON.parse(params));
+          return answered(mcpToolResult(JSON.stringify(result ?? {})));
+        },
+      };
+    }
+    return tools;
+  }
+}
+
+/** What `OpenApiConnector.request()` is handed: the path with its parameters in place. */
+export type OpenApiRequestOptions = {
+  path: string;
+  method?: string;
+  /** Query parameters, as the script gave them (a list: one pair per item). */
+  params?: Record<string, unknown>;
+  body?: unknown;
+  headers?: Record<string, string>;
+};
+
+const REQUEST_TOOL: ConnectorTool = {
+  description:
+    "Escape hatch: a request to any path of the service (method, params, body, headers). Prefer the per-operation methods. Needs approval: it can reach any operation.",
+  inputSchema: {
+    type: "object",
+    properties: {
+      path: { type: "string" },
+      method: { type: "string" },
+      params: { type: "object", additionalProperties: true },
+      body: {},
+      headers: { type: "object", additionalProperties: { type: "string" } },
+    },
+    required: ["path"],
+  },
+  requiresApproval: true,
+  execute: () => undefined,
+};
+
+/**
+ * A connector over an OpenAPI document and an HTTP client of your own: subclass it, return the
+ * document from `spec()` and make the (authenticated) call in `request()`. Each operation
+ * becomes a method, as for an OpenAPI service the runtime reaches itself: named by its
+ * `operationId` (else method and path), one object argument (the path, query and header
+ * parameters by name, plus `body`) checked against its schema, approval for writes (POST, PUT,
+ * PATCH, DELETE); `request()` gets `{path, method, params?, body?, headers?}`. A `request`
+ * method reaches any path (with approval); `exposeSpec()` adds `spec`. To change a method,
+ * override `tool(name, t)`.
+ */
+export abstract class OpenApiConnector<Env = unknown, Props = unknown> extends CodemodeConnector<Env, Props> {
+  /** The document's title and description, read with the tools. */
+  #documentInstructions = "";
+
+  protected abstract spec(): Record<string, unknown> | Promise<Record<string, unknown>>;
+  protected abstract request(options: OpenApiRequestOptions): Promise<unknown>;
+
+  /** The connector's own instructions, then what the document says about the service. */
+  async describe(): Promise<ConnectorDescription> {
+    const description = await super.describe();
+    const text = [description.instructions, this.#documentInstructions].filter(Boolean).join("\n\n");
+    return { ...description, ...(text ? { instructions: text } : {}) };
+  }
+
+  /** Whether the raw document is a method too (`spec`). Off by default. */
+  protected exposeSpec(): boolean {
+    return false;
+  }
+
+  protected async tools(): Promise<ConnectorTools> {
+    const document = await this.spec();
+    let derived: { instructions: string; tools: Array<[string, Omit<ConnectorTool, "execute">, string]> };
+    try {
+      derived = JSON.parse(openApiTools(this.name(), JSON.stringify(document)));
+    } catch (thrown) {
+      throw configError(thrown);
+    }
+    const tools: ConnectorTools = {};
+    if (this.exposeSpec()) {
+      tools.spec = {
+        description: "The service's raw OpenAPI document.",
+        inputSchema: { type: "object", properties: {} },
+        execute: () => this.spec(),
+      };
+    }
+    tools.request = { ...REQUEST_TOOL, execute: (args) => this.request(args as OpenApiRequestOptions) };
+    this.#documentInstructions = derived.instructions;
+    for (const [method, tool, plan] of derived.tools) {
+      if (method in tools) {
+        console.warn(`[OpenApiConnector] ${this.name()}: the operation that becomes method "${method}" is left out (the name is taken); give it another operationId`);
+        continue;
+      }
+      tools[method] = {
+        ...tool,
+        execute: (args) => this.request(answered(openApiRequest(plan, JSON.stringify(args ?? {}))) as OpenApiRequestOptions),
+      };
+    }
+    return tools;
   }
 }

@@ -4,21 +4,12 @@
 
 import { EmbeddedRuntime, __wbg_reset_state as resetEngine } from "../wasm/codemode.js";
 import type * as Contract from "./contract.js";
-import { CodemodeConnector, McpConnector, OpenApiConnector, type ConnectorTools, type HeaderValue, type ToolExecuteContext } from "./connector.js";
+import { CodemodeConnector, RemoteConnector, type ConnectorTools, type HeaderValue, type ToolExecuteContext } from "./connector.js";
+import { CodemodeError } from "./errors.js";
 
 export * from "./connector.js";
+export { CodemodeError } from "./errors.js";
 export type { CallRecord, CallState, Decision, ExecutionStatus, PendingAction, Snippet, SearchResult, ErrorCode, ImageOutput, ImageRef, Usage } from "./contract.js";
-
-/** A refused request: the runtime's stable `code` (docs: the README's error table) and its message. */
-export class CodemodeError extends Error {
-  readonly code: Contract.ErrorCode;
-
-  constructor(code: Contract.ErrorCode, message: string) {
-    super(message);
-    this.name = "CodemodeError";
-    this.code = code;
-  }
-}
 
 /** How a run ended or stands, with the reference's string `error` (its code in `errorCode`). */
 export type ExecuteResult = DistributiveOmit<Contract.ExecuteOutput, "error"> & {
@@ -41,8 +32,9 @@ export type SearchOutput = Contract.SearchResults;
 export type DescribeOutput = Contract.Description;
 export type RollbackOutcome = Contract.RollbackOutcome;
 
-/** Any connector the runtime takes: a connector class, or a remote service declaration. */
-export type Connector = CodemodeConnector<any> | McpConnector | OpenApiConnector;
+/** Any connector the runtime takes: a connector class (`McpConnector` and `OpenApiConnector`
+ * subclasses among them), or a remote service the runtime reaches itself (`remoteMcp()`, `remoteOpenApi()`). */
+export type Connector = CodemodeConnector<any> | RemoteConnector;
 
 /** Limits, by the names of the service Worker's vars (see the README's configuration table). */
 export interface CodemodeRuntimeSettings {
@@ -415,7 +407,7 @@ async function open(options: CreateCodemodeRuntimeOptions, startedOn: number): P
   const local = [];
   const remote = [];
   for (const connector of options.connectors) {
-    if (connector instanceof McpConnector || connector instanceof OpenApiConnector) remote.push(connector.declaration);
+    if (connector instanceof RemoteConnector) remote.push(connector.declaration);
     else local.push(await describeConnector(ctx, connector));
   }
   const settings: Record<string, string> = {};

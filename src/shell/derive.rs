@@ -1,0 +1,110 @@
+//! The core's connector derivations for the package's subclassable connectors (feature `embed`):
+//! `McpConnector` over the user's own MCP connection and `OpenApiConnector` over the user's own
+//! `spec()` and `request()` are connector classes in JavaScript, but what a tool becomes (its
+//! method name, description, schemas, approval, idempotency key, result) is decided here, by the
+//! same code as the service's `CODEMODE_CONNECTORS` entries ([`crate::remote`]).
+//!
+//! JSON text both ways, as in [`super::embed`]; a configuration error is a rejection carrying
+//! `{"error": {code, message}}`, a call's failure an answer `{"error": message}`.
+
+use serde_json::{json, Value};
+use wasm_bindgen::prelude::*;
+
+use crate::connector::{remote_method_name, ToolSpec};
+use crate::error::Error;
+use crate::remote::openapi::{Operation, Operations};
+use crate::remote::{mcp, RemoteSettings};
+use crate::rpc;
+
+fn rejection(error: &Error) -> JsValue {
+    JsValue::from_str(&rpc::error_body(error).to_string())
+}
+
+fn parse(text: &str, what: &str) -> Result<Value, JsValue> {
+    serde_json::from_str(text)
+        .map_err(|e| rejection(&Error::BadRequest(format!("{what} is not JSON: {e}"))))
+}
+
+/// A method as the package's `ConnectorTool` has it (without `execute`).
+fn tool_json(spec: &ToolSpec) -> Value {
+    let mut tool = json!({
+        "description": spec.description,
+        "inputSchema": spec.input_schema,
+        "requiresApproval": spec.requires_approval,
+    });
+    if let Some(schema) = &spec.output_schema {
+        tool["outputSchema"] = schema.clone();
+    }
+    tool
+}
+
+/// The method name a remote tool or operation name becomes (`get-weather` → `getWeather`).
+#[wasm_bindgen(js_name = methodName)]
+pub fn method_name(raw: &str) -> String {
+    remote_method_name(raw)
+}
+
+/// One MCP tool definition (a `tools/list` entry) as a connector tool: description, schemas,
+/// and approval by the server's annotations.
+#[wasm_bindgen(js_name = mcpTool)]
+pub fn mcp_tool(definition: &str) -> Result<String, JsValue> {
+    let definition = parse(definition, "the MCP tool")?;
+    let spec = mcp::tool_spec(&definition, "", |destructive| destructive);
+    Ok(tool_json(&spec).to_string())
+}
+
+/// `tools/call`'s params for a call of the MCP tool `remote`, with its idempotency key (none
+/// when the tool is run outside a run).
+#[wasm_bindgen(js_name = mcpCallParams)]
+pub fn mcp_call_params(
+    remote: &str,
+    args: &str,
+    idempotency_key: Option<String>,
+) -> Result<String, JsValue> {
+    let args = parse(args, "the arguments")?;
+    Ok(mcp::call_params(remote, args, idempotency_key.as_deref()).to_string())
+}
+
+/// What the script gets from a `tools/call` result: `{"ok": value}` or `{"error": message}`.
+#[wasm_bindgen(js_name = mcpToolResult)]
+pub fn mcp_tool_result(result: &str) -> Result<String, JsValue> {
+    let result = parse(result, "the MCP tool's result")?;
+    Ok(match mcp::unwrap_tool_result(&result) {
+        Ok(value) => json!({ "ok": value }),
+        Err(error) => json!({ "error": error.0 }),
+    }
+    .to_string())
+}
+
+/// An OpenAPI document's operations for the connector `name`: `{"instructions", "tools":
+/// [[method, tool, plan], ...]}` in the document's order, each `plan` (JSON text) what
+/// [`open_api_request`] takes back. A document that is not OpenAPI 3.x, or whose operations
+/// cannot all be methods, is `INVALID_CONFIG`.
+#[wasm_bindgen(js_name = openApiTools)]
+pub fn open_api_tools(name: &str, document: &str) -> Result<String, JsValue> {
+    let document = parse(document, "the OpenAPI document")?;
+    let operations = Operations::from_document(&RemoteSettings::new(name), &document)
+        .map_err(|e| rejection(&e))?;
+    let tools: Vec<Value> = operations
+        .planned()
+        .map(|(spec, operation)| {
+            let plan = serde_json::to_string(operation).unwrap_or_default();
+            json!([spec.name, tool_json(spec), plan])
+        })
+        .collect();
+    Ok(json!({"instructions": operations.instructions(), "tools": tools}).to_string())
+}
+
+/// The request options of one call (`{"ok": {path, method, params?, body?, headers?}}`), or why
+/// it cannot be made (`{"error": message}`).
+#[wasm_bindgen(js_name = openApiRequest)]
+pub fn open_api_request(plan: &str, args: &str) -> Result<String, JsValue> {
+    let operation: Operation = serde_json::from_str(plan)
+        .map_err(|e| rejection(&Error::BadRequest(format!("not an operation's plan: {e}"))))?;
+    let args = parse(args, "the arguments")?;
+    Ok(match operation.request(args) {
+        Ok(request) => json!({ "ok": request.options() }),
+        Err(error) => json!({ "error": error.0 }),
+    }
+    .to_string())
+}
