@@ -390,6 +390,29 @@ describe("the guide's Chat agent and NotesConnector on the package (npm pack, ts
     assert.equal(prism.requests.at(-1).json.name, "Rex");
   });
 
+  test("a ToolSetConnector from an AI SDK ToolSet: zod inputs, needsApproval pauses, a tool without execute is left out", T, async () => {
+    const client = await linked(`toolset-${Date.now()}`);
+    const weather = await client.call("run", ['async () => [await kit.getWeather({ city: "Lisbon" }), typeof kit.clientSide]']);
+    assert.equal(weather.status, "completed", JSON.stringify(weather));
+    assert.deepEqual(weather.result, ["sunny in Lisbon", "undefined"]);
+    const described = await client.call("describe", ["kit.sendEmail"]);
+    assert.equal(described.requiresApproval, true);
+    assert.match(described.types, /subject/, "the zod schema as the method's type");
+
+    const paused = await client.call("run", ['async () => kit.sendEmail({ to: "a@example.com", subject: "hello" })']);
+    assert.equal(paused.status, "paused", JSON.stringify(paused));
+    const done = await client.call("approve", [paused.executionId]);
+    assert.equal(done.status, "completed", JSON.stringify(done));
+    assert.deepEqual(done.result, { sent: "a@example.com", subject: "hello", toolCallId: `${paused.executionId}:1` });
+
+    // zod's own rules (a refinement JSON Schema cannot say) are checked when the call runs.
+    const short = await client.call("run", ['async () => { try { await kit.sendEmail({ to: "b@other.test", subject: "x" }); } catch (e) { return "refused"; } }']);
+    assert.equal(short.status, "paused", "approval first");
+    const refused = await client.call("approve", [short.executionId]);
+    assert.equal(refused.status, "completed", JSON.stringify(refused));
+    assert.equal(refused.result, "refused");
+  });
+
   test("workerd restarted while a run is paused: approveExecution completes it, createNote applied once", { timeout: READY_TIMEOUT_MS + 120_000 }, async () => {
     const name = `restart-${Date.now()}`;
     const execution = pausedExecution(await chat(name, "Save a note."));

@@ -1,0 +1,86 @@
+// codemode-runtime/ai: AI SDK tool sets as connectors. Needs the `ai` package (a peer dependency,
+// only of this entry point).
+
+import { asSchema, type ToolSet } from "ai";
+import { methodName } from "../wasm/codemode.js";
+import { CodemodeConnector, type ConnectorTool, type ConnectorTools, type JsonSchemaObject } from "./connector.js";
+import { CodemodeError } from "./errors.js";
+
+export interface ToolSetConnectorOptions {
+  /** The sandbox global: `tools` → `tools.getWeather({...})`. Defaults to `"tools"`. */
+  name?: string;
+  /** Free text for the model about these tools as a whole. */
+  instructions?: string;
+  /** The AI SDK tools (`tool({ inputSchema, execute })`, zod or `jsonSchema()` inputs). */
+  tools: ToolSet;
+}
+
+/**
+ * An AI SDK `ToolSet` as a connector: each tool with an `execute` becomes a method (its name made
+ * an identifier as remote tool names are: `get-weather` → `getWeather`), its input schema the
+ * method's (as JSON Schema, checked before the call; the tool's own schema validates again, with
+ * its transforms). A tool with `needsApproval` (`true`, or a function: a pause cannot wait on one)
+ * pauses the run until approved. `execute` gets the validated input and `{toolCallId, messages}`
+ * (the call's idempotency key, no messages: the call is the script's, not the model's).
+ */
+export class ToolSetConnector extends CodemodeConnector {
+  readonly #options: ToolSetConnectorOptions;
+
+  constructor(ctx: DurableObjectState | ExecutionContext, options: ToolSetConnectorOptions) {
+    super(ctx as DurableObjectState, {});
+    this.#options = options;
+  }
+
+  name(): string {
+    return this.#options.name ?? "tools";
+  }
+
+  protected instructions(): string | undefined {
+    return this.#options.instructions;
+  }
+
+  protected async tools(): Promise<ConnectorTools> {
+    const tools: ConnectorTools = {};
+    const sources = new Map<string, string>();
+    const skipped: string[] = [];
+    for (const [key, tool] of Object.entries(this.#options.tools)) {
+      const run = tool.execute;
+      if (typeof run !== "function") {
+        skipped.push(key);
+        continue;
+      }
+      const name = methodName(key);
+      const existing = sources.get(name);
+      if (existing !== undefined) {
+        throw new CodemodeError("INVALID_CONFIG", `tools "${existing}" and "${key}" on ${this.name()} both become method "${name}"; rename one of them`);
+      }
+      sources.set(name, key);
+      const schema = asSchema((tool as { inputSchema?: unknown; parameters?: unknown }).inputSchema ?? (tool as { parameters?: unknown }).parameters ?? {});
+      const needsApproval = (tool as { needsApproval?: unknown }).needsApproval;
+      const converted: ConnectorTool = {
+        ...(typeof tool.description === "string" ? { description: tool.description } : {}),
+        inputSchema: (await schema.jsonSchema) as JsonSchemaObject,
+        ...(needsApproval !== undefined && needsApproval !== false ? { requiresApproval: true } : {}),
+        execute: async (args, ctx) => {
+          let input = args;
+          if (schema.validate) {
+            const checked = await schema.validate(args);
+            if (!checked.success) throw checked.error;
+            input = checked.value;
+          }
+          return run(input as never, { toolCallId: ctx?.idempotencyKey ?? key, messages: [] });
+        },
+      };
+      tools[name] = converted;
+    }
+    if (skipped.length) {
+      console.warn(`[ToolSetConnector] ${this.name()}: left out the tools without execute: ${skipped.join(", ")}`);
+    }
+    return tools;
+  }
+}
+
+/** `new ToolSetConnector(ctx, options)`. */
+export function toolSetConnector(ctx: DurableObjectState | ExecutionContext, options: ToolSetConnectorOptions): ToolSetConnector {
+  return new ToolSetConnector(ctx, options);
+}
