@@ -55,7 +55,8 @@ export class ToolSetConnector extends CodemodeConnector {
         throw new CodemodeError("INVALID_CONFIG", `tools "${existing}" and "${key}" on ${this.name()} both become method "${name}"; rename one of them`);
       }
       sources.set(name, key);
-      const schema = asSchema((tool as { inputSchema?: unknown; parameters?: unknown }).inputSchema ?? (tool as { parameters?: unknown }).parameters ?? {});
+      const declared = (tool as { inputSchema?: unknown; parameters?: unknown }).inputSchema ?? (tool as { parameters?: unknown }).parameters;
+      const schema = asSchema(declared as Parameters<typeof asSchema>[0]);
       const needsApproval = (tool as { needsApproval?: unknown }).needsApproval;
       const converted: ConnectorTool = {
         ...(typeof tool.description === "string" ? { description: tool.description } : {}),
