@@ -63,11 +63,37 @@ CODEMODE_UPGRADE_PROBE=1 CODEMODE_BUILD_DIR=build-upgrade CODEMODE_NO_WASM_OPT=1
 step "building the Worker"
 bash scripts/build-worker.sh
 
-step "building the npm package (packages/codemode: the embedded host)"
+# The integration files, two at a time (one a core): each starts its own workerd, on ports of its
+# own, in folders of its own, and most of a file's time is waiting (timers, restarts, wrangler dev
+# starting). Those that need only the Worker (build/) start while the npm package compiles; the
+# package's, the upgrade's and wrangler dev's (it runs wrangler.toml's build command, which would
+# wait for the package's cargo) run after it.
+mkdir -p test-output
+AFTER_PACKAGE=(embedded_models embedded_package embedded_seed examples_chat upgrade wrangler_dev)
+WORKER_ONLY=()
+PACKAGE_TOO=()
+for file in tests/integration/*.test.mjs; do
+  name="$(basename "$file" .test.mjs)"
+  if [[ " ${AFTER_PACKAGE[*]} " == *" $name "* ]]; then PACKAGE_TOO+=("$file"); else WORKER_ONLY+=("$file"); fi
+done
+integration() {
+  node --test --test-concurrency=2 --test-reporter=spec "$@"
+}
+
+step "the npm package (packages/codemode), while the Worker's integration tests run (workerd, in the background)"
+EARLY_LOG=test-output/integration-worker.log
+integration "${WORKER_ONLY[@]}" >"$EARLY_LOG" 2>&1 &
+early=$!
+# Stopped if the build fails, so the run does not wait on it.
+trap 'rc=$?; kill "$early" 2>/dev/null; (exit "$rc"); print_steps' EXIT
 bash scripts/build-package.sh
 
-step "integration tests (workerd)"
-# Two files at a time (one a core): each starts its own workerd, on ports of its own, in folders of
-# its own, and most of a file's time is waiting (timers, restarts, wrangler dev starting).
-mkdir -p test-output
-node --test --test-concurrency=2 --test-reporter=spec tests/integration/
+step "the package's, the upgrade's and wrangler dev's integration tests (workerd), then the Worker's end"
+late_status=0
+integration "${PACKAGE_TOO[@]}" || late_status=$?
+early_status=0
+wait "$early" || early_status=$?
+trap print_steps EXIT
+echo "== the Worker's integration tests (${#WORKER_ONLY[@]} files, run alongside the package's build; $EARLY_LOG)"
+cat "$EARLY_LOG"
+[ "$late_status" -eq 0 ] && [ "$early_status" -eq 0 ]

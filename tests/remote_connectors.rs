@@ -520,12 +520,19 @@ fn an_mcp_tool_definition_becomes_a_method_the_same_way_for_the_package() {
     let destructive = json!({"name": "delete-item", "title": "Delete", "inputSchema": {"type": "object"},
         "annotations": {"destructiveHint": true}});
     let spec = mcp::tool_spec(&destructive, "deleteItem", |by_default| by_default);
-    assert_eq!((spec.name.as_str(), spec.description.as_str()), ("deleteItem", "Delete"));
+    assert_eq!(
+        (spec.name.as_str(), spec.description.as_str()),
+        ("deleteItem", "Delete")
+    );
     assert!(spec.requires_approval);
     let read_only = json!({"name": "note", "description": "Reads", "annotations": {"destructiveHint": true, "readOnlyHint": true}});
     let spec = mcp::tool_spec(&read_only, "note", |by_default| by_default);
     assert!(!spec.requires_approval, "read-only wins over destructive");
-    assert_eq!(spec.input_schema, json!({"type": "object"}), "no schema: any object");
+    assert_eq!(
+        spec.input_schema,
+        json!({"type": "object"}),
+        "no schema: any object"
+    );
     assert_eq!(
         mcp::call_params("delete-item", json!({"id": "a"}), Some("run:3")),
         json!({"name": "delete-item", "arguments": {"id": "a"}, "_meta": {"codemode/idempotencyKey": "run:3"}})
@@ -618,7 +625,8 @@ fn pets(http: &Rc<Scripted>) -> OpenApiConnector {
 fn openapi_operations_plan_requests_without_a_base_url() {
     // What the package's OpenApiConnector class hands the user's `request()`: the reference's
     // `{path, method, params?, body?, headers?}`, the path's parameters in place.
-    let operations = Operations::from_document(&settings("pets"), &pet_document()).expect("operations");
+    let operations =
+        Operations::from_document(&settings("pets"), &pet_document()).expect("operations");
     let names: Vec<&str> = operations.tools().iter().map(|t| t.name.as_str()).collect();
     assert_eq!(names, ["getPet", "deletePetsByPetId", "findPets", "addPet"]);
     let get = operations
@@ -642,15 +650,25 @@ fn openapi_operations_plan_requests_without_a_base_url() {
         add.options(),
         json!({"path": "/pets", "method": "POST", "body": {"name": "Rex"}})
     );
-    let climbing = operations.request("getPet", json!({"petId": ".."})).err().expect("refused");
+    let climbing = operations
+        .request("getPet", json!({"petId": ".."}))
+        .err()
+        .expect("refused");
     assert_eq!(climbing.0, "path parameter `petId` cannot be \"..\"");
-    let unknown = operations.request("nothing", json!({})).err().expect("refused");
+    let unknown = operations
+        .request("nothing", json!({}))
+        .err()
+        .expect("refused");
     assert_eq!(unknown.0, "`pets` has no operation `nothing`");
     // Each operation's plan survives JSON (the package keeps it as text beside its tool).
     let (_, plan) = operations.planned().next().expect("one");
     let text = serde_json::to_string(plan).expect("serialises");
-    let back: codemode_runtime::remote::openapi::Operation = serde_json::from_str(&text).expect("parses");
-    assert_eq!(back.request(json!({"petId": 1})).expect("planned").path, "/pets/1");
+    let back: codemode_runtime::remote::openapi::Operation =
+        serde_json::from_str(&text).expect("parses");
+    assert_eq!(
+        back.request(json!({"petId": 1})).expect("planned").path,
+        "/pets/1"
+    );
 }
 
 #[test]

@@ -223,7 +223,6 @@ impl Operation {
     }
 }
 
-
 /// An OpenAPI service's operations as a connector, sent over HTTP.
 pub struct OpenApiConnector {
     settings: RemoteSettings,
@@ -261,9 +260,8 @@ impl OpenApiConnector {
         request: &OperationRequest,
     ) -> std::result::Result<String, ToolError> {
         let joined = format!("{}{}", self.base_url.trim_end_matches('/'), request.path);
-        let mut url = url::Url::parse(&joined).map_err(|e| {
-            ToolError::new(format!("cannot build the URL for `{method}`: {e}"))
-        })?;
+        let mut url = url::Url::parse(&joined)
+            .map_err(|e| ToolError::new(format!("cannot build the URL for `{method}`: {e}")))?;
         let query: Vec<(&str, String)> = request
             .query
             .iter()
