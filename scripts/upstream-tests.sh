@@ -16,6 +16,11 @@ for crate in boa_engine boa_ast boa_string regress; do
   cp -r "vendor/$crate" "$WORKSPACE/$crate"
 done
 cp tests/upstream/Cargo.toml "$WORKSPACE/Cargo.toml"
+# boa_engine is also a `cdylib` upstream, and cargo names a cdylib package's outputs without a
+# hash: this copy's `libboa_engine.rlib` would overwrite the runtime's own (same target dir, other
+# features), and the runtime's next build would link it. The tests need only the `lib`.
+sed -i 's/^    "cdylib",$//' "$WORKSPACE/boa_engine/Cargo.toml"
+grep -q '"cdylib"' "$WORKSPACE/boa_engine/Cargo.toml" && { echo "upstream-tests: boa_engine's crate-type did not change"; exit 1; }
 LOCKED=--locked
 if [ "${1:-}" = "--update-lock" ]; then
   LOCKED=
