@@ -65,6 +65,7 @@ fn paused(pending: &[u32]) -> ExecutionRecord {
         cancelled_by: None,
         peak_heap_bytes: 0,
         max_result_bytes: 1024,
+        shaped: None,
     };
     record.settle(
         PassEnd::Paused(pending.iter().map(|seq| action(*seq)).collect()),
@@ -128,6 +129,7 @@ fn settling_sets_the_status_and_resets_attempts() {
             cancelled_by: None,
             peak_heap_bytes: 0,
             max_result_bytes: 1024,
+            shaped: None,
         };
         let output = record.settle(end, pass, 300);
         assert_eq!(record.state.status, status);

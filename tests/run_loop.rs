@@ -3,7 +3,9 @@
 
 mod common;
 
-use codemode_runtime::model::{CallState, ExecutionStatus, PendingAction, RollbackSkip};
+use codemode_runtime::model::{
+    CallState, ExecuteOutput, ExecutionStatus, PendingAction, RollbackSkip,
+};
 use codemode_runtime::notes::NoteStore;
 use codemode_runtime::sandbox::SandboxLimits;
 use codemode_runtime::{Error, RuntimeConfig, Store};
@@ -12,6 +14,50 @@ use serde_json::{json, Value};
 use CallState::{Applied, Cancelled, Pending, Rejected, Reverted};
 
 // ---- completing ----
+
+#[test]
+fn a_host_transform_reshapes_the_answer_and_the_record_keeps_the_result() {
+    // The package's `transformResult`: the caller (and the report the model reads) gets the
+    // reshaped value, the stored execution what the script returned; a failing transform leaves
+    // the answer as returned and says so.
+    let mut f = fixture();
+    let transform: codemode_runtime::runtime::ResultTransform = std::rc::Rc::new(|value: Value| {
+        Box::pin(async move {
+            match value.get("fail") {
+                Some(_) => Some(Err("the transform refused".to_string())),
+                None => Some(Ok(json!({"shaped": value}))),
+            }
+        })
+    });
+    f.runtime = f.runtime.with_result_transform(transform);
+    let out = f.execute("return {n: 1}");
+    assert_eq!(completed(&out), json!({"shaped": {"n": 1}}));
+    assert!(
+        out.report().contains(r#"{"shaped":{"n":1}}"#),
+        "{}",
+        out.report()
+    );
+    let record = f.record(out.execution_id());
+    assert_eq!(
+        record.state.result,
+        Some(json!({"n": 1})),
+        "the record keeps the raw result"
+    );
+    assert!(!record.state.report.unwrap_or_default().contains("shaped"));
+
+    let failed = f.execute("return {fail: true}");
+    assert_eq!(completed(&failed), json!({"fail": true}));
+    assert!(
+        failed
+            .report()
+            .contains("[transformResult failed (the transform refused)"),
+        "{}",
+        failed.report()
+    );
+    // Not a completed run: nothing to reshape.
+    let paused = f.execute("return await notes.createNote({text: 'x'})");
+    assert!(matches!(paused, ExecuteOutput::Paused { .. }), "{paused:?}");
+}
 
 #[test]
 fn completed_run_returns_value_texts_console_and_report() {

@@ -70,6 +70,9 @@ pub struct PassRecord {
     /// Largest returned value kept in the stored execution, in bytes of JSON: a bigger one is
     /// stored as a placeholder that says so (the live answer still carries it whole).
     pub max_result_bytes: usize,
+    /// A completed run's result as the host reshaped it for the caller (the package's
+    /// `transformResult`), or why that failed; `None` when no host reshapes results.
+    pub shaped: Option<std::result::Result<Value, String>>,
 }
 
 /// The stored form of a returned `value` of `size` bytes of JSON, over the `limit` a run keeps.
@@ -86,13 +89,11 @@ fn settle_ending(
     end: PassEnd,
     input: &ReportInput<'_>,
     cancelled_by: Option<Decision>,
-    max_result_bytes: usize,
+    limits: (usize, Option<std::result::Result<Value, String>>),
     now: i64,
 ) -> (Rendered, ExecuteOutput) {
     match end {
-        PassEnd::Settled(Settled::Returned(value)) => {
-            settle_returned(state, value, input, max_result_bytes)
-        }
+        PassEnd::Settled(Settled::Returned(value)) => settle_returned(state, value, input, limits),
         PassEnd::Settled(Settled::Threw(error)) | PassEnd::Failed(error) => {
             state.status = ExecutionStatus::Error;
             let rendered = report::render(&Ending::Failed { error: &error }, input);
@@ -152,12 +153,13 @@ fn settle_ending(
 
 /// [`ExecutionRecord::settle`] of a script that returned `value`: the run is `completed`. A value
 /// over `max_result_bytes` is stored as a placeholder (and so is it in the stored report); the
-/// answer still carries it whole, with a report that says so.
+/// answer still carries it whole, with a report that says so. A `shaped` value (the host's
+/// `transformResult`) is what the answer and its report carry instead; the record keeps `value`.
 fn settle_returned(
     state: &mut ExecutionState,
     value: Option<Value>,
     input: &ReportInput<'_>,
-    max_result_bytes: usize,
+    (max_result_bytes, shaped): (usize, Option<std::result::Result<Value, String>>),
 ) -> (Rendered, ExecuteOutput) {
     state.status = ExecutionStatus::Completed;
     let size = value.as_ref().map_or(0, crate::run::ledger::json_len);
@@ -173,21 +175,34 @@ fn settle_returned(
         },
         input,
     );
-    // The caller reads the value itself; only the stored copy (and its report and
-    // full output) has the placeholder.
-    let live_report = if !oversized {
+    // The caller reads the value itself (or its reshaped form); only the stored copy (and its
+    // report and full output) has the placeholder.
+    let (live_value, shaping_failed) = match shaped {
+        Some(Ok(shaped)) => (Some(shaped), None),
+        Some(Err(why)) => (value.clone(), Some(why)),
+        None => (value.clone(), None),
+    };
+    let reshaped = live_value != value;
+    let live_report = if !oversized && !reshaped && shaping_failed.is_none() {
         rendered.report.clone()
     } else {
         let mut live = report::render(
             &Ending::Completed {
-                result: value.as_ref(),
+                result: live_value.as_ref(),
             },
             input,
         )
         .report;
-        live.push_str(&format!(
-            "[The result is {size} bytes of JSON: the stored execution keeps a placeholder instead (a run keeps at most {max_result_bytes}).]\n"
-        ));
+        if oversized && !reshaped {
+            live.push_str(&format!(
+                "[The result is {size} bytes of JSON: the stored execution keeps a placeholder instead (a run keeps at most {max_result_bytes}).]\n"
+            ));
+        }
+        if let Some(why) = shaping_failed {
+            live.push_str(&format!(
+                "[transformResult failed ({why}): this is the result as the script returned it.]\n"
+            ));
+        }
         live
     };
     state.result = stored;
@@ -195,7 +210,7 @@ fn settle_returned(
     state.images = images.clone();
     let output = ExecuteOutput::Completed {
         execution_id: input.execution_id.to_string(),
-        result: value.unwrap_or(Value::Null),
+        result: live_value.unwrap_or(Value::Null),
         calls: input.calls.to_vec(),
         report: live_report,
         images,
@@ -455,6 +470,7 @@ impl ExecutionRecord {
             cancelled_by,
             peak_heap_bytes,
             max_result_bytes,
+            shaped,
         } = pass;
         let peak_heap_bytes = self.state.peak_heap_bytes.unwrap_or(0).max(peak_heap_bytes);
         self.state.peak_heap_bytes = Some(peak_heap_bytes);
@@ -469,8 +485,14 @@ impl ExecutionRecord {
             peak_heap_bytes: Some(peak_heap_bytes),
         };
         let state = &mut self.state;
-        let (rendered, result) =
-            settle_ending(state, end, &input, cancelled_by, max_result_bytes, now);
+        let (rendered, result) = settle_ending(
+            state,
+            end,
+            &input,
+            cancelled_by,
+            (max_result_bytes, shaped),
+            now,
+        );
         state.report = Some(rendered.report);
         state.calls = calls;
         state.updated_at = now;

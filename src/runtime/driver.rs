@@ -132,7 +132,17 @@ impl Runtime {
                     .await?
             }
         };
-        self.finish(record, passed, started, &run_options, &journal)
+        let shaped = self.shaped(&passed.end).await;
+        self.finish(record, passed, shaped, started, &run_options, &journal)
+    }
+
+    /// A completed run's result reshaped by the host's [`ResultTransform`], if it has one.
+    async fn shaped(&self, end: &PassEnd) -> Option<std::result::Result<Value, String>> {
+        let transform = self.transform.as_ref()?;
+        let PassEnd::Settled(Settled::Returned(value)) = end else {
+            return None;
+        };
+        transform(value.clone().unwrap_or(Value::Null)).await
     }
 
     /// Why a pass must not start: the run was interrupted too often, its options are wrong, the
@@ -446,6 +456,7 @@ impl Runtime {
         &self,
         mut record: ExecutionRecord,
         passed: Passed,
+        shaped: Option<std::result::Result<Value, String>>,
         started: i64,
         options: &RunOptions,
         journal: &[JournalEntry],
@@ -477,6 +488,7 @@ impl Runtime {
             cancelled_by,
             peak_heap_bytes,
             max_result_bytes: self.config.max_result_bytes,
+            shaped,
         };
         let mut result = record.settle(end, pass, now);
         let saved = match record.state.status {

@@ -51,6 +51,14 @@ pub type Random = Rc<dyn Fn() -> [u8; 16]>;
 /// pass starts, so a pass cut short by a crash or a restart is resumed.
 pub type Scheduler = Rc<dyn Fn(i64)>;
 
+/// Reshapes a completed run's result for the caller (the package's `transformResult`, e.g. to
+/// truncate it): the stored execution keeps what the script returned; the answer and its report
+/// carry what this resolves to. `None`: the host leaves this result as it is; an error: the
+/// answer carries the result as returned, and its report says why.
+pub type ResultTransform = Rc<
+    dyn Fn(Value) -> futures_lite::future::BoxedLocal<Option<std::result::Result<Value, String>>>,
+>;
+
 /// How long after a pass starts the host should check that it finished.
 pub const RESUME_AFTER_MS: i64 = 30_000;
 
@@ -229,6 +237,8 @@ pub struct Runtime {
     progress: Option<ProgressSink>,
     /// Ids and seeds (see [`Random`]).
     random: Random,
+    /// The host's reshaping of completed results (see [`ResultTransform`]).
+    transform: Option<ResultTransform>,
     /// Sinks watching one execution each, and tags (see [`Runtime::execute_tagged`]).
     watchers: Rc<RefCell<Watchers>>,
 }
@@ -278,6 +288,7 @@ impl Runtime {
             sleeper: None,
             progress: None,
             random: Rc::new(|| uuid::Uuid::new_v4().into_bytes()),
+            transform: None,
             watchers: Rc::default(),
         })
     }
@@ -305,6 +316,12 @@ impl Runtime {
     /// How passes wait for timers due within `hold_ms` (see [`Sleeper`]).
     pub fn with_sleeper(mut self, sleeper: Sleeper) -> Self {
         self.sleeper = Some(sleeper);
+        self
+    }
+
+    /// How completed results are reshaped for the caller (see [`ResultTransform`]).
+    pub fn with_result_transform(mut self, transform: ResultTransform) -> Self {
+        self.transform = Some(transform);
         self
     }
 

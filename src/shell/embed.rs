@@ -33,6 +33,29 @@ use crate::runtime::{Clock, Progress, Runtime, RuntimeConfig};
 /// The runtime's tables in the host's database: `codemode_executions`, `codemode_journal`, ...
 pub const TABLE_PREFIX: &str = "codemode_";
 
+/// The runtime the package names `default` (its `name` option unset): its tables are
+/// `codemode_*`; another name's are `codemode_<name>_*`, so each keeps its own history.
+pub const DEFAULT_RUNTIME: &str = "default";
+
+/// The table prefix of the runtime called `name`: lower-case letters, digits and `_` (SQLite's
+/// table names ignore case), at most 40.
+pub fn table_prefix(name: &str) -> Result<String, Error> {
+    if name == DEFAULT_RUNTIME {
+        return Ok(TABLE_PREFIX.to_string());
+    }
+    let valid = !name.is_empty()
+        && name.len() <= 40
+        && name
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_');
+    if !valid {
+        return Err(Error::InvalidConfig(format!(
+            "runtime name {name:?} must be 1 to 40 lower-case letters, digits or `_` (its tables are named after it)"
+        )));
+    }
+    Ok(format!("{TABLE_PREFIX}{name}_"))
+}
+
 /// How long a runtime missing connectors waits before asking to be woken again.
 const RETRY_WAKE_MS: i64 = 5_000;
 
@@ -136,25 +159,25 @@ impl JsConnector {
             revert,
         })
     }
+}
 
-    /// Calls one of the package's callbacks and reads its answer.
-    async fn ask(&self, callback: &js_sys::Function, args: &[&str]) -> Result<JsAnswer, ToolError> {
-        let values = args
-            .iter()
-            .map(|text| JsValue::from_str(text))
-            .collect::<js_sys::Array>();
-        let returned = callback
-            .apply(&JsValue::NULL, &values)
-            .map_err(|e| ToolError::new(js_message(&e)))?;
-        let settled = JsFuture::from(js_sys::Promise::resolve(&returned))
-            .await
-            .map_err(|e| ToolError::new(js_message(&e)))?;
-        let text = settled
-            .as_string()
-            .ok_or_else(|| ToolError::new("the connector's answer is not text"))?;
-        serde_json::from_str(&text)
-            .map_err(|e| ToolError::new(format!("the connector's answer is not readable: {e}")))
-    }
+/// Calls one of the package's callbacks and reads its answer.
+async fn ask(callback: &js_sys::Function, args: &[&str]) -> Result<JsAnswer, ToolError> {
+    let values = args
+        .iter()
+        .map(|text| JsValue::from_str(text))
+        .collect::<js_sys::Array>();
+    let returned = callback
+        .apply(&JsValue::NULL, &values)
+        .map_err(|e| ToolError::new(js_message(&e)))?;
+    let settled = JsFuture::from(js_sys::Promise::resolve(&returned))
+        .await
+        .map_err(|e| ToolError::new(js_message(&e)))?;
+    let text = settled
+        .as_string()
+        .ok_or_else(|| ToolError::new("the connector's answer is not text"))?;
+    serde_json::from_str(&text)
+        .map_err(|e| ToolError::new(format!("the connector's answer is not readable: {e}")))
 }
 
 /// The text of a thrown JavaScript value: an `Error`'s message, else its string form.
@@ -193,10 +216,7 @@ impl Connector for JsConnector {
     async fn execute(&self, args: Value, ctx: &CallContext) -> Result<Value, ToolError> {
         let method = ctx.method.as_str();
         let input = args.to_string();
-        match self
-            .ask(&self.execute, &[method, &input, &call_context_json(ctx)])
-            .await?
-        {
+        match ask(&self.execute, &[method, &input, &call_context_json(ctx)]).await? {
             JsAnswer::Ok(value) => Ok(value),
             JsAnswer::Error(message) => Err(ToolError::new(message)),
             JsAnswer::Unsupported => Err(ToolError::new("the connector gave no result")),
@@ -214,12 +234,11 @@ impl Connector for JsConnector {
             return Ok(Reverted::Unsupported);
         }
         let (input, result) = (args.to_string(), result.to_string());
-        match self
-            .ask(
-                &self.revert,
-                &[method, &input, &result, &call_context_json(ctx)],
-            )
-            .await?
+        match ask(
+            &self.revert,
+            &[method, &input, &result, &call_context_json(ctx)],
+        )
+        .await?
         {
             JsAnswer::Ok(_) => Ok(Reverted::Done),
             JsAnswer::Unsupported => Ok(Reverted::Unsupported),
@@ -247,20 +266,22 @@ pub struct EmbeddedRuntime {
 
 #[wasm_bindgen]
 impl EmbeddedRuntime {
-    /// Opens the runtime of the Durable Object whose state is `ctx`: creates or upgrades its
+    /// Opens the runtime `name` ([`table_prefix`]) of the Durable Object whose state is `ctx`: creates or upgrades its
     /// tables, reads the connectors, connects the declared services (`remote`, JSON text in the
     /// `CODEMODE_CONNECTORS` format; `env` answers the secrets they name), applies `settings`
     /// (`CODEMODE_*` names to text). `hooks`: `schedule(atMs)` (ask the agent for a wake-up),
-    /// `progress(frameJson)` (live events).
+    /// `progress(frameJson)` (live events), `transform(resultJson)` (a completed run's result
+    /// for the caller: `{"ok": value}`, `{"error": message}`, or `"unsupported"` to leave it).
     pub async fn open(
         ctx: JsValue,
+        name: String,
         connectors: js_sys::Array,
         remote: String,
         env: JsValue,
         settings: JsValue,
         hooks: JsValue,
     ) -> Result<EmbeddedRuntime, JsValue> {
-        Self::build(ctx, connectors, &remote, &env, &settings, &hooks)
+        Self::build(ctx, &name, connectors, &remote, &env, &settings, &hooks)
             .await
             .map(|runtime| EmbeddedRuntime {
                 runtime: Rc::new(runtime),
@@ -270,6 +291,7 @@ impl EmbeddedRuntime {
 
     async fn build(
         ctx: JsValue,
+        name: &str,
         connectors: js_sys::Array,
         remote: &str,
         env: &JsValue,
@@ -281,7 +303,7 @@ impl EmbeddedRuntime {
             worker::State::from(ctx.unchecked_into::<worker::worker_sys::DurableObjectState>());
         let store = Rc::new(SqlStore::open_prefixed(
             state.storage().sql(),
-            TABLE_PREFIX,
+            &table_prefix(name)?,
         )?);
         let mut all: Vec<Box<dyn Connector>> = Vec::new();
         for value in connectors.iter() {
@@ -317,6 +339,19 @@ impl EmbeddedRuntime {
         if let Some(schedule) = hook(hooks, "schedule") {
             runtime = runtime.with_scheduler(Rc::new(move |at_ms: i64| {
                 let _ = schedule.call1(&JsValue::NULL, &JsValue::from_f64(at_ms as f64));
+            }));
+        }
+        if let Some(transform) = hook(hooks, "transform") {
+            runtime = runtime.with_result_transform(Rc::new(move |value: Value| {
+                let transform = transform.clone();
+                Box::pin(async move {
+                    match ask(&transform, &[&value.to_string()]).await {
+                        Ok(JsAnswer::Ok(shaped)) => Some(Ok(shaped)),
+                        Ok(JsAnswer::Error(why)) => Some(Err(why)),
+                        Ok(JsAnswer::Unsupported) => None,
+                        Err(failed) => Some(Err(failed.0)),
+                    }
+                })
             }));
         }
         if let Some(progress) = hook(hooks, "progress") {

@@ -55,7 +55,7 @@ pub struct SqlStore {
     sql: SqlStorage,
     /// Put before every table and index name: empty in the service's own object, `codemode_`
     /// where the runtime shares an agent's database (see [`crate::shell::embed`]).
-    prefix: &'static str,
+    prefix: String,
 }
 
 /// A stored value's first part and how many parts it has (see [`crate::store::split_parts`]).
@@ -121,15 +121,18 @@ impl SqlStore {
     }
 
     /// [`SqlStore::open`] with tables named `prefix` + name, beside a host's own tables.
-    pub fn open_prefixed(sql: SqlStorage, prefix: &'static str) -> Result<Self> {
-        let store = Self { sql, prefix };
+    pub fn open_prefixed(sql: SqlStorage, prefix: &str) -> Result<Self> {
+        let store = Self {
+            sql,
+            prefix: prefix.to_string(),
+        };
         store.migrate()?;
         Ok(store)
     }
 
     fn exec(&self, query: &str, bindings: Vec<SqlStorageValue>) -> Result<worker::SqlCursor> {
         self.sql
-            .exec(&qualify_tables(query, self.prefix), Some(bindings))
+            .exec(&qualify_tables(query, &self.prefix), Some(bindings))
             .map_err(storage)
     }
 

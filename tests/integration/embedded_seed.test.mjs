@@ -415,6 +415,37 @@ describe("the guide's Chat agent and NotesConnector on the package (npm pack, ts
     assert.equal(refused.result, "refused");
   });
 
+  test("onPassEnd and disposeExecution hear each pass and each end, in order; transformResult reshapes what the caller sees", T, async () => {
+    const client = await linked(`hooks-${Date.now()}`);
+    const paused = await client.call("run", ['async () => loop.deleteItem({ id: "hooked" })']);
+    assert.equal(paused.status, "paused");
+    const done = await client.call("approve", [paused.executionId]);
+    assert.equal(done.status, "completed");
+    const rejected = await client.call("run", ['async () => loop.deleteItem({ id: "never" })']);
+    assert.equal(await client.call("reject", [rejected.executionId, 0]), true);
+    const heard = async (id) => (await client.call("heard", [])).filter((line) => line.startsWith(id)).map((line) => line.slice(id.length + 1));
+    // The hooks run after the answer (kept alive by waitUntil): give them a moment.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    assert.deepEqual(await heard(paused.executionId), ["pass paused", "pass completed", "dispose completed"]);
+    assert.deepEqual(await heard(rejected.executionId), ["pass paused", "dispose rejected"]);
+
+    const shaped = await linked(`shaped-${Date.now()}`);
+    const out = await shaped.call("run", ["async () => ({ n: 1 })"]);
+    assert.deepEqual(out.result, { shaped: { n: 1 } });
+    assert.match(out.report, /"shaped"/, "the report the model reads shows the reshaped value");
+    assert.deepEqual((await shaped.call("execution", [out.executionId])).result, { n: 1 }, "the stored execution keeps the result as returned");
+  });
+
+  test("two named runtimes in one object keep their histories apart", T, async () => {
+    const client = await linked(`named-${Date.now()}`);
+    const first = await client.call("runIn", ["default", "async () => 1"]);
+    const second = await client.call("runIn", ["second_one", "async () => 2"]);
+    assert.deepEqual([first.result, second.result], [1, 2]);
+    assert.deepEqual(await client.call("historyOf", ["default"]), [first.executionId]);
+    assert.deepEqual(await client.call("historyOf", ["second_one"]), [second.executionId]);
+    await assert.rejects(client.call("runIn", ["Bad-Name", "async () => 3"]), /runtime name "Bad-Name" must be/);
+  });
+
   test("workerd restarted while a run is paused: approveExecution completes it, createNote applied once", { timeout: READY_TIMEOUT_MS + 120_000 }, async () => {
     const name = `restart-${Date.now()}`;
     const execution = pausedExecution(await chat(name, "Save a note."));

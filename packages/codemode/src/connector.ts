@@ -14,6 +14,13 @@ export interface ToolExecuteContext {
   idempotencyKey: string;
 }
 
+/** How a run ended for good, as `disposeExecution` is told (`cancelled`: this runtime's own). */
+export type ExecutionEndStatus = "completed" | "error" | "rejected" | "rolled_back" | "cancelled";
+
+/** How a pass over a run ended, as `onPassEnd` is told: it ended the run, or the run waits
+ * (`paused` for an approval, `waiting` on a timer: this runtime's own). */
+export type PassEndStatus = ExecutionEndStatus | "paused" | "waiting";
+
 /** A JSON Schema object. */
 export type JsonSchemaObject = { [key: string]: unknown };
 
@@ -103,6 +110,21 @@ export abstract class CodemodeConnector<Env = unknown, _Props = unknown> {
     await revert(args, result, ctx);
     return true;
   }
+
+  /**
+   * A pass over a run ended: the run ended, or waits (`paused`, `waiting`). For per-pass
+   * resources (a socket, a lease). Called on the newest handle's instance, before
+   * `disposeExecution`; be idempotent, keep nothing in the instance, and do not throw (a
+   * rejection is ignored).
+   */
+  async onPassEnd(_executionId: string, _status: PassEndStatus): Promise<void> {}
+
+  /**
+   * A run ended for good (completed, failed, rejected, cancelled, rolled back; never when it
+   * only pauses): tear down what the connector opened for it, keyed by `executionId`. May be
+   * called more than once for a run (a completed run later rolled back); a rejection is ignored.
+   */
+  async disposeExecution(_executionId: string, _status: ExecutionEndStatus): Promise<void> {}
 
   /** Name, instructions and tools, as the runtime reads them. */
   async describe(): Promise<ConnectorDescription> {

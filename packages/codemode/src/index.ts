@@ -4,7 +4,15 @@
 
 import { EmbeddedRuntime, __wbg_reset_state as resetEngine } from "../wasm/codemode.js";
 import type * as Contract from "./contract.js";
-import { CodemodeConnector, RemoteConnector, type ConnectorTools, type HeaderValue, type ToolExecuteContext } from "./connector.js";
+import {
+  CodemodeConnector,
+  RemoteConnector,
+  type ConnectorTools,
+  type ExecutionEndStatus,
+  type HeaderValue,
+  type PassEndStatus,
+  type ToolExecuteContext,
+} from "./connector.js";
 import { CodemodeError } from "./errors.js";
 
 export * from "./connector.js";
@@ -119,10 +127,26 @@ export interface RunImage {
   data: Uint8Array;
 }
 
+/**
+ * Reshapes a completed run's result before the caller (and the model) sees it, e.g.
+ * `(result) => truncateResult(result)`: the stored execution keeps the result as returned. On the
+ * first pass and on a resume after approval alike. A throw leaves the result as it was returned
+ * (the report says why).
+ */
+export type TransformResult = (result: unknown) => unknown | Promise<unknown>;
+
 export interface CreateCodemodeRuntimeOptions {
   /** Your Durable Object's state (`this.ctx`): the runtime keeps its tables in its SQLite. */
   ctx: DurableObjectState;
+  /**
+   * Which runtime of the object (default `"default"`, tables `codemode_*`): each name has its
+   * own executions, snippets and values (tables `codemode_<name>_*`). Lower-case letters, digits
+   * and `_`, at most 40.
+   */
+  name?: string;
   connectors: Connector[];
+  /** See {@link TransformResult}. */
+  transformResult?: TransformResult;
   /** Where remote declarations' `${SECRET}`s are read (your `env`). */
   env?: unknown;
   /** Accepted for the reference's API and not used: the sandbox runs in this Worker (no Worker Loader). */
@@ -228,14 +252,38 @@ interface Opened {
   reopening: boolean;
 }
 
-/** The runtimes open in this isolate, by object. */
-const runtimes = new WeakMap<DurableObjectState, Opened>();
-/** The newest handle's options of each object: hooks and connector classes are read from it at each use. */
-const newest = new WeakMap<DurableObjectState, CreateCodemodeRuntimeOptions>();
-/** A wake-up asked for while no handle of the object had a `schedule` hook. */
-const unscheduled = new WeakMap<DurableObjectState, number>();
+/** The runtime a handle is for: its object's `ctx` and its `name` (default `"default"`). */
+type RuntimeKey = Pick<CreateCodemodeRuntimeOptions, "ctx" | "name">;
+
+/** Values per runtime: by the object's `ctx`, then the runtime's name. */
+class PerRuntime<T> {
+  #objects = new WeakMap<DurableObjectState, Map<string, T>>();
+
+  get({ ctx, name }: RuntimeKey): T | undefined {
+    return this.#objects.get(ctx)?.get(name ?? DEFAULT_NAME);
+  }
+
+  set({ ctx, name }: RuntimeKey, value: T): void {
+    let named = this.#objects.get(ctx);
+    if (!named) this.#objects.set(ctx, (named = new Map()));
+    named.set(name ?? DEFAULT_NAME, value);
+  }
+
+  delete({ ctx, name }: RuntimeKey): void {
+    this.#objects.get(ctx)?.delete(name ?? DEFAULT_NAME);
+  }
+}
+
+/** The runtime whose tables are `codemode_*` (another name's are `codemode_<name>_*`). */
+const DEFAULT_NAME = "default";
+/** The runtimes open in this isolate. */
+const runtimes = new PerRuntime<Opened>();
+/** The newest handle's options of each runtime: hooks and connector classes are read from it at each use. */
+const newest = new PerRuntime<CreateCodemodeRuntimeOptions>();
+/** A wake-up asked for while no handle of the runtime had a `schedule` hook. */
+const unscheduled = new PerRuntime<number>();
 /** The model-facing tool's description of each open runtime (it names the connectors' methods). */
-const descriptions = new WeakMap<DurableObjectState, string>();
+const descriptions = new PerRuntime<string>();
 /** Counts the wasm instances of this isolate: one that stopped (a panic) is replaced by a fresh one. */
 let engine = 0;
 /** How long a runtime missing a declared service is used before a handle tries to reach it again. */
@@ -274,23 +322,56 @@ function json(value: unknown): string {
   return JSON.stringify(value === undefined ? null : value);
 }
 
-/** The tools of the connector class named `name` in the newest handle of `ctx`, else `fallback`'s. */
-async function currentTools(ctx: DurableObjectState, name: string, fallback: ConnectorTools): Promise<ConnectorTools> {
-  const connector = newest
-    .get(ctx)
-    ?.connectors.find((c): c is CodemodeConnector<any> => c instanceof CodemodeConnector && c.name() === name);
+/** The connector classes of the newest handle of runtime `key`. */
+function currentConnectors(key: RuntimeKey): CodemodeConnector<any>[] {
+  return (newest.get(key)?.connectors ?? []).filter((c): c is CodemodeConnector<any> => c instanceof CodemodeConnector);
+}
+
+/** The tools of the connector class named `name` in the newest handle of `key`, else `fallback`'s. */
+async function currentTools(key: RuntimeKey, name: string, fallback: ConnectorTools): Promise<ConnectorTools> {
+  const connector = currentConnectors(key).find((c) => c.name() === name);
   return connector ? (await connector.describe()).tools : fallback;
+}
+
+/** Statuses after which a run never goes on: the connectors' `disposeExecution` is called. */
+const ENDED: ReadonlySet<string> = new Set(["completed", "error", "rejected", "rolled_back", "cancelled"]);
+/** Methods whose change is the end of a pass over a run (`wake`: a resumed one). */
+const PASSES: ReadonlySet<string> = new Set(["execute", "approveExecution", "wake"]);
+
+/**
+ * The connectors' `onPassEnd` and `disposeExecution`, told by a stored change of a run: a pass
+ * ended (`onPassEnd`, then `disposeExecution` if the run ended), or a decision ended it (reject,
+ * cancel, rollback, an expiry: `disposeExecution`). In order, rejections ignored, kept alive by
+ * the object's `waitUntil`.
+ */
+function tellConnectors(key: RuntimeKey, change: Contract.Progress): void {
+  if (change.type !== "cf_codemode_changed" || !change.executionId || !change.status) return;
+  const { executionId, status, method } = change;
+  // An expiry comes as a wake that rejected the run: no pass ran.
+  const passEnded = PASSES.has(method) && !(method === "wake" && status === "rejected");
+  const ended = ENDED.has(status);
+  if (!passEnded && !ended) return;
+  const connectors = currentConnectors(key);
+  const told = (async () => {
+    if (passEnded) {
+      for (const connector of connectors) await connector.onPassEnd(executionId, status as PassEndStatus).catch(() => undefined);
+    }
+    if (ended) {
+      for (const connector of connectors) await connector.disposeExecution(executionId, status as ExecutionEndStatus).catch(() => undefined);
+    }
+  })();
+  key.ctx.waitUntil?.(told);
 }
 
 /**
  * What the runtime needs of a connector class: its tools described, and callbacks that run them
  * (with the newest handle's instance of the class: the guide builds one per call).
  */
-async function describeConnector(ctx: DurableObjectState, connector: CodemodeConnector<any>) {
+async function describeConnector(key: RuntimeKey, connector: CodemodeConnector<any>) {
   const { name, instructions, tools } = await connector.describe();
   const context = (text: string): ToolExecuteContext => JSON.parse(text);
   const tool = async (method: string) => {
-    const found = (await currentTools(ctx, name, tools))[method];
+    const found = (await currentTools(key, name, tools))[method];
     if (!found) throw new Error(`Tool "${method}" not found on ${name}`);
     return found;
   };
@@ -408,7 +489,7 @@ async function open(options: CreateCodemodeRuntimeOptions, startedOn: number): P
   const remote = [];
   for (const connector of options.connectors) {
     if (connector instanceof RemoteConnector) remote.push(connector.declaration);
-    else local.push(await describeConnector(ctx, connector));
+    else local.push(await describeConnector(options, connector));
   }
   const settings: Record<string, string> = {};
   for (const [key, name] of Object.entries(SETTINGS)) {
@@ -422,16 +503,30 @@ async function open(options: CreateCodemodeRuntimeOptions, startedOn: number): P
   // The hooks of the newest handle, whichever opened the runtime.
   const hooks = {
     schedule: (at: number) => {
-      const schedule = newest.get(ctx)?.schedule;
+      const schedule = newest.get(options)?.schedule;
       if (schedule) schedule(at);
-      else unscheduled.set(ctx, Math.min(at, unscheduled.get(ctx) ?? Infinity));
+      else unscheduled.set(options, Math.min(at, unscheduled.get(options) ?? Infinity));
     },
-    progress: (frame: string) => newest.get(ctx)?.onProgress?.(JSON.parse(frame)),
+    progress: (frame: string) => {
+      const event = JSON.parse(frame) as Contract.Progress;
+      newest.get(options)?.onProgress?.(event);
+      tellConnectors(options, event);
+    },
+    // Never rejects: the answer says what became of the result.
+    transform: async (text: string) => {
+      const transformResult = newest.get(options)?.transformResult;
+      if (!transformResult) return json("unsupported");
+      try {
+        return json({ ok: (await transformResult(JSON.parse(text))) ?? null });
+      } catch (error) {
+        return json({ error: message(error) });
+      }
+    },
   };
   try {
-    const runtime = await EmbeddedRuntime.open(ctx, local, remote.length ? JSON.stringify(remote) : "", env, settings, hooks);
+    const runtime = await EmbeddedRuntime.open(ctx, options.name ?? DEFAULT_NAME, local, remote.length ? JSON.stringify(remote) : "", env, settings, hooks);
     const tool = JSON.parse(await runtime.call("tool", "[]")) as Contract.ToolDescriptor;
-    descriptions.set(ctx, tool.description);
+    descriptions.set(options, tool.description);
     return runtime;
   } catch (thrown) {
     throw refused(thrown, startedOn);
@@ -445,15 +540,14 @@ async function open(options: CreateCodemodeRuntimeOptions, startedOn: number): P
  * keep it, and read and decide as usual).
  */
 async function runtimeOf(options: CreateCodemodeRuntimeOptions): Promise<EmbeddedRuntime> {
-  const { ctx } = options;
-  const known = runtimes.get(ctx);
+  const known = runtimes.get(options);
   if (known && known.engine === engine) {
     const runtime = await known.runtime;
     if (!runtime.unavailable() || known.reopening || Date.now() < known.openedAt + RECONNECT_AFTER_MS) return runtime;
     known.reopening = true;
     try {
       const fresh = await open(options, known.engine);
-      runtimes.set(ctx, { engine: known.engine, runtime: Promise.resolve(fresh), openedAt: Date.now(), reopening: false });
+      runtimes.set(options, { engine: known.engine, runtime: Promise.resolve(fresh), openedAt: Date.now(), reopening: false });
       return fresh;
     } catch {
       known.openedAt = Date.now();
@@ -463,9 +557,9 @@ async function runtimeOf(options: CreateCodemodeRuntimeOptions): Promise<Embedde
     }
   }
   const entry: Opened = { engine, runtime: open(options, engine), openedAt: Date.now(), reopening: false };
-  runtimes.set(ctx, entry);
+  runtimes.set(options, entry);
   entry.runtime.catch(() => {
-    if (runtimes.get(ctx) === entry) runtimes.delete(ctx);
+    if (runtimes.get(options) === entry) runtimes.delete(options);
   });
   return entry.runtime;
 }
@@ -520,11 +614,10 @@ function codeSchema(schema: Record<string, unknown>): StandardJsonSchema<{ code:
  * `ctx.storage.sql`). Build one wherever you need it: handles over the same `ctx` share one runtime.
  */
 export function createCodemodeRuntime(options: CreateCodemodeRuntimeOptions): CodemodeRuntimeHandle {
-  const { ctx } = options;
-  newest.set(ctx, options);
-  const missed = unscheduled.get(ctx);
+  newest.set(options, options);
+  const missed = unscheduled.get(options);
   if (missed !== undefined && options.schedule) {
-    unscheduled.delete(ctx);
+    unscheduled.delete(options);
     options.schedule(missed);
   }
   /** `use` on the open runtime; what it throws becomes the contract's error (a trap of this
@@ -558,7 +651,7 @@ export function createCodemodeRuntime(options: CreateCodemodeRuntimeOptions): Co
       const opening = runtimeOf(options).catch(() => undefined);
       const tool: CodemodeTool = {
         get description() {
-          return toolOptions.description ?? descriptions.get(ctx) ?? fallbackDescription(options.connectors);
+          return toolOptions.description ?? descriptions.get(options) ?? fallbackDescription(options.connectors);
         },
         inputSchema: codeSchema(CODE_SCHEMA),
         execute: async (input) => {
