@@ -69,7 +69,7 @@ bash scripts/build-worker.sh
 # package's, the upgrade's and wrangler dev's (it runs wrangler.toml's build command, which would
 # wait for the package's cargo) run after it.
 mkdir -p test-output
-AFTER_PACKAGE=(embedded_models embedded_package embedded_seed examples_chat upgrade wrangler_dev)
+AFTER_PACKAGE=(embedded_models embedded_package embedded_seed examples_chat reference_types upgrade wrangler_dev)
 WORKER_ONLY=()
 PACKAGE_TOO=()
 for file in tests/integration/*.test.mjs; do

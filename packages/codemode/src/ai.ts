@@ -27,7 +27,7 @@ export class ToolSetConnector extends CodemodeConnector {
   readonly #options: ToolSetConnectorOptions;
 
   constructor(ctx: DurableObjectState | ExecutionContext, options: ToolSetConnectorOptions) {
-    super(ctx as DurableObjectState, {});
+    super(ctx, {});
     this.#options = options;
   }
 

@@ -62,8 +62,10 @@ export abstract class CodemodeConnector<Env = unknown, _Props = unknown> {
   readonly env: Env;
   #tools: Promise<ConnectorTools> | undefined;
 
-  constructor(ctx: DurableObjectState, env: Env) {
-    this.ctx = ctx;
+  /** `ctx` is the object's state (`this.ctx` of an Agent); the reference's type is kept, which
+   * also admits a Worker's `ExecutionContext`. */
+  constructor(ctx: DurableObjectState | ExecutionContext, env: Env) {
+    this.ctx = ctx as DurableObjectState;
     this.env = env;
   }
 

@@ -1,0 +1,150 @@
+// Code written against the reference's API (`@cloudflare/codemode` 0.5.6): its guide pages'
+// connectors (MCP, OpenAPI), an AI SDK tool set, the runtime's options and handle. tsc checks this
+// file twice (tests/integration/reference_types.test.mjs): against the reference's own .d.ts, and
+// with `@cloudflare/codemode` mapped to this package's. A name or a signature of ours that the
+// reference's users' code cannot use fails the second.
+import {
+  CodemodeConnector,
+  createCodemodeRuntime,
+  DynamicWorkerExecutor,
+  McpConnector,
+  OpenApiConnector,
+  type ConnectorTool,
+  type ConnectorTools,
+  type ExecutionEndStatus,
+  type McpConnectionLike,
+  type OpenApiRequestOptions,
+  type PassEndStatus,
+  type ToolExecuteContext,
+  type TransformResult,
+} from "@cloudflare/codemode";
+import { toolSetConnector, ToolSetConnector } from "@cloudflare/codemode/ai";
+import { tool } from "ai";
+import { z } from "zod";
+
+interface Env {
+  LOADER: never;
+  ORDERS_API_TOKEN: string;
+}
+
+// The "Use MCP tools with Code Mode" page's connector.
+export class GithubConnector extends McpConnector<Env> {
+  private connection: McpConnectionLike;
+
+  constructor(ctx: DurableObjectState | ExecutionContext, env: Env, connection: McpConnectionLike) {
+    super(ctx, env);
+    this.connection = connection;
+  }
+
+  override name() {
+    return "github";
+  }
+
+  protected override instructions() {
+    return "Use for GitHub repositories, issues, and pull requests.";
+  }
+
+  protected override createConnection() {
+    return this.connection;
+  }
+
+  protected override tool(name: string, tool: ConnectorTool): ConnectorTool {
+    if (name === "create_issue") return { ...tool, requiresApproval: true };
+    return tool;
+  }
+}
+
+const API_ORIGIN = "https://orders.example.com";
+
+// The OpenAPI page's connector.
+export class OrdersConnector extends OpenApiConnector<Env> {
+  override name() {
+    return "orders";
+  }
+
+  protected override instructions() {
+    return "Use for reading and creating orders.";
+  }
+
+  protected override spec() {
+    return { openapi: "3.0.3", info: { title: "Orders", version: "1" }, paths: {} };
+  }
+
+  protected override async request(options: OpenApiRequestOptions) {
+    const url = new URL(options.path, API_ORIGIN);
+    for (const [key, value] of Object.entries(options.params ?? {})) {
+      if (value !== undefined) url.searchParams.set(key, String(value));
+    }
+    const response = await fetch(url, {
+      method: options.method ?? "GET",
+      headers: { ...options.headers, Authorization: `Bearer ${this.env.ORDERS_API_TOKEN}` },
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    });
+    if (!response.ok) throw new Error(`Orders API request failed: ${response.status}`);
+    return response.json();
+  }
+
+  protected override tool(name: string, tool: ConnectorTool): ConnectorTool {
+    return name === "create_order" ? { ...tool, requiresApproval: true } : tool;
+  }
+}
+
+// A connector of one's own, with the reference's hooks.
+export class ItemsConnector extends CodemodeConnector<Env> {
+  readonly ended: string[] = [];
+
+  override name() {
+    return "items";
+  }
+
+  protected override tools(): ConnectorTools {
+    return {
+      createItem: {
+        description: "Create an item.",
+        inputSchema: { type: "object", properties: { title: { type: "string" } }, required: ["title"] },
+        requiresApproval: true,
+        execute: async (args: unknown, ctx?: ToolExecuteContext) => ({ args, by: ctx?.executionId }),
+        revert: async () => {},
+      },
+    };
+  }
+
+  override async onPassEnd(executionId: string, status: PassEndStatus) {
+    this.ended.push(`${executionId} ${status}`);
+  }
+
+  override async disposeExecution(executionId: string, status: ExecutionEndStatus) {
+    this.ended.push(`${executionId} ${status}`);
+  }
+}
+
+export async function useTheRuntime(ctx: DurableObjectState, env: Env, connection: McpConnectionLike) {
+  const shaped: TransformResult = (result) => ({ result });
+  const kit: ToolSetConnector = toolSetConnector(ctx, {
+    name: "kit",
+    tools: { getWeather: tool({ description: "Weather.", inputSchema: z.object({ city: z.string() }), execute: async ({ city }) => city }) },
+  });
+  const runtime = createCodemodeRuntime({
+    ctx,
+    executor: new DynamicWorkerExecutor({ loader: env.LOADER }),
+    connectors: [new GithubConnector(ctx, env, connection), new OrdersConnector(ctx, env), new ItemsConnector(ctx, env), kit],
+    name: "support",
+    maxExecutions: 20,
+    transformResult: shaped,
+  });
+  const codemode = runtime.tool({ description: "Run code." });
+  const out = await runtime.execute({ code: "async () => 1" });
+  if (out.status === "paused") {
+    const [first] = out.pending;
+    if (first) await runtime.reject({ seq: first.seq, executionId: out.executionId });
+    await runtime.approve({ executionId: out.executionId });
+  }
+  const errorText: string | undefined = out.status === "error" ? out.error : undefined;
+  await runtime.rollback({ executionId: out.executionId });
+  const pending = await runtime.pending();
+  const history = await runtime.executions(20);
+  const snippet = await runtime.saveSnippet("one", { description: "Returns one", executionId: out.executionId });
+  const found = await runtime.search("items");
+  const described = await runtime.describe("items.createItem");
+  return [codemode.description, errorText, pending.length, history[0]?.status, snippet.name, found.results.length, described.types];
+}
