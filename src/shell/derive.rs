@@ -1,4 +1,6 @@
-//! The core's connector derivations for the package's subclassable connectors (feature `embed`):
+//! The core's pure pieces the package exposes (feature `embed`): the catalog's TypeScript
+//! rendering and the runtime's defaults (the reference's utilities), and its connector
+//! derivations for the package's subclassable connectors:
 //! `McpConnector` over the user's own MCP connection and `OpenApiConnector` over the user's own
 //! `spec()` and `request()` are connector classes in JavaScript, but what a tool becomes (its
 //! method name, description, schemas, approval, idempotency key, result) is decided here, by the
@@ -10,11 +12,13 @@
 use serde_json::{json, Value};
 use wasm_bindgen::prelude::*;
 
+use crate::catalog;
 use crate::connector::{remote_method_name, ToolSpec};
 use crate::error::Error;
 use crate::remote::openapi::{Operation, Operations};
 use crate::remote::{mcp, RemoteSettings};
 use crate::rpc;
+use crate::runtime::RuntimeConfig;
 
 fn rejection(error: &Error) -> JsValue {
     JsValue::from_str(&rpc::error_body(error).to_string())
@@ -36,6 +40,57 @@ fn tool_json(spec: &ToolSpec) -> Value {
         tool["outputSchema"] = schema.clone();
     }
     tool
+}
+
+/// `type <name> = <schema as TypeScript>;`, as the catalog renders types (the reference's
+/// `jsonSchemaToType`).
+#[wasm_bindgen(js_name = jsonSchemaToType)]
+pub fn json_schema_to_type(schema: &str, type_name: &str) -> Result<String, JsValue> {
+    let schema = parse(schema, "the schema")?;
+    Ok(format!(
+        "type {type_name} = {};",
+        catalog::schema_to_ts(&schema)
+    ))
+}
+
+/// The declarations of tools given as `{name: {description?, inputSchema, outputSchema?}}`, as
+/// the catalog renders a connector (`declare const codemode: {...}`; the reference's
+/// `generateTypesFromJsonSchema`).
+#[wasm_bindgen(js_name = generateTypesFromJsonSchema)]
+pub fn generate_types_from_json_schema(tools: &str) -> Result<String, JsValue> {
+    let tools = parse(tools, "the tools")?;
+    let specs: Vec<ToolSpec> = tools
+        .as_object()
+        .into_iter()
+        .flatten()
+        .map(|(name, tool)| {
+            let text = |key: &str| tool.get(key).and_then(Value::as_str).unwrap_or_default();
+            let schema = tool
+                .get("inputSchema")
+                .cloned()
+                .unwrap_or(json!({"type": "object"}));
+            let spec = ToolSpec::new(&remote_method_name(name), text("description"), schema);
+            match tool.get("outputSchema") {
+                Some(output) if output.is_object() => spec.with_output(output.clone()),
+                _ => spec,
+            }
+        })
+        .collect();
+    Ok(catalog::connector_declaration("codemode", "", &specs))
+}
+
+/// The defaults the reference exports as constants: finished runs kept
+/// (`DEFAULT_MAX_EXECUTIONS`), a paused run's time to live (`DEFAULT_PAUSED_TTL_MS`), the largest
+/// result a run journals (`MAX_DURABLE_VALUE_BYTES`).
+#[wasm_bindgen(js_name = runtimeDefaults)]
+pub fn runtime_defaults() -> String {
+    let config = RuntimeConfig::default();
+    json!({
+        "keepFinished": config.keep_finished,
+        "pausedTtlMs": config.paused_ttl_ms,
+        "maxResultBytes": config.max_result_bytes,
+    })
+    .to_string()
 }
 
 /// The method name a remote tool or operation name becomes (`get-weather` → `getWeather`).

@@ -16,8 +16,9 @@
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
-import { cp, mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import { cp, mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { after, before, describe, test } from "node:test";
 import { AgentClient } from "agents/client";
 import WebSocket from "ws";
@@ -444,6 +445,32 @@ describe("the guide's Chat agent and NotesConnector on the package (npm pack, ts
     assert.deepEqual(await client.call("historyOf", ["default"]), [first.executionId]);
     assert.deepEqual(await client.call("historyOf", ["second_one"]), [second.executionId]);
     await assert.rejects(client.call("runIn", ["Bad-Name", "async () => 3"]), /runtime name "Bad-Name" must be/);
+  });
+
+  test("the reference's utilities: sanitizeToolName as the reference names, truncateResult within its budget and its shape kept", T, async () => {
+    const client = await linked(`utilities-${Date.now()}`);
+    const names = ["list-pull.requests", "3d-render", "delete", "get weather", "ok_name", "a/b", "", "class", "$x"];
+    const big = { id: 7, title: "t".repeat(3000), tags: Array.from({ length: 400 }, (_, i) => `tag-${i}`), nested: { text: "n".repeat(5000), n: 1 } };
+    const values = [big, Array.from({ length: 2000 }, (_, i) => ({ i })), "s".repeat(9000), { small: true }];
+    const maxChars = 2000;
+    const out = await client.call("utilities", [names, values, maxChars]);
+    // The reference's own function on the same names (its chunk, loaded from its dist by path).
+    const referenceDist = path.join(REPO_ROOT, "node_modules", "@cloudflare", "codemode", "dist");
+    const chunk = (await readdir(referenceDist)).find((f) => /^json-schema-types-.*\.js$/.test(f));
+    const { a: referenceSanitize } = await import(pathToFileURL(path.join(referenceDist, chunk)).href);
+    assert.deepEqual(out.names, names.map(referenceSanitize));
+    for (const [i, truncated] of out.truncated.entries()) {
+      const text = typeof truncated === "string" ? truncated : JSON.stringify(truncated);
+      assert.ok(text.length <= maxChars * 1.1, `value ${i}: ${text.length} characters`);
+      if (i < 3) assert.match(text, /--- TRUNCATED ---/, `value ${i} was cut`);
+    }
+    assert.deepEqual(out.truncated[3], { small: true });
+    assert.deepEqual(out.sameWhenSmall, [true, true, true, true], "within budget: the same value");
+    assert.equal(out.truncated[0].id, 7, "small fields are kept whole");
+    assert.ok(Array.isArray(out.truncated[0].tags) && Array.isArray(out.truncated[1]), "lists stay lists");
+    assert.equal(out.type, "type WeatherInput = { city: string };");
+    assert.match(out.declarations, /declare const codemode: \{[\s\S]*getWeather\(args\?: \{ city\?: string \}\): Promise<unknown>;/);
+    assert.deepEqual(out.defaults, [50, 24 * 60 * 60 * 1000, 1024 * 1024]);
   });
 
   test("workerd restarted while a run is paused: approveExecution completes it, createNote applied once", { timeout: READY_TIMEOUT_MS + 120_000 }, async () => {

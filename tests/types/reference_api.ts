@@ -17,6 +17,15 @@ import {
   type PassEndStatus,
   type ToolExecuteContext,
   type TransformResult,
+  type TruncateOptions,
+  DEFAULT_MAX_EXECUTIONS,
+  DEFAULT_PAUSED_TTL_MS,
+  MAX_DURABLE_VALUE_BYTES,
+  generateTypesFromJsonSchema,
+  jsonSchemaToType,
+  sanitizeToolName,
+  truncateResponse,
+  truncateResult,
 } from "@cloudflare/codemode";
 import { toolSetConnector, ToolSetConnector } from "@cloudflare/codemode/ai";
 import { tool } from "ai";
@@ -118,8 +127,20 @@ export class ItemsConnector extends CodemodeConnector<Env> {
   }
 }
 
+export function useTheUtilities(): Array<string | number | unknown> {
+  const options: TruncateOptions = { maxTokens: 1000 };
+  return [
+    sanitizeToolName("list-pull.requests"),
+    jsonSchemaToType({ type: "object", properties: { city: { type: "string" } } }, "WeatherInput"),
+    generateTypesFromJsonSchema({ getWeather: { description: "Weather.", inputSchema: { type: "object" } } }),
+    truncateResponse("long text", options),
+    truncateResult({ rows: [] }, { maxChars: 2000 }),
+    DEFAULT_MAX_EXECUTIONS + DEFAULT_PAUSED_TTL_MS + MAX_DURABLE_VALUE_BYTES,
+  ];
+}
+
 export async function useTheRuntime(ctx: DurableObjectState, env: Env, connection: McpConnectionLike) {
-  const shaped: TransformResult = (result) => ({ result });
+  const shaped: TransformResult = (result) => truncateResult(result);
   const kit: ToolSetConnector = toolSetConnector(ctx, {
     name: "kit",
     tools: { getWeather: tool({ description: "Weather.", inputSchema: z.object({ city: z.string() }), execute: async ({ city }) => city }) },

@@ -16,6 +16,7 @@ import {
 import { CodemodeError } from "./errors.js";
 
 export * from "./connector.js";
+export * from "./utils.js";
 export { CodemodeError } from "./errors.js";
 export type { CallRecord, CallState, Decision, ExecutionStatus, PendingAction, Snippet, SearchResult, ErrorCode, ImageOutput, ImageRef, Usage } from "./contract.js";
 
