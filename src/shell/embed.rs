@@ -364,6 +364,20 @@ impl EmbeddedRuntime {
         super::ready(runtime, connected.unavailable)
     }
 
+    /// One MCP message (or a batch), JSON text, answered by the same MCP server as the service's
+    /// `/mcp` ([`crate::mcp`]: tools `codemode`, `search`, `describe`): resolves with the reply's
+    /// JSON text, `""` for a notification. For the package's `codeMcpServer`.
+    pub fn mcp(&self, message: String) -> js_sys::Promise {
+        let runtime = self.runtime.clone();
+        wasm_bindgen_futures::future_to_promise(async move {
+            let reply = crate::mcp::handle(&runtime, message.as_bytes()).await;
+            super::prepare_when_idle();
+            Ok(JsValue::from_str(
+                &reply.body.map(|body| body.to_string()).unwrap_or_default(),
+            ))
+        })
+    }
+
     /// Runs the contract's method `method` with `args` (a JSON array): resolves with the result's
     /// JSON text.
     pub fn call(&self, method: String, args: String) -> js_sys::Promise {

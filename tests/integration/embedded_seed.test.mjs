@@ -21,6 +21,8 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { after, before, describe, test } from "node:test";
 import { AgentClient } from "agents/client";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import WebSocket from "ws";
 import { REPO_ROOT } from "./harness.mjs";
 import { freePort, startMcpServer } from "./fixtures/mcp_server.mjs";
@@ -471,6 +473,24 @@ describe("the guide's Chat agent and NotesConnector on the package (npm pack, ts
     assert.equal(out.type, "type WeatherInput = { city: string };");
     assert.match(out.declarations, /declare const codemode: \{[\s\S]*getWeather\(args\?: \{ city\?: string \}\): Promise<unknown>;/);
     assert.deepEqual(out.defaults, [50, 24 * 60 * 60 * 1000, 1024 * 1024]);
+  });
+
+  test("codeMcpServer: the MCP SDK's client reaches the agent's runtime over MCP, with the service's tools", T, async () => {
+    const name = `mcp-out-${Date.now()}`;
+    const client = new Client({ name: "seed-test", version: "1.0.0" });
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${origin}/agents/linked/${name}/mcp`)));
+    remember(async () => client.close());
+    const { tools } = await client.listTools();
+    assert.deepEqual(tools.map((t) => t.name), ["codemode", "search", "describe"]);
+    assert.match(tools[0].description, /loop/, "the codemode tool names the agent's connectors");
+    const ran = await client.callTool({ name: "codemode", arguments: { code: "async () => loop.add({ a: 20, b: 22 })" } });
+    assert.equal(ran.isError, false, JSON.stringify(ran));
+    assert.equal(ran.structuredContent.result, 42);
+    // The run is the agent's: its history has it.
+    const agentSide = await linked(name);
+    assert.equal((await agentSide.call("execution", [ran.structuredContent.executionId])).status, "completed");
+    const found = await client.callTool({ name: "search", arguments: { query: "weather" } });
+    assert.match(JSON.stringify(found.structuredContent), /kit\.getWeather/);
   });
 
   test("workerd restarted while a run is paused: approveExecution completes it, createNote applied once", { timeout: READY_TIMEOUT_MS + 120_000 }, async () => {

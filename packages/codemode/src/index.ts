@@ -229,6 +229,12 @@ export interface CodemodeRuntimeHandle {
   expirePaused(): Promise<string[]>;
   /** The wake-up `schedule` asked for is due: resumes and expires what is due, asks for the next. */
   wake(): Promise<{ resumed: string[]; expired: string[]; nextWakeAt: number | null }>;
+  /**
+   * One MCP message (JSON-RPC, or a batch) answered by the runtime's MCP server, the same as the
+   * service Worker's `/mcp` (tools `codemode`, `search`, `describe`): the reply, or `undefined`
+   * for a notification. `codeMcpServer` (`codemode-runtime/mcp`) serves it through the MCP SDK.
+   */
+  mcp(message: object): Promise<object | undefined>;
   /** When the runtime next needs `wake()` (ms since the epoch), or null. */
   nextWakeAt(): Promise<number | null>;
   /**
@@ -695,6 +701,11 @@ export function createCodemodeRuntime(options: CreateCodemodeRuntimeOptions): Co
     expirePaused: async () => (await handle.wake()).expired,
     wake: () => withRuntime(async (runtime) => JSON.parse(await runtime.wake())),
     nextWakeAt: () => withRuntime((runtime) => runtime.nextWakeAt() ?? null),
+    mcp: (message) =>
+      withRuntime(async (runtime) => {
+        const reply = await runtime.mcp(JSON.stringify(message));
+        return reply ? (JSON.parse(reply) as object) : undefined;
+      }),
     image: (id) => withRuntime((runtime) => runtime.image(String(id)) as RunImage),
     imageResponse: async (id) => {
       try {
