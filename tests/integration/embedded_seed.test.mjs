@@ -475,7 +475,7 @@ describe("the guide's Chat agent and NotesConnector on the package (npm pack, ts
     assert.deepEqual(out.defaults, [50, 24 * 60 * 60 * 1000, 1024 * 1024]);
   });
 
-  test("codeMcpServer: the MCP SDK's client reaches the agent's runtime over MCP, with the service's tools", T, async () => {
+  test("codeMcpServer and openApiMcpServer: the MCP SDK's client reaches the agent's runtimes over MCP, with the service's tools", T, async () => {
     const name = `mcp-out-${Date.now()}`;
     const client = new Client({ name: "seed-test", version: "1.0.0" });
     await client.connect(new StreamableHTTPClientTransport(new URL(`${origin}/agents/linked/${name}/mcp`)));
@@ -491,6 +491,16 @@ describe("the guide's Chat agent and NotesConnector on the package (npm pack, ts
     assert.equal((await agentSide.call("execution", [ran.structuredContent.executionId])).status, "completed");
     const found = await client.callTool({ name: "search", arguments: { query: "weather" } });
     assert.match(JSON.stringify(found.structuredContent), /kit\.getWeather/);
+
+    // openApiMcpServer: one OpenAPI service (the Petstore, its request() the agent's) as an MCP server.
+    const petsClient = new Client({ name: "seed-test", version: "1.0.0" });
+    await petsClient.connect(new StreamableHTTPClientTransport(new URL(`${origin}/agents/linked/${name}/openapi-mcp`)));
+    remember(async () => petsClient.close());
+    const pet = await petsClient.callTool({ name: "codemode", arguments: { code: "async () => (await api.getPetById({ petId: 3 })).handed" } });
+    assert.equal(pet.isError, false, JSON.stringify(pet));
+    assert.deepEqual(pet.structuredContent.result, { path: "/pet/3", method: "GET" });
+    const order = await petsClient.callTool({ name: "codemode", arguments: { code: "async () => api.placeOrder({ body: { petId: 3, quantity: 1 } })" } });
+    assert.equal(order.structuredContent.status, "paused", "a write waits for the agent's approval");
   });
 
   test("workerd restarted while a run is paused: approveExecution completes it, createNote applied once", { timeout: READY_TIMEOUT_MS + 120_000 }, async () => {
