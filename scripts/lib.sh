@@ -9,6 +9,37 @@ wasm_bindgen_version() {
   awk '/^name = "wasm-bindgen"$/ { getline; gsub(/version = |"/, ""); print; exit }' "$ROOT/Cargo.lock"
 }
 
+# Background jobs whose output is kept apart and printed when they end (set-up's installs).
+JOBS=()
+JOB_LOGS=""
+in_background() {
+  local name="$1"
+  shift
+  [ -n "$JOB_LOGS" ] || JOB_LOGS="$(mktemp -d)"
+  echo "$name: started in the background"
+  ("$@") >"$JOB_LOGS/$name.log" 2>&1 &
+  JOBS+=("$!:$name")
+}
+# Waits for every job started by in_background: prints the end of each log (all of a failed
+# one's) and fails if one did.
+wait_for_jobs() {
+  local failed=0 job pid name
+  for job in "${JOBS[@]}"; do
+    pid="${job%%:*}"
+    name="${job#*:}"
+    if wait "$pid"; then
+      echo "$name: done"
+      tail -n 3 "$JOB_LOGS/$name.log"
+    else
+      echo "$name: FAILED"
+      cat "$JOB_LOGS/$name.log"
+      failed=1
+    fi
+  done
+  JOBS=()
+  return "$failed"
+}
+
 # Point worker-build at local tools instead of downloading them from GitHub.
 export_build_tools() {
   export WASM_BINDGEN_BIN="$HOME/.cargo/bin/wasm-bindgen"

@@ -31,8 +31,14 @@ print_steps() {
 }
 trap print_steps EXIT
 
-step "set-up (tools and npm packages)"
-bash scripts/setup.sh
+step "set-up (npm packages, Chromium; the build tools start compiling in the background)"
+bash scripts/setup.sh --build-tools-later
+# wasm-bindgen-cli and worker-build (on a new machine about four minutes of compiling) are needed
+# from the first Worker build on: they compile beside the lints and the native tests.
+mkdir -p test-output
+TOOLS_LOG=test-output/build-tools.log
+bash scripts/install-build-tools.sh >"$TOOLS_LOG" 2>&1 &
+tools=$!
 
 step "formatting and lints, native (rustfmt; clippy, warnings are errors)"
 cargo fmt --check
@@ -56,6 +62,12 @@ bash scripts/difftest.sh --check
 
 step "program fuzzer against Node (fixed seed; fails on a crash, a hang, or mismatches above difftest/programs/ceiling.json)"
 bash scripts/progfuzz.sh --check
+
+step "the build tools (compiled in the background since set-up)"
+tools_status=0
+wait "$tools" || tools_status=$?
+cat "$TOOLS_LOG"
+[ "$tools_status" -eq 0 ]
 
 step "building the Worker with a changed sandbox (for tests/integration/upgrade.test.mjs)"
 CODEMODE_UPGRADE_PROBE=1 CODEMODE_BUILD_DIR=build-upgrade CODEMODE_NO_WASM_OPT=1 bash scripts/build-worker.sh
