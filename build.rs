@@ -23,6 +23,11 @@ fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
     };
     for entry in entries.flatten() {
         let path = entry.path();
+        // Upstream's own tests (`src/tests/`, `tests.rs`) are compiled into no script's sandbox.
+        let name = entry.file_name();
+        if name == "tests" || name == "tests.rs" {
+            continue;
+        }
         if path.is_dir() {
             rust_files(&path, out);
         } else if path.extension().is_some_and(|e| e == "rs") {
@@ -100,12 +105,14 @@ fn join_prelude() -> (String, Vec<(&'static str, usize)>) {
         "build.rs: PRELUDE_MODULES must list every .js file of {PRELUDE_DIR} once"
     );
     let mut text = String::from(PRELUDE_HEAD);
+    let mut lines = text.lines().count();
     let mut starts = Vec::new();
     for module in PRELUDE_MODULES {
         let path = format!("{PRELUDE_DIR}/{module}");
         println!("cargo:rerun-if-changed={path}");
         let source = fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-        starts.push((module, text.lines().count() + 1));
+        starts.push((module, lines + 1));
+        lines += source.lines().count();
         text.push_str(&source);
         if !source.ends_with('\n') {
             text.push('\n');

@@ -106,11 +106,7 @@ const COMMANDS: Record<string, Command> = {
     min: 0,
     max: 1,
     async run(c) {
-      const pending = await c.instance.pendingApprovals(c.args[0]);
-      if (c.json) return print(pending);
-      if (pending.length === 0) console.log("no calls await approval");
-      for (const action of pending) console.log(pendingLine(action));
-      return EXIT.ok;
+      return list(c, await c.instance.pendingApprovals(c.args[0]), "no calls await approval", pendingLine);
     },
   },
   approve: {
@@ -180,11 +176,7 @@ const COMMANDS: Record<string, Command> = {
     max: 0,
     async run(c) {
       const limit = c.values.limit === undefined ? undefined : integer(c.values.limit, "--limit");
-      const runs = await c.instance.executionHistory(limit);
-      if (c.json) return print(runs);
-      if (runs.length === 0) console.log("no runs");
-      for (const run of runs) console.log(historyLine(run));
-      return EXIT.ok;
+      return list(c, await c.instance.executionHistory(limit), "no runs", historyLine);
     },
   },
   show: {
@@ -257,11 +249,7 @@ const COMMANDS: Record<string, Command> = {
     min: 0,
     max: 0,
     async run(c) {
-      const snippets = await c.instance.snippets();
-      if (c.json) return print(snippets);
-      if (snippets.length === 0) console.log("no snippets");
-      for (const s of snippets) console.log(`${s.name}  ${oneLine(s.description)}${s.connectors.length ? `  (${s.connectors.join(", ")})` : ""}`);
-      return EXIT.ok;
+      return list(c, await c.instance.snippets(), "no snippets", (s) => `${s.name}  ${oneLine(s.description)}${s.connectors.length ? `  (${s.connectors.join(", ")})` : ""}`);
     },
   },
 };
@@ -314,6 +302,14 @@ function commandHelp(name: string, command: Command): string {
 /** `--json`: the answer as the service gave it. */
 function print(value: unknown): number {
   process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+  return EXIT.ok;
+}
+
+/** A list: as JSON with `--json`, else one line per item (`empty` when there is none). */
+function list<T>(c: Context, items: T[], empty: string, line: (item: T) => string): number {
+  if (c.json) return print(items);
+  if (items.length === 0) console.log(empty);
+  for (const item of items) console.log(line(item));
   return EXIT.ok;
 }
 
