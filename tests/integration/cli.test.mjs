@@ -1,14 +1,16 @@
 // The `codemode` command line (client/src/cli.ts, the client package's `bin`): the real CLI,
-// spawned with `node` from the client's own build, against the built Worker in workerd (the
-// harness's Miniflare, with a CODEMODE_TOKEN). Every expected value comes from the service: what
+// spawned with `node` from the client's own build, against the built Worker served by `wrangler
+// dev` (wrangler.toml without its build command, CODEMODE_TOKEN in .dev.vars), as a developer
+// points it at their local service. Every expected value comes from the service: what
 // `execution`, `pendingApprovals`, `describe`… answer over /rpc, the refusal a wrong token gets.
 
 import assert from "node:assert/strict";
 import { execFileSync, spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { after, before, describe, test } from "node:test";
-import { REPO_ROOT, base, newInstance, startRuntime } from "./harness.mjs";
+import { REPO_ROOT, base, newInstance } from "./harness.mjs";
+import { serveWithWranglerDev, undoAll } from "./wrangler_process.mjs";
 
 const T = { timeout: 120_000 };
 const TOKEN = "cli-test-token";
@@ -30,12 +32,37 @@ try {
 // The package's `bin` is a file of that build.
 const BIN = path.join(OUT, path.relative("dist", PACKAGE.bin.codemode));
 
+const WRANGLER = path.join(REPO_ROOT, "node_modules", ".bin", "wrangler");
+
+/** wrangler.toml without its [build] and [dev] tables (the Worker is already built). */
+function withoutBuild(toml) {
+  let skipping = false;
+  return toml
+    .split("\n")
+    .filter((line) => {
+      const header = line.match(/^\s*\[+([^\]]+)\]+/);
+      if (header) skipping = header[1].trim() === "build" || header[1].trim() === "dev";
+      return !skipping;
+    })
+    .join("\n");
+}
+
+/** The service under `wrangler dev`: its origin, and fetch of a path on it. */
 let rt;
 before(async () => {
-  rt = await startRuntime({ bindings: { CODEMODE_TOKEN: TOKEN } });
-});
+  assert.ok(existsSync(path.join(REPO_ROOT, "build", "index.js")), "build/ is missing: npm run build");
+  const project = path.join(WORK, "service");
+  cpSync(path.join(REPO_ROOT, "build"), path.join(project, "build"), { recursive: true });
+  writeFileSync(path.join(project, "wrangler.toml"), withoutBuild(readFileSync(path.join(REPO_ROOT, "wrangler.toml"), "utf8")));
+  writeFileSync(path.join(project, ".dev.vars"), `CODEMODE_TOKEN=${TOKEN}\n`);
+  const { origin, response, dev } = await serveWithWranglerDev(WRANGLER, path.join(project, "wrangler.toml"), project, { probe: "/no-such-route" });
+  // With a token configured, the service refuses what carries none.
+  assert.equal(response.status, 401, `the service answers: ${response.status}\n${dev.tail()}`);
+  await response.arrayBuffer();
+  rt = { url: origin, fetch: (pathname, init) => fetch(new URL(pathname, origin), init) };
+}, { timeout: 240_000 });
 after(async () => {
-  await rt?.dispose();
+  await undoAll();
   rmSync(WORK, { recursive: true, force: true });
 });
 
