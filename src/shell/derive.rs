@@ -54,10 +54,10 @@ pub fn json_schema_to_type(schema: &str, type_name: &str) -> Result<String, JsVa
 }
 
 /// The declarations of tools given as `{name: {description?, inputSchema, outputSchema?}}`, as
-/// the catalog renders a connector (`declare const codemode: {...}`; the reference's
-/// `generateTypesFromJsonSchema`).
+/// the catalog renders a connector (`declare const <namespace>: {...}`; the reference's
+/// `generateTypesFromJsonSchema` and `generateTypes`).
 #[wasm_bindgen(js_name = generateTypesFromJsonSchema)]
-pub fn generate_types_from_json_schema(tools: &str) -> Result<String, JsValue> {
+pub fn generate_types_from_json_schema(tools: &str, namespace: &str) -> Result<String, JsValue> {
     let tools = parse(tools, "the tools")?;
     let specs: Vec<ToolSpec> = tools
         .as_object()
@@ -76,7 +76,7 @@ pub fn generate_types_from_json_schema(tools: &str) -> Result<String, JsValue> {
             }
         })
         .collect();
-    Ok(catalog::connector_declaration("codemode", "", &specs))
+    Ok(catalog::connector_declaration(namespace, "", &specs))
 }
 
 /// The defaults the reference exports as constants: finished runs kept

@@ -473,6 +473,7 @@ describe("the guide's Chat agent and NotesConnector on the package (npm pack, ts
     assert.equal(out.type, "type WeatherInput = { city: string };");
     assert.match(out.declarations, /declare const codemode: \{[\s\S]*getWeather\(args\?: \{ city\?: string \}\): Promise<unknown>;/);
     assert.deepEqual(out.defaults, [50, 24 * 60 * 60 * 1000, 1024 * 1024]);
+    assert.match(out.fromZod, /declare const mail: \{[\s\S]*sendEmail\(args: \{ to: string \}\): Promise<unknown>;/, out.fromZod);
   });
 
   test("codeMcpServer and openApiMcpServer: the MCP SDK's client reaches the agent's runtimes over MCP, with the service's tools", T, async () => {

@@ -27,7 +27,7 @@ import {
   truncateResponse,
   truncateResult,
 } from "@cloudflare/codemode";
-import { toolSetConnector, ToolSetConnector } from "@cloudflare/codemode/ai";
+import { generateTypes, toolSetConnector, ToolSetConnector } from "@cloudflare/codemode/ai";
 import { tool } from "ai";
 import { z } from "zod";
 
@@ -136,6 +136,7 @@ export function useTheUtilities(): Array<string | number | unknown> {
     truncateResponse("long text", options),
     truncateResult({ rows: [] }, { maxChars: 2000 }),
     DEFAULT_MAX_EXECUTIONS + DEFAULT_PAUSED_TTL_MS + MAX_DURABLE_VALUE_BYTES,
+    generateTypes({ getWeather: tool({ description: "Weather.", inputSchema: z.object({ city: z.string() }), execute: async () => "sunny" }) }, "weather"),
   ];
 }
 

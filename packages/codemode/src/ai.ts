@@ -2,9 +2,10 @@
 // only of this entry point).
 
 import { asSchema, type ToolSet } from "ai";
-import { methodName } from "../wasm/codemode.js";
+import { generateTypesFromJsonSchema as declarations, methodName } from "../wasm/codemode.js";
 import { CodemodeConnector, type ConnectorTool, type ConnectorTools, type JsonSchemaObject } from "./connector.js";
 import { CodemodeError } from "./errors.js";
+import type { JsonSchemaToolDescriptors } from "./utils.js";
 
 export interface ToolSetConnectorOptions {
   /** The sandbox global: `tools` → `tools.getWeather({...})`. Defaults to `"tools"`. */
@@ -84,4 +85,38 @@ export class ToolSetConnector extends CodemodeConnector {
 /** `new ToolSetConnector(ctx, options)`. */
 export function toolSetConnector(ctx: DurableObjectState | ExecutionContext, options: ToolSetConnectorOptions): ToolSetConnector {
   return new ToolSetConnector(ctx, options);
+}
+
+/** A tool as the reference's `generateTypes` takes it: a schema (zod or `jsonSchema()`), no execute needed. */
+export interface ToolDescriptor {
+  description?: string;
+  inputSchema: unknown;
+  outputSchema?: unknown;
+  execute?: (args: unknown) => Promise<unknown>;
+}
+export type ToolDescriptors = Record<string, ToolDescriptor>;
+
+/** The JSON Schema of an AI SDK schema, read now (a schema that gives it only later is refused). */
+function jsonSchemaNow(schema: unknown, tool: string): JsonSchemaObject {
+  const json = asSchema(schema as Parameters<typeof asSchema>[0]).jsonSchema;
+  if (typeof (json as { then?: unknown }).then === "function") {
+    throw new CodemodeError("BAD_REQUEST", `tool "${tool}": its schema gives its JSON Schema only asynchronously; use generateTypesFromJsonSchema`);
+  }
+  return json as JsonSchemaObject;
+}
+
+/**
+ * The TypeScript declarations of AI SDK tools (`declare const <namespace>: {...}`, default
+ * `codemode`), as the runtime's catalog renders them for the model.
+ */
+export function generateTypes(tools: ToolDescriptors | ToolSet, namespace = "codemode"): string {
+  const described: JsonSchemaToolDescriptors = {};
+  for (const [name, tool] of Object.entries(tools as Record<string, ToolDescriptor & { parameters?: unknown }>)) {
+    described[name] = {
+      ...(typeof tool.description === "string" ? { description: tool.description } : {}),
+      inputSchema: jsonSchemaNow(tool.inputSchema ?? tool.parameters, name),
+      ...(tool.outputSchema ? { outputSchema: jsonSchemaNow(tool.outputSchema, name) } : {}),
+    };
+  }
+  return declarations(JSON.stringify(described), namespace);
 }

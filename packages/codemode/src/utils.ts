@@ -55,7 +55,7 @@ export type JsonSchemaToolDescriptors = Record<string, JsonSchemaToolDescriptor>
 
 /** The tools' TypeScript declarations (`declare const codemode: {...}`), as the catalog renders a connector. */
 export function generateTypesFromJsonSchema(tools: JsonSchemaToolDescriptors): string {
-  return declarations(JSON.stringify(tools));
+  return declarations(JSON.stringify(tools), "codemode");
 }
 
 /** How much a truncated value may keep: `maxChars` (default `maxTokens * 4`), `maxTokens` (default 6000). */
