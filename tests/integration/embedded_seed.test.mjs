@@ -426,11 +426,14 @@ describe("the guide's Chat agent and NotesConnector on the package (npm pack, ts
     assert.equal(done.status, "completed");
     const rejected = await client.call("run", ['async () => loop.deleteItem({ id: "never" })']);
     assert.equal(await client.call("reject", [rejected.executionId, 0]), true);
+    const deleted = await client.call("run", ['async () => loop.deleteItem({ id: "dropped" })']);
+    assert.equal(await client.call("forget", [deleted.executionId]), true);
     const heard = async (id) => (await client.call("heard", [])).filter((line) => line.startsWith(id)).map((line) => line.slice(id.length + 1));
     // The hooks run after the answer (kept alive by waitUntil): give them a moment.
     await new Promise((resolve) => setTimeout(resolve, 200));
     assert.deepEqual(await heard(paused.executionId), ["pass paused", "pass completed", "dispose completed"]);
     assert.deepEqual(await heard(rejected.executionId), ["pass paused", "dispose rejected"]);
+    assert.deepEqual(await heard(deleted.executionId), ["pass paused", "dispose rejected"], "deleted while paused: disposed as rejected");
 
     const shaped = await linked(`shaped-${Date.now()}`);
     const out = await shaped.call("run", ["async () => ({ n: 1 })"]);

@@ -358,13 +358,32 @@ function tellConnectors(key: RuntimeKey, change: Contract.Progress): void {
   const passEnded = PASSES.has(method) && !(method === "wake" && status === "rejected");
   const ended = ENDED.has(status);
   if (!passEnded && !ended) return;
+  tellInOrder(key, executionId, passEnded ? (status as PassEndStatus) : undefined, ended ? (status as ExecutionEndStatus) : undefined);
+}
+
+/** Runs a hook, ignoring what it throws or rejects with (and a hook that returns no promise). */
+async function settled(hook: () => unknown): Promise<void> {
+  try {
+    await hook();
+  } catch {
+    // Teardown never turns a run into a failure.
+  }
+}
+
+/** `disposeExecution` of every connector of `key`'s newest handle (a run deleted before it ended). */
+function disposeEverywhere(key: RuntimeKey, executionId: string, status: ExecutionEndStatus): void {
+  tellInOrder(key, executionId, undefined, status);
+}
+
+/** `onPassEnd` (if `passEnd`), then `disposeExecution` (if `end`), on each connector in turn. */
+function tellInOrder(key: RuntimeKey, executionId: string, passEnd: PassEndStatus | undefined, end: ExecutionEndStatus | undefined): void {
   const connectors = currentConnectors(key);
   const told = (async () => {
-    if (passEnded) {
-      for (const connector of connectors) await connector.onPassEnd(executionId, status as PassEndStatus).catch(() => undefined);
+    if (passEnd) {
+      for (const connector of connectors) await settled(() => connector.onPassEnd(executionId, passEnd));
     }
-    if (ended) {
-      for (const connector of connectors) await connector.disposeExecution(executionId, status as ExecutionEndStatus).catch(() => undefined);
+    if (end) {
+      for (const connector of connectors) await settled(() => connector.disposeExecution(executionId, end));
     }
   })();
   key.ctx.waitUntil?.(told);
@@ -693,7 +712,13 @@ export function createCodemodeRuntime(options: CreateCodemodeRuntimeOptions): Co
     executions: async (limit) =>
       (await call<Contract.ExecutionState[]>("executionHistory", [limit ?? 10_000])).map(executionState),
     execution: async (executionId) => executionState(await call("execution", [executionId])),
-    deleteExecution: (executionId) => call("deleteExecution", [executionId]),
+    deleteExecution: async (executionId) => {
+      // A run deleted before it ended is over for good: its connectors dispose of it (rejected).
+      const before = await unless(["NOT_FOUND"], () => undefined, () => call<Contract.ExecutionState>("execution", [executionId]));
+      const deleted = await call<boolean>("deleteExecution", [executionId]);
+      if (deleted && before && !ENDED.has(before.status)) disposeEverywhere(options, executionId, "rejected");
+      return deleted;
+    },
     pruneExecutions: (keep) => call("pruneExecutions", keep === undefined ? [] : [keep]),
     saveSnippet: (name, { executionId, description: text }) => call("saveSnippet", [name, text ?? "", executionId]),
     snippets: () => call("snippets", []),
