@@ -37,7 +37,18 @@ wait_for_jobs() {
     fi
   done
   JOBS=()
+  [ -z "$JOB_LOGS" ] || rm -rf "$JOB_LOGS"
+  JOB_LOGS=""
   return "$failed"
+}
+
+# Stops a background job and every process under it (a test runner's workerd, a cargo's rustc).
+stop_tree() {
+  local pid="$1" child
+  for child in $(pgrep -P "$pid" 2>/dev/null || true); do
+    stop_tree "$child"
+  done
+  kill "$pid" 2>/dev/null || true
 }
 
 # Point worker-build at local tools instead of downloading them from GitHub.

@@ -39,6 +39,8 @@ mkdir -p test-output
 TOOLS_LOG=test-output/build-tools.log
 bash scripts/install-build-tools.sh >"$TOOLS_LOG" 2>&1 &
 tools=$!
+# Stopped if a step fails before it is waited for, so nothing outlives the run.
+trap 'rc=$?; stop_tree "$tools"; (exit "$rc"); print_steps' EXIT
 
 step "formatting and lints, native (rustfmt; clippy, warnings are errors)"
 cargo fmt --check
@@ -66,6 +68,7 @@ bash scripts/progfuzz.sh --check
 step "the build tools (compiled in the background since set-up)"
 tools_status=0
 wait "$tools" || tools_status=$?
+trap print_steps EXIT
 cat "$TOOLS_LOG"
 [ "$tools_status" -eq 0 ]
 
@@ -88,6 +91,8 @@ for file in tests/integration/*.test.mjs; do
   name="$(basename "$file" .test.mjs)"
   if [[ " ${AFTER_PACKAGE[*]} " == *" $name "* ]]; then PACKAGE_TOO+=("$file"); else WORKER_ONLY+=("$file"); fi
 done
+# node --test without files would look for test files everywhere.
+[ "${#WORKER_ONLY[@]}" -gt 0 ] && [ "${#PACKAGE_TOO[@]}" -gt 0 ]
 integration() {
   node --test --test-concurrency=2 --test-reporter=spec "$@"
 }
@@ -97,7 +102,7 @@ EARLY_LOG=test-output/integration-worker.log
 integration "${WORKER_ONLY[@]}" >"$EARLY_LOG" 2>&1 &
 early=$!
 # Stopped if the build fails, so the run does not wait on it.
-trap 'rc=$?; kill "$early" 2>/dev/null; (exit "$rc"); print_steps' EXIT
+trap 'rc=$?; stop_tree "$early"; (exit "$rc"); print_steps' EXIT
 bash scripts/build-package.sh
 
 step "the package's, the upgrade's and wrangler dev's integration tests (workerd), then the Worker's end"

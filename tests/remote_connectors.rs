@@ -506,10 +506,17 @@ fn mcp_result_unwrapping_rules() {
         .err()
         .expect("rejects");
     assert_eq!(failed.0, "the tool failed");
-    // The protocol's older shape (2024-10-07): `toolResult` is the value, whatever else is there.
+    // The protocol's older shape (2024-10-07): `toolResult` is the value; a result that also
+    // has content is read by its content.
     assert_eq!(
-        unwrap_tool_result(&json!({"toolResult": {"n": 1}, "isError": true})),
+        unwrap_tool_result(&json!({"toolResult": {"n": 1}})),
         Ok(json!({"n": 1}))
+    );
+    assert_eq!(
+        unwrap_tool_result(
+            &json!({"toolResult": null, "content": [{"type": "text", "text": "2"}]})
+        ),
+        Ok(json!(2))
     );
 }
 

@@ -382,12 +382,14 @@ fn sse_data(body: &str) -> impl Iterator<Item = String> + '_ {
         })
 }
 
-/// What the script gets from a `tools/call` result: the older protocol's `toolResult` as it is;
-/// `isError` → a rejection with the tool's text; else `structuredContent`; else the text content
-/// (JSON-parsed when it parses); else the content.
+/// What the script gets from a `tools/call` result: `isError` → a rejection with the tool's text;
+/// else `structuredContent`; else the text content (JSON-parsed when it parses); else the
+/// content; a result in the older protocol's shape (`toolResult`, no content) is that value.
 pub fn unwrap_tool_result(result: &Value) -> std::result::Result<Value, ToolError> {
-    if let Some(legacy) = result.get("toolResult") {
-        return Ok(legacy.clone());
+    if result.get("content").is_none() && result.get("structuredContent").is_none() {
+        if let Some(legacy) = result.get("toolResult") {
+            return Ok(legacy.clone());
+        }
     }
     let content = result
         .get("content")

@@ -77,6 +77,8 @@ pub struct Operations {
 pub struct OperationRequest {
     /// Upper case: `GET`.
     pub http_method: String,
+    /// The document's path (`/pets/{petId}`), for messages: the arguments stay out of them.
+    pub template: String,
     pub path: String,
     pub query: Vec<(String, Value)>,
     pub headers: Vec<(String, String)>,
@@ -177,6 +179,7 @@ impl Operation {
         };
         let mut request = OperationRequest {
             http_method: operation.http_method.clone(),
+            template: operation.path.clone(),
             path: operation.path.clone(),
             query: Vec::new(),
             headers: Vec::new(),
@@ -790,7 +793,7 @@ impl Connector for OpenApiConnector {
             .send(request, self.settings.timeout_ms)
             .await
             .map_err(|e| {
-                ToolError::new(format!("{} {}: {e}", planned.http_method, planned.path))
+                ToolError::new(format!("{} {}: {e}", planned.http_method, planned.template))
             })?;
         if !response.is_success() {
             return Err(ToolError::new(format!(

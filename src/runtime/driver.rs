@@ -136,13 +136,14 @@ impl Runtime {
         self.finish(record, passed, shaped, started, &run_options, &journal)
     }
 
-    /// A completed run's result reshaped by the host's [`ResultTransform`], if it has one.
+    /// A completed run's result reshaped by the host's [`ResultTransform`], if it has one (a run
+    /// that returned nothing has nothing to reshape).
     async fn shaped(&self, end: &PassEnd) -> Option<std::result::Result<Value, String>> {
         let transform = self.transform.as_ref()?;
-        let PassEnd::Settled(Settled::Returned(value)) = end else {
+        let PassEnd::Settled(Settled::Returned(Some(value))) = end else {
             return None;
         };
-        transform(value.clone().unwrap_or(Value::Null)).await
+        transform(value.clone()).await
     }
 
     /// Why a pass must not start: the run was interrupted too often, its options are wrong, the

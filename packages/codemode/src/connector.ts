@@ -87,27 +87,36 @@ export abstract class CodemodeConnector<Env = unknown, _Props = unknown> {
 
   /** `tools()`, read once per instance, through `tool()`. */
   protected resolvedTools(): Promise<ConnectorTools> {
-    this.#tools ??= (async () => {
-      const tools = await this.tools();
-      const resolved: ConnectorTools = {};
-      for (const [name, tool] of Object.entries(tools ?? {})) {
-        if (tool && typeof tool === "object") resolved[name] = this.tool(name, tool);
-      }
-      return resolved;
-    })();
+    if (!this.#tools) {
+      const reading = (async () => {
+        const tools = await this.tools();
+        const resolved: ConnectorTools = {};
+        for (const [name, tool] of Object.entries(tools ?? {})) {
+          if (tool && typeof tool === "object") resolved[name] = this.tool(name, tool);
+        }
+        return resolved;
+      })();
+      this.#tools = reading;
+      // A failure (a service down) is not kept: the next read tries again.
+      reading.catch(() => {
+        if (this.#tools === reading) this.#tools = undefined;
+      });
+    }
     return this.#tools;
   }
 
   /** Runs one tool, as the runtime does (`Tool "m" not found on <name>` for an unknown one). */
   async executeTool(method: string, args: unknown, ctx?: ToolExecuteContext): Promise<unknown> {
-    const tool = (await this.resolvedTools())[method];
+    const tools = await this.resolvedTools();
+    const tool = Object.hasOwn(tools, method) ? tools[method] : undefined;
     if (!tool) throw new Error(`Tool "${method}" not found on ${this.name()}`);
     return tool.execute(args, ctx);
   }
 
   /** Undoes one applied call through the tool's `revert`: `false` when it has none. */
   async revertAction(method: string, args: unknown, result: unknown, ctx?: ToolExecuteContext): Promise<boolean> {
-    const revert = (await this.resolvedTools())[method]?.revert;
+    const tools = await this.resolvedTools();
+    const revert = Object.hasOwn(tools, method) ? tools[method]?.revert : undefined;
     if (!revert) return false;
     await revert(args, result, ctx);
     return true;
@@ -269,7 +278,14 @@ export abstract class McpConnector<Env = unknown, Props = unknown> extends Codem
 
   /** `createConnection()`, once per instance. */
   protected getConnection(): Promise<McpConnectionLike> {
-    this.#connection ??= Promise.resolve(this.createConnection());
+    if (!this.#connection) {
+      const connecting = Promise.resolve().then(() => this.createConnection());
+      this.#connection = connecting;
+      // A failed connection is not kept: the next call connects again.
+      connecting.catch(() => {
+        if (this.#connection === connecting) this.#connection = undefined;
+      });
+    }
     return this.#connection;
   }
 
@@ -313,6 +329,27 @@ export abstract class McpConnector<Env = unknown, Props = unknown> extends Codem
     }
     return tools;
   }
+}
+
+type DerivedOperations = { instructions: string; tools: Array<[string, Omit<ConnectorTool, "execute">, string]> };
+
+/** The core's reading of each document object, by connector name: connectors built per call
+ * over the same `spec()` object read it once. */
+const derivedBySpec = new WeakMap<object, Map<string, DerivedOperations>>();
+
+function derivedOperations(name: string, document: Record<string, unknown>): DerivedOperations {
+  const known = derivedBySpec.get(document)?.get(name);
+  if (known) return known;
+  let derived: DerivedOperations;
+  try {
+    derived = JSON.parse(openApiTools(name, JSON.stringify(document)));
+  } catch (thrown) {
+    throw configError(thrown);
+  }
+  let byName = derivedBySpec.get(document);
+  if (!byName) derivedBySpec.set(document, (byName = new Map()));
+  byName.set(name, derived);
+  return derived;
 }
 
 /** What `OpenApiConnector.request()` is handed: the path with its parameters in place. */
@@ -374,12 +411,7 @@ export abstract class OpenApiConnector<Env = unknown, Props = unknown> extends C
 
   protected async tools(): Promise<ConnectorTools> {
     const document = await this.spec();
-    let derived: { instructions: string; tools: Array<[string, Omit<ConnectorTool, "execute">, string]> };
-    try {
-      derived = JSON.parse(openApiTools(this.name(), JSON.stringify(document)));
-    } catch (thrown) {
-      throw configError(thrown);
-    }
+    const derived = derivedOperations(this.name(), document);
     const tools: ConnectorTools = {};
     if (this.exposeSpec()) {
       tools.spec = {
@@ -391,7 +423,7 @@ export abstract class OpenApiConnector<Env = unknown, Props = unknown> extends C
     tools.request = { ...REQUEST_TOOL, execute: (args) => this.request(args as OpenApiRequestOptions) };
     this.#documentInstructions = derived.instructions;
     for (const [method, tool, plan] of derived.tools) {
-      if (method in tools) {
+      if (Object.hasOwn(tools, method)) {
         console.warn(`[OpenApiConnector] ${this.name()}: the operation that becomes method "${method}" is left out (the name is taken); give it another operationId`);
         continue;
       }

@@ -344,6 +344,8 @@ async function currentTools(key: RuntimeKey, name: string, fallback: ConnectorTo
 const ENDED: ReadonlySet<string> = new Set(["completed", "error", "rejected", "rolled_back", "cancelled"]);
 /** Methods whose change is the end of a pass over a run (`wake`: a resumed one). */
 const PASSES: ReadonlySet<string> = new Set(["execute", "approveExecution", "wake"]);
+/** Methods whose change can end a run (a pass, or a decision); `saveSnippet` and the rest cannot. */
+const ENDINGS: ReadonlySet<string> = new Set([...PASSES, "rejectExecution", "cancelExecution", "rollbackExecution"]);
 
 /**
  * The connectors' `onPassEnd` and `disposeExecution`, told by a stored change of a run: a pass
@@ -354,6 +356,7 @@ const PASSES: ReadonlySet<string> = new Set(["execute", "approveExecution", "wak
 function tellConnectors(key: RuntimeKey, change: Contract.Progress): void {
   if (change.type !== "cf_codemode_changed" || !change.executionId || !change.status) return;
   const { executionId, status, method } = change;
+  if (!ENDINGS.has(method)) return;
   // An expiry comes as a wake that rejected the run: no pass ran.
   const passEnded = PASSES.has(method) && !(method === "wake" && status === "rejected");
   const ended = ENDED.has(status);
@@ -535,8 +538,9 @@ async function open(options: CreateCodemodeRuntimeOptions, startedOn: number): P
     },
     progress: (frame: string) => {
       const event = JSON.parse(frame) as Contract.Progress;
-      newest.get(options)?.onProgress?.(event);
+      // The connectors first: a throwing onProgress must not cost them their hooks.
       tellConnectors(options, event);
+      newest.get(options)?.onProgress?.(event);
     },
     // Never rejects: the answer says what became of the result.
     transform: async (text: string) => {

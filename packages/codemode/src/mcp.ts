@@ -58,8 +58,10 @@ export type OpenApiMcpServerOptions = Omit<CreateCodemodeRuntimeOptions, "connec
 
 /**
  * {@link codeMcpServer} over one service described by `spec`: a runtime whose only connector is
- * an `OpenApiConnector` of `spec` and `request` (each operation a method of `api`, writes
- * approved first). Credentials stay in `request`, on the host.
+ * an `OpenApiConnector` of `spec` and `request` (each operation a method of `api`), named
+ * `name` (default `"openapi"`: its tables and history apart from the agent's own). Writes pause
+ * for approval: approve them through `createCodemodeRuntime({ctx, name: "openapi", ...})`.
+ * Credentials stay in `request`, on the host.
  */
 export function openApiMcpServer(options: OpenApiMcpServerOptions): McpServer {
   const { spec, request, connectorName = "api", ...runtimeOptions } = options;
@@ -74,6 +76,7 @@ export function openApiMcpServer(options: OpenApiMcpServerOptions): McpServer {
       return request(call);
     }
   }
-  const runtime = createCodemodeRuntime({ ...runtimeOptions, connectors: [new SpecConnector(options.ctx, options.env)] });
+  // A runtime of its own (default name `openapi`): the object's default runtime is the agent's.
+  const runtime = createCodemodeRuntime({ name: "openapi", ...runtimeOptions, connectors: [new SpecConnector(options.ctx, options.env)] });
   return serverOver(runtime, options);
 }

@@ -108,7 +108,7 @@ function shrink(value: unknown, room: number): unknown {
   if (value && typeof value === "object") {
     // The smallest entries are kept whole; the larger share what is left; the rest are named.
     const entries = Object.entries(value).sort(([, a], [, b]) => size(a) - size(b));
-    const kept: Record<string, unknown> = {};
+    const kept = new Map<string, unknown>();
     const omitted: string[] = [];
     let left = room - 2 - 64;
     for (const [index, [key, item]] of entries.entries()) {
@@ -119,13 +119,14 @@ function shrink(value: unknown, room: number): unknown {
         omitted.push(key);
         continue;
       }
-      kept[key] = fitted;
+      kept.set(key, fitted);
       left -= cost;
     }
-    // The keys in their original order.
+    // The keys in their original order (defined, so `__proto__` stays a plain key).
     const ordered: Record<string, unknown> = {};
-    for (const key of Object.keys(value)) if (key in kept) ordered[key] = kept[key];
-    if (omitted.length) ordered[MARKER] = `omitted: ${omitted.join(", ")}`;
+    const put = (key: string, item: unknown) => Object.defineProperty(ordered, key, { value: item, enumerable: true, writable: true, configurable: true });
+    for (const key of Object.keys(value)) if (kept.has(key)) put(key, kept.get(key));
+    if (omitted.length) put(MARKER, `omitted: ${omitted.join(", ")}`);
     return ordered;
   }
   return value;
@@ -140,12 +141,15 @@ function shrink(value: unknown, room: number): unknown {
  */
 export function truncateResult(value: unknown, options?: TruncateOptions): unknown {
   if (typeof value === "string") return truncateResponse(value, options);
-  let length: number;
+  let serialized: string | undefined;
   try {
-    length = size(value);
+    serialized = JSON.stringify(value);
   } catch {
     return value;
   }
   const { maxChars } = budget(options);
-  return length <= maxChars ? value : shrink(value, maxChars);
+  if (serialized === undefined || serialized.length <= maxChars) return value;
+  // Cut what the caller would read: the value as JSON has it (dates as text, toJSON applied).
+  const shrunk = shrink(JSON.parse(serialized), maxChars);
+  return size(shrunk) <= maxChars * 1.1 ? shrunk : truncateResponse(serialized, options);
 }
