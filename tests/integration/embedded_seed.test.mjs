@@ -392,6 +392,18 @@ describe("the guide's Chat agent and NotesConnector on the package (npm pack, ts
     assert.equal(done.status, "completed", JSON.stringify(done));
     assert.deepEqual(done.result.handed, { path: "/store/order", method: "POST", body: { petId: 7, quantity: 2, status: "placed" } });
     assert.equal(prism.requests.at(-1).json.petId, 7);
+
+    // The `request` escape hatch: approval first, and only the service's own paths.
+    const sent = prism.requests.length;
+    const hatch = await client.call("run", ['async () => { const out = []; for (const path of ["/../admin", "//elsewhere.test/x", "/pet/5"]) { try { out.push((await pets.request({ path })).handed.path); } catch (e) { out.push(e.message); } } return out; }']);
+    assert.equal(hatch.status, "paused", "request needs approval");
+    let answer = await client.call("approve", [hatch.executionId]);
+    while (answer.status === "paused") answer = await client.call("approve", [answer.executionId]);
+    assert.equal(answer.status, "completed", JSON.stringify(answer));
+    assert.match(answer.result[0], /the path must be one of the service's/);
+    assert.match(answer.result[1], /the path must be one of the service's/);
+    assert.equal(answer.result[2], "/pet/5");
+    assert.equal(prism.requests.length, sent + 1, "only the service's path was sent");
   });
 
   test("a ToolSetConnector from an AI SDK ToolSet: zod inputs, needsApproval pauses, a tool without execute is left out", T, async () => {

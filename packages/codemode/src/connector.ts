@@ -362,6 +362,20 @@ export type OpenApiRequestOptions = {
   headers?: Record<string, string>;
 };
 
+/**
+ * The `request` method's options, refused unless the path is one of the service's: it starts with
+ * `/`, has no `..` segment and no scheme or host (`//host/...`), so `request()` adding its base
+ * URL and credentials cannot be sent elsewhere.
+ */
+function escapeHatch(options: OpenApiRequestOptions): OpenApiRequestOptions {
+  const path = typeof options?.path === "string" ? options.path : "";
+  const segments = path.split(/[?#]/, 1)[0]?.split("/") ?? [];
+  if (!path.startsWith("/") || path.startsWith("//") || segments.some((s) => s === ".." || s === "." || /%2e%2e/i.test(s))) {
+    throw new Error(`request: the path must be one of the service's, starting with "/" and without ".." (got ${JSON.stringify(path)})`);
+  }
+  return options;
+}
+
 const REQUEST_TOOL: ConnectorTool = {
   description:
     "Escape hatch: a request to any path of the service (method, params, body, headers). Prefer the per-operation methods. Needs approval: it can reach any operation.",
@@ -420,7 +434,7 @@ export abstract class OpenApiConnector<Env = unknown, Props = unknown> extends C
         execute: () => this.spec(),
       };
     }
-    tools.request = { ...REQUEST_TOOL, execute: (args) => this.request(args as OpenApiRequestOptions) };
+    tools.request = { ...REQUEST_TOOL, execute: (args) => this.request(escapeHatch(args as OpenApiRequestOptions)) };
     this.#documentInstructions = derived.instructions;
     for (const [method, tool, plan] of derived.tools) {
       if (Object.hasOwn(tools, method)) {
