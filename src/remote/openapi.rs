@@ -167,7 +167,6 @@ impl Operation {
     /// (`..` would climb out of the operation's path), query and header parameters given, the
     /// body when the operation takes one.
     pub fn request(&self, args: Value) -> std::result::Result<OperationRequest, ToolError> {
-        let operation = self;
         let mut args = match args {
             Value::Object(map) => map,
             Value::Null => Map::new(),
@@ -178,14 +177,14 @@ impl Operation {
             }
         };
         let mut request = OperationRequest {
-            http_method: operation.http_method.clone(),
-            template: operation.path.clone(),
-            path: operation.path.clone(),
+            http_method: self.http_method.clone(),
+            template: self.path.clone(),
+            path: self.path.clone(),
             query: Vec::new(),
             headers: Vec::new(),
             body: None,
         };
-        for parameter in &operation.parameters {
+        for parameter in &self.parameters {
             // A `null` query or header parameter is left out; a path parameter is text, "null".
             let value = args
                 .get(&parameter.name)
@@ -219,7 +218,7 @@ impl Operation {
                 (_, None) => {}
             }
         }
-        if let (Some(encoding), Some(body)) = (&operation.body, args.remove("body")) {
+        if let (Some(encoding), Some(body)) = (&self.body, args.remove("body")) {
             request.body = Some((body, encoding.clone()));
         }
         Ok(request)

@@ -70,10 +70,13 @@ pub struct PassRecord {
     /// Largest returned value kept in the stored execution, in bytes of JSON: a bigger one is
     /// stored as a placeholder that says so (the live answer still carries it whole).
     pub max_result_bytes: usize,
-    /// A completed run's result as the host reshaped it for the caller (the package's
-    /// `transformResult`), or why that failed; `None` when no host reshapes results.
-    pub shaped: Option<std::result::Result<Value, String>>,
+    /// A completed run's result as the host reshaped it for the caller.
+    pub shaped: Shaped,
 }
+
+/// A completed run's result as the host reshaped it for the caller (the package's
+/// `transformResult`), or why that failed; `None` when no host reshapes it.
+pub type Shaped = Option<std::result::Result<Value, String>>;
 
 /// The stored form of a returned `value` of `size` bytes of JSON, over the `limit` a run keeps.
 fn result_placeholder(size: usize, limit: usize) -> Value {
@@ -89,11 +92,13 @@ fn settle_ending(
     end: PassEnd,
     input: &ReportInput<'_>,
     cancelled_by: Option<Decision>,
-    limits: (usize, Option<std::result::Result<Value, String>>),
+    (max_result_bytes, shaped): (usize, Shaped),
     now: i64,
 ) -> (Rendered, ExecuteOutput) {
     match end {
-        PassEnd::Settled(Settled::Returned(value)) => settle_returned(state, value, input, limits),
+        PassEnd::Settled(Settled::Returned(value)) => {
+            settle_returned(state, value, input, max_result_bytes, shaped)
+        }
         PassEnd::Settled(Settled::Threw(error)) | PassEnd::Failed(error) => {
             state.status = ExecutionStatus::Error;
             let rendered = report::render(&Ending::Failed { error: &error }, input);
@@ -159,7 +164,8 @@ fn settle_returned(
     state: &mut ExecutionState,
     value: Option<Value>,
     input: &ReportInput<'_>,
-    (max_result_bytes, shaped): (usize, Option<std::result::Result<Value, String>>),
+    max_result_bytes: usize,
+    shaped: Shaped,
 ) -> (Rendered, ExecuteOutput) {
     state.status = ExecutionStatus::Completed;
     let size = value.as_ref().map_or(0, crate::run::ledger::json_len);

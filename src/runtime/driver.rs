@@ -17,7 +17,7 @@ use crate::journal::{JournalEntry, Outcome};
 use crate::method::Method;
 use crate::model::{ErrorInfo, ExecuteOutput, ExecutionStatus, Snippet};
 use crate::options::{self, RunOptions};
-use crate::run::lifecycle::{PassRecord, Who};
+use crate::run::lifecycle::{PassRecord, Shaped, Who};
 use crate::run::pass::Deadline;
 use crate::run::{CallBook, Effect, Finished, Pass, PassEnd, PassLimits, PassRules};
 use crate::sandbox::{
@@ -138,7 +138,7 @@ impl Runtime {
 
     /// A completed run's result reshaped by the host's [`ResultTransform`], if it has one (a run
     /// that returned nothing has nothing to reshape).
-    async fn shaped(&self, end: &PassEnd) -> Option<std::result::Result<Value, String>> {
+    async fn shaped(&self, end: &PassEnd) -> Shaped {
         let transform = self.transform.as_ref()?;
         let PassEnd::Settled(Settled::Returned(Some(value))) = end else {
             return None;
@@ -457,7 +457,7 @@ impl Runtime {
         &self,
         mut record: ExecutionRecord,
         passed: Passed,
-        shaped: Option<std::result::Result<Value, String>>,
+        shaped: Shaped,
         started: i64,
         options: &RunOptions,
         journal: &[JournalEntry],

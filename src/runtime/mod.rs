@@ -36,6 +36,7 @@ use serde_json::Value;
 use crate::catalog;
 use crate::connector::{Connector, ConnectorSet};
 use crate::error::{Error, Result};
+use crate::run::lifecycle::Shaped;
 use crate::sandbox::{SandboxLimits, StoreLimits};
 use crate::store::{ExecutionRecord, Store};
 
@@ -55,9 +56,7 @@ pub type Scheduler = Rc<dyn Fn(i64)>;
 /// truncate it): the stored execution keeps what the script returned; the answer and its report
 /// carry what this resolves to. `None`: the host leaves this result as it is; an error: the
 /// answer carries the result as returned, and its report says why.
-pub type ResultTransform = Rc<
-    dyn Fn(Value) -> futures_lite::future::BoxedLocal<Option<std::result::Result<Value, String>>>,
->;
+pub type ResultTransform = Rc<dyn Fn(Value) -> futures_lite::future::BoxedLocal<Shaped>>;
 
 /// How long after a pass starts the host should check that it finished.
 pub const RESUME_AFTER_MS: i64 = 30_000;

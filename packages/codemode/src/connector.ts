@@ -1,6 +1,5 @@
 import { mcpCallParams, mcpTool, mcpToolResult, methodName, openApiRequest, openApiTools } from "../wasm/codemode.js";
-import { CodemodeError } from "./errors.js";
-import type { ErrorCode } from "./contract.js";
+import { CodemodeError, runtimeRefusal } from "./errors.js";
 
 // Connector classes: where a script's tool calls go. A connector's `name()` is the sandbox global
 // (`notes`), each of its `tools()` a method on it (`notes.createNote({...})`).
@@ -247,13 +246,7 @@ function answered(text: string): unknown {
 
 /** The core's `{"error": {code, message}}` rejection text as a CodemodeError. */
 function configError(thrown: unknown): unknown {
-  if (typeof thrown !== "string") return thrown;
-  try {
-    const { error } = JSON.parse(thrown) as { error: { code: ErrorCode; message: string } };
-    return new CodemodeError(error.code, error.message);
-  } catch {
-    return new Error(thrown);
-  }
+  return runtimeRefusal(thrown) ?? (typeof thrown === "string" ? new Error(thrown) : thrown);
 }
 
 /**

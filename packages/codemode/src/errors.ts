@@ -12,3 +12,15 @@ export class CodemodeError extends Error {
     this.code = code;
   }
 }
+
+/** The runtime's rejection (its `{"error": {code, message}}` text) as a CodemodeError; `undefined`
+ * for anything else thrown. */
+export function runtimeRefusal(thrown: unknown): CodemodeError | undefined {
+  if (typeof thrown !== "string") return undefined;
+  try {
+    const { error } = JSON.parse(thrown) as { error: { code: ErrorCode; message: string } };
+    return new CodemodeError(error.code, error.message);
+  } catch {
+    return undefined; // not the runtime's answer
+  }
+}

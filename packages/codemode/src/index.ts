@@ -13,7 +13,7 @@ import {
   type PassEndStatus,
   type ToolExecuteContext,
 } from "./connector.js";
-import { CodemodeError } from "./errors.js";
+import { CodemodeError, runtimeRefusal } from "./errors.js";
 
 export * from "./connector.js";
 export * from "./utils.js";
@@ -308,14 +308,8 @@ function message(error: unknown): string {
  * by `wake()`, as after a restart.
  */
 function refused(thrown: unknown, startedOn: number = engine): CodemodeError {
-  if (typeof thrown === "string") {
-    try {
-      const { error } = JSON.parse(thrown) as { error: { code: string; message: string } };
-      return new CodemodeError(error.code, error.message);
-    } catch {
-      // not the runtime's answer
-    }
-  }
+  const refusal = runtimeRefusal(thrown);
+  if (refusal) return refusal;
   const trapped = thrown instanceof WebAssembly.RuntimeError || /Module terminated/.test(message(thrown));
   if (trapped && startedOn === engine) {
     engine += 1;
@@ -373,11 +367,6 @@ async function settled(hook: () => unknown): Promise<void> {
   }
 }
 
-/** `disposeExecution` of every connector of `key`'s newest handle (a run deleted before it ended). */
-function disposeEverywhere(key: RuntimeKey, executionId: string, status: ExecutionEndStatus): void {
-  tellInOrder(key, executionId, undefined, status);
-}
-
 /** `onPassEnd` (if `passEnd`), then `disposeExecution` (if `end`), on each connector in turn. */
 function tellInOrder(key: RuntimeKey, executionId: string, passEnd: PassEndStatus | undefined, end: ExecutionEndStatus | undefined): void {
   const connectors = currentConnectors(key);
@@ -400,7 +389,8 @@ async function describeConnector(key: RuntimeKey, connector: CodemodeConnector<a
   const { name, instructions, tools } = await connector.describe();
   const context = (text: string): ToolExecuteContext => JSON.parse(text);
   const tool = async (method: string) => {
-    const found = (await currentTools(key, name, tools))[method];
+    const current = await currentTools(key, name, tools);
+    const found = Object.hasOwn(current, method) ? current[method] : undefined;
     if (!found) throw new Error(`Tool "${method}" not found on ${name}`);
     return found;
   };
@@ -720,7 +710,7 @@ export function createCodemodeRuntime(options: CreateCodemodeRuntimeOptions): Co
       // A run deleted before it ended is over for good: its connectors dispose of it (rejected).
       const before = await unless(["NOT_FOUND"], () => undefined, () => call<Contract.ExecutionState>("execution", [executionId]));
       const deleted = await call<boolean>("deleteExecution", [executionId]);
-      if (deleted && before && !ENDED.has(before.status)) disposeEverywhere(options, executionId, "rejected");
+      if (deleted && before && !ENDED.has(before.status)) tellInOrder(options, executionId, undefined, "rejected");
       return deleted;
     },
     pruneExecutions: (keep) => call("pruneExecutions", keep === undefined ? [] : [keep]),
