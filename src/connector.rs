@@ -213,7 +213,8 @@ impl ConnectorSet {
                     "connector name `{name}` is not a JavaScript identifier"
                 )));
             }
-            if let Some(clash) = crate::globals::connector_name_clash(name) {
+            let joins_codemode = name == crate::globals::CODEMODE;
+            if let Some(clash) = crate::globals::connector_name_clash(name).filter(|_| !joins_codemode) {
                 return Err(Error::InvalidConnector(format!("connector name {clash}")));
             }
             if !seen.insert(name.to_string()) {
@@ -228,6 +229,12 @@ impl ConnectorSet {
                     return Err(Error::InvalidConnector(format!(
                         "method `{name}.{}` is not a JavaScript identifier",
                         spec.name
+                    )));
+                }
+                if joins_codemode && crate::globals::CODEMODE_METHODS.contains(&spec.name.as_str()) {
+                    return Err(Error::InvalidConnector(format!(
+                        "method `codemode.{}` would hide the sandbox's own `codemode.{}`; rename it",
+                        spec.name, spec.name
                     )));
                 }
                 if RESERVED_METHODS.contains(&spec.name.as_str()) {

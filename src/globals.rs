@@ -129,6 +129,14 @@ pub const GLOBALS: &[Global] = &[
     web("DOMException"),
 ];
 
+/// The sandbox's own object of helpers. A connector of this name does not become a global: its
+/// methods join the object (the reference's executors call a tool provider without a namespace
+/// `codemode.*`), beside [`CODEMODE_METHODS`], which they may not hide.
+pub const CODEMODE: &str = "codemode";
+
+/// The methods of `codemode` before connectors join it (`prelude/globals.js`).
+pub const CODEMODE_METHODS: &[&str] = &["search", "describe", "run", "step"];
+
 /// Names a connector may not take besides the globals: `input` is the argument of a snippet.
 const RESERVED_WORDS: &[&str] = &["input"];
 

@@ -39,6 +39,7 @@ pub mod mcp;
 pub mod method;
 pub mod model;
 pub mod models;
+pub mod normalize;
 pub mod notes;
 pub mod options;
 pub mod remote;

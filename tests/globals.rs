@@ -287,7 +287,11 @@ fn a_connector_named_after_a_global_is_refused_and_names_the_clash() {
             global.name
         );
 
-        let named = Named(global.name);
+        // A connector named `codemode` joins the sandbox's object instead (below).
+        if global.name == codemode_runtime::globals::CODEMODE {
+            continue;
+        }
+        let named = Named(global.name, &[]);
         let error = codemode_runtime::connector::ConnectorSet::new(vec![Box::new(named)])
             .err()
             .expect("refused");
@@ -295,8 +299,70 @@ fn a_connector_named_after_a_global_is_refused_and_names_the_clash() {
     }
 }
 
-/// A connector with a name and no methods.
-struct Named(&'static str);
+/// A connector named `codemode` (the reference's executors' default namespace) adds its methods
+/// to the sandbox's `codemode`, whose own methods it may not hide; without one, `codemode` has
+/// exactly the methods of the table, frozen either way.
+#[test]
+fn a_connector_named_codemode_joins_the_sandboxs_object() {
+    let f = fixture();
+    let own = f.execute("return [Object.keys(codemode), Object.isFrozen(codemode)]");
+    assert_eq!(
+        completed(&own),
+        json!([codemode_runtime::globals::CODEMODE_METHODS, true])
+    );
+
+    let runtime = f.restarted(vec![Box::new(Named("codemode", &["hello"]))]);
+    let out = run(runtime.execute(
+        "return [await codemode.hello({ to: 'x' }), typeof codemode.search, Object.keys(codemode), Object.isFrozen(codemode), \
+         (await codemode.describe('codemode.hello')).path]",
+    ))
+    .expect("execute");
+    assert_eq!(
+        completed(&out),
+        json!([
+            { "hello": { "to": "x" } },
+            "function",
+            ["search", "describe", "run", "step", "hello"],
+            true,
+            "codemode.hello"
+        ])
+    );
+
+    for method in codemode_runtime::globals::CODEMODE_METHODS {
+        let named = Named("codemode", std::slice::from_ref(method));
+        let error = codemode_runtime::connector::ConnectorSet::new(vec![Box::new(named)])
+            .err()
+            .expect("refused");
+        assert_eq!(error.code(), "INVALID_CONNECTOR", "{method}");
+        assert!(error.to_string().contains("would hide"), "{error}");
+    }
+}
+
+/// `execute_once`, the package's executor: the value, console lines as logs, `undefined` as no
+/// result, a throw as its message, and a call needing approval as an error (nothing waits).
+#[test]
+fn execute_once_answers_as_an_executor() {
+    let f = fixture();
+    let answer = |code: &str| serde_json::to_value(run(f.runtime.execute_once(code))).expect("json");
+    assert_eq!(
+        answer("console.log('a', 1); console.error('b'); return { n: await counter.bump({ by: 2 }) }"),
+        json!({ "result": { "n": 2 }, "logs": ["a 1", "[error] b"] })
+    );
+    assert_eq!(answer("return undefined"), json!({ "logs": [] }));
+    assert_eq!(answer("return null"), json!({ "result": null, "logs": [] }));
+    let threw = answer("throw new RangeError('nope')");
+    assert_eq!(threw["error"], json!("RangeError: nope (line 1)"), "{threw}");
+    let paused = answer("return notes.createNote({ text: 'x' })");
+    assert!(
+        paused["error"].as_str().is_some_and(|e| e.contains("notes.createNote needs approval")),
+        "{paused}"
+    );
+    let refused = answer(&"x".repeat(70 * 1024));
+    assert!(refused["error"].as_str().is_some_and(|e| !e.is_empty()), "{refused}");
+}
+
+/// A connector with a name and methods that answer `{method: args}`.
+struct Named(&'static str, &'static [&'static str]);
 
 #[async_trait::async_trait(?Send)]
 impl codemode_runtime::Connector for Named {
@@ -305,15 +371,18 @@ impl codemode_runtime::Connector for Named {
     }
 
     fn tools(&self) -> Vec<codemode_runtime::ToolSpec> {
-        Vec::new()
+        self.1
+            .iter()
+            .map(|m| codemode_runtime::ToolSpec::new(m, "", json!({ "type": "object" })))
+            .collect()
     }
 
     async fn execute(
         &self,
-        _args: serde_json::Value,
-        _ctx: &codemode_runtime::CallContext,
+        args: serde_json::Value,
+        ctx: &codemode_runtime::CallContext,
     ) -> Result<serde_json::Value, codemode_runtime::ToolError> {
-        Ok(serde_json::Value::Null)
+        Ok(json!({ ctx.method.clone(): args }))
     }
 }
 

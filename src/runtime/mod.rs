@@ -9,16 +9,19 @@
 //! - `cancel`: `cancelExecution` and the signal that stops a pass under way;
 //! - `wake`: the host's periodic work (resuming interrupted and waiting runs, expiring paused
 //!   ones, retention) and when it is due;
+//! - `once`: a run whose outcome is all the host wants (the reference's `Executor.execute`);
 //! - `progress`: the live events of a pass (call changes, console lines);
 //! - `sleep`: how a pass waits for a timer.
 
 mod cancel;
 mod driver;
 mod methods;
+mod once;
 mod progress;
 mod sleep;
 mod wake;
 
+pub use once::OnceAnswer;
 pub use progress::{Progress, ProgressSink, ProgressState, MAX_PROGRESS_LINES};
 use progress::{WatchGuard, Watchers};
 #[cfg(not(target_arch = "wasm32"))]

@@ -42,6 +42,13 @@ fn tool_json(spec: &ToolSpec) -> Value {
     tool
 }
 
+/// The code as one async arrow function, by the reference's rules ([`crate::normalize`]): what
+/// the package's executor runs, and the reference's `normalizeCode`.
+#[wasm_bindgen(js_name = normalizeCode)]
+pub fn normalize_code(code: &str) -> String {
+    crate::normalize::normalize_code(code)
+}
+
 /// `type <name> = <schema as TypeScript>;`, as the catalog renders types (the reference's
 /// `jsonSchemaToType`).
 #[wasm_bindgen(js_name = jsonSchemaToType)]

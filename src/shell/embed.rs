@@ -257,6 +257,38 @@ fn hook(hooks: &JsValue, name: &str) -> Option<js_sys::Function> {
     property(hooks, name).dyn_into::<js_sys::Function>().ok()
 }
 
+/// Runs `code` once against `connectors` (described as [`EmbeddedRuntime::open`] takes them),
+/// with nothing kept: the package's `DynamicWorkerExecutor.execute`, the reference's executor
+/// over this sandbox. `settings` as for `open` (the executor's timeout is `CODEMODE_HOLD_MS`).
+/// Resolves with `{result?, error?, logs}` as JSON text; it never rejects.
+#[wasm_bindgen(js_name = executeOnce)]
+pub async fn execute_once(connectors: js_sys::Array, settings: JsValue, code: String) -> String {
+    let answer = match ephemeral_runtime(connectors, &settings) {
+        Ok(runtime) => runtime.execute_once(&code).await,
+        Err(error) => crate::runtime::OnceAnswer {
+            error: Some(error.to_string()),
+            ..Default::default()
+        },
+    };
+    super::prepare_when_idle();
+    serde_json::to_string(&answer).unwrap_or_default()
+}
+
+/// A runtime over an in-memory store: its history ends with it.
+fn ephemeral_runtime(connectors: js_sys::Array, settings: &JsValue) -> Result<Runtime, Error> {
+    let config = RuntimeConfig::from_vars(&|name| property(settings, name).as_string())?;
+    let mut all: Vec<Box<dyn Connector>> = Vec::new();
+    for value in connectors.iter() {
+        all.push(Box::new(JsConnector::from_js(&value)?));
+    }
+    let clock: Clock = Rc::new(now_ms);
+    Ok(
+        Runtime::new(Rc::new(crate::MemoryStore::new()), all, clock)?
+            .with_config(config)
+            .with_sleeper(delay_sleeper()),
+    )
+}
+
 /// A runtime over one host object. The package keeps one per `ctx`: every handle the agent
 /// creates for that object shares it (its runs in progress, their cancel signals and watchers).
 #[wasm_bindgen]

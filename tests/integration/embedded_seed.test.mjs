@@ -491,6 +491,138 @@ describe("the guide's Chat agent and NotesConnector on the package (npm pack, ts
     assert.match(out.fromZod, /declare const mail: \{[\s\S]*sendEmail\(args: \{ to: string \}\): Promise<unknown>;/, out.fromZod);
   });
 
+  /** The reference's own `normalizeCode` (its dist's chunk, loaded by path: its index needs workerd). */
+  async function referenceNormalize() {
+    const referenceDist = path.join(REPO_ROOT, "node_modules", "@cloudflare", "codemode", "dist");
+    const index = await readFile(path.join(referenceDist, "index.js"), "utf8");
+    const [, exported, chunk] = index.match(/import \{[^}]*\b(\w+) as normalizeCode\b[^}]*\} from "\.\/([\w.-]+\.js)"/);
+    return (await import(pathToFileURL(path.join(referenceDist, chunk)).href))[exported];
+  }
+
+  /** What a normalized program gives when Node runs it: its value's type and JSON, or its error's name. */
+  async function outcome(text) {
+    try {
+      const value = await (0, eval)(text)();
+      return `${typeof value} ${JSON.stringify(value)}`;
+    } catch (error) {
+      return `throws ${error.name}`;
+    }
+  }
+
+  const SHAPES = [
+    "async () => { return 1 + 1; }",
+    "```js\nasync () => 42\n```",
+    "const a = 2;\na * 21",
+    "function main() { return 'hi'; }",
+    "async function main() { return await Promise.resolve(5); }",
+    "function* numbers() { yield 1; }",
+    "export default async () => 7",
+    "export default function () { return 8; }",
+    "export default async function named() { return 9; }",
+    "export default { a: 1 }",
+    "return 3",
+    "",
+    "   \n  ",
+    "const x = [1, 2, 3];\nx.map((n) => n * 2)",
+    "let s = 0; for (const n of [1, 2, 3]) s += n; s",
+    "(1 + 2)",
+    "(async () => 5)",
+    "await Promise.resolve(9)",
+    "const o = { a: 1 }; o;",
+    "1; 2; 3",
+    "if (true) { 4 }",
+    "// only a comment",
+    "const = 1",
+    "const s = 'héllo – ✓ 𝒳';\ns.length + s.slice(-2)",
+    "const a = 1;\r\nconst b = 2;\r\na + b",
+    "x => x",
+    "async () => {\n  const r = await Promise.all([1, 2].map(async (n) => n * 3));\n  return r;\n}",
+  ];
+
+  test("normalizeCode: every shape of program runs in Node as the reference's normalization of it runs, and so in the sandbox", T, async () => {
+    const reference = await referenceNormalize();
+    const client = await linked(`normalize-${Date.now()}`);
+    const { normalized, dispatched } = await client.call("dispatchedAndNormalized", [SHAPES]);
+    for (const [i, code] of SHAPES.entries()) {
+      const want = await outcome(reference(code));
+      assert.equal(await outcome(normalized[i]), want, `${JSON.stringify(code)} → ${JSON.stringify(normalized[i])}`);
+      // The same program in this sandbox (JSON values only: a function or a generator is not one).
+      if (!/^(object|number|string|boolean|undefined) /.test(want) || /^object \{\}$/.test(want)) continue;
+      const { answer } = await client.call("executed", [code]);
+      assert.equal(`${typeof answer.result} ${JSON.stringify(answer.result)}`, want, `${JSON.stringify(code)} in the sandbox: ${JSON.stringify(answer)}`);
+    }
+    assert.deepEqual(dispatched, ['{"result":5}', '{"error":"no"}', '{"error":"Tool \\"nope\\" not found"}']);
+  });
+
+  test("DynamicWorkerExecutor: providers as namespaces (the default one beside codemode.search), console lines as logs, errors, timers and the time limit, runCode", T, async () => {
+    const client = await linked(`executor-${Date.now()}`);
+    const code = `async () => {
+      const hits = await codemode.searchWeb({ query: "boa" });
+      const row = await db.getRow({ id: 2 });
+      const found = await codemode.search("row");
+      console.log("got", row.name, { n: 1 });
+      console.warn("careful");
+      return { hits, row, paths: found.results.map((r) => r.path) };
+    }`;
+    const { answer, handed, ran } = await client.call("executed", [code]);
+    assert.equal(answer.error, undefined, JSON.stringify(answer));
+    assert.deepEqual(answer.result, { hits: ["result for boa"], row: { id: 2, name: "row 2" }, paths: ["db.getRow"] });
+    assert.deepEqual(answer.logs, ["got row 2 { n: 1 }", "[warn] careful"]);
+    assert.deepEqual(handed, [{ query: "boa" }, { query: "boa" }], "the function got the argument object (once by execute, once by runCode)");
+    assert.deepEqual(ran, { output: { result: answer.result, logs: answer.logs } });
+
+    const failed = await client.call("executed", ["async () => { console.log('before'); await db.fail(); }"]);
+    assert.match(failed.answer.error, /db down/);
+    assert.equal(failed.answer.result, undefined);
+    assert.deepEqual(failed.answer.logs, ["before"]);
+    assert.match(failed.ran.threw, /^Code execution failed: .*db down[\s\S]*\n\nConsole output:\nbefore$/);
+
+    const timed = await client.call("executed", ["async () => { await new Promise((r) => setTimeout(r, 30)); return 'waited'; }"]);
+    assert.equal(timed.answer.result, "waited");
+    const hung = await client.call("executed", ["async () => db.hang()", { timeout: 300 }]);
+    assert.equal(hung.answer.error, "Execution timed out");
+    const slow = await client.call("executed", ["async () => { await new Promise((r) => setTimeout(r, 5000)); return 1; }", { timeout: 200 }]);
+    assert.equal(slow.answer.error, "Execution timed out");
+
+    const raw = await client.call("executed", ["async () => codemode.searchWeb({ query: 'raw' })", { raw: true }]);
+    assert.deepEqual(raw.answer.result, ["result for raw"], "fns without a provider are the default namespace");
+    const empty = await client.call("executed", ["async () => {}"]);
+    assert.equal("result" in empty.answer, false, JSON.stringify(empty.answer));
+    assert.deepEqual(empty.answer.logs, []);
+  });
+
+  test("DynamicWorkerExecutor: a connector class as a binding (approval needs a durable run), and what it refuses with a clear error", T, async () => {
+    const client = await linked(`executor-refusals-${Date.now()}`);
+    const listed = await client.call("executed", ["async () => notes.listNotes()", { withNotes: true }]);
+    assert.deepEqual(listed.answer.result, [], JSON.stringify(listed.answer));
+    const create = await client.call("executed", ["async () => notes.createNote({ text: 'x' })", { withNotes: true }]);
+    assert.match(create.answer.error, /notes\.createNote needs approval/);
+    const { refusals, errors } = await client.call("executorRefusals", []);
+    assert.match(refusals[0], /^INVALID_CONFIG: .*modules cannot be given/);
+    assert.match(refusals[1], /^INVALID_CONFIG: .*no network/);
+    assert.match(refusals[2], /^INVALID_CONFIG: .*timeout must be/);
+    assert.match(errors[0], /prelude cannot run here/);
+    assert.match(errors[1], /codemode\.search` would hide the sandbox's own/);
+    assert.match(errors[2], /not a JavaScript identifier/);
+    assert.match(errors[3], /"a-b" and "aB" both become "aB"/);
+  });
+
+  test("createCodeTool over the executor: declarations of every provider, tools needing approval left out, inputs validated (ai's resolveProvider)", T, async () => {
+    const client = await linked(`code-tool-${Date.now()}`);
+    const out = await client.call("codeTool", ["async () => ({ weather: await codemode.getWeather({ city: 'Oslo' }), rows: await db.count() })"]);
+    assert.match(out.description, /declare const codemode: \{[\s\S]*getWeather\(args: \{ city: string \}\)/);
+    assert.doesNotMatch(out.description, /sendEmail/);
+    assert.match(out.description, /declare const db: \{ count\(\): Promise<number> \};/);
+    assert.doesNotMatch(out.description, /\{\{types\}\}/);
+    assert.deepEqual(out.output, { ok: { result: { weather: "sunny in Oslo", rows: 3 } } });
+    const refused = await client.call("codeTool", ["async () => codemode.sendEmail({ to: 'a' })"]);
+    assert.match(refused.output.threw, /^Code execution failed: TypeError: .*sendEmail/);
+    assert.equal(out.validated.name, "codemode");
+    assert.equal(out.validated.double, 8);
+    assert.match(out.validated.invalid, /number/i);
+    assert.deepEqual(out.plain, { name: "p", fns: ["double"], double: 10 });
+  });
+
   test("codeMcpServer and openApiMcpServer: the MCP SDK's client reaches the agent's runtimes over MCP, with the service's tools", T, async () => {
     const name = `mcp-out-${Date.now()}`;
     const client = new Client({ name: "seed-test", version: "1.0.0" });

@@ -26,9 +26,27 @@ import {
   sanitizeToolName,
   truncateResponse,
   truncateResult,
+  normalizeCode,
+  resolveProvider,
+  runCode,
+  ToolDispatcher,
+  type ExecuteResult,
+  type Executor,
+  type ResolvedProvider,
+  type ToolProvider,
 } from "@cloudflare/codemode";
-import { generateTypes, toolSetConnector, ToolSetConnector } from "@cloudflare/codemode/ai";
-import { tool } from "ai";
+import {
+  aiTools,
+  createCodeTool,
+  generateTypes,
+  resolveProvider as resolveAiProvider,
+  toolSetConnector,
+  ToolSetConnector,
+  type CodeInput,
+  type CodeOutput,
+  type CreateCodeToolOptions,
+} from "@cloudflare/codemode/ai";
+import { tool, type Tool } from "ai";
 import { z } from "zod";
 
 interface Env {
@@ -169,4 +187,20 @@ export async function useTheRuntime(ctx: DurableObjectState, env: Env, connectio
   const found = await runtime.search("items");
   const described = await runtime.describe("items.createItem");
   return [codemode.description, errorText, pending.length, history[0]?.status, snippet.name, found.results.length, described.types];
+}
+
+// The executor plumbing (the reference's README, "Executors"): a code tool over providers, and
+// an executor called directly.
+export async function useTheExecutor(env: Env) {
+  const executor: Executor = new DynamicWorkerExecutor({ loader: env.LOADER, timeout: 30_000 });
+  const weather = { getWeather: tool({ description: "Weather.", inputSchema: z.object({ city: z.string() }), execute: async ({ city }) => `sunny in ${city}` }) };
+  const db: ToolProvider = { name: "db", tools: { count: { description: "Counts.", execute: async () => 3 } } };
+  const options: CreateCodeToolOptions = { tools: [aiTools(weather), db], executor };
+  const codeTool: Tool<CodeInput, CodeOutput> = createCodeTool(options);
+  const providers: ResolvedProvider[] = [resolveProvider(db), resolveAiProvider(aiTools(weather))];
+  const result: ExecuteResult = await executor.execute(normalizeCode("1 + 1"), providers);
+  const legacy = await executor.execute("async () => codemode.search({})", { search: async () => [] });
+  const output = await runCode({ code: "async () => db.count()", executor, providers });
+  const dispatched: string = await new ToolDispatcher({ add: async (a, b) => Number(a) + Number(b) }).call("add", "[1, 2]");
+  return [codeTool.description, result.error, result.logs?.length, legacy.result, output.result, output.logs, dispatched];
 }

@@ -1,11 +1,20 @@
-// codemode-runtime/ai: AI SDK tool sets as connectors. Needs the `ai` package (a peer dependency,
-// only of this entry point).
+// codemode-runtime/ai: AI SDK tool sets as connectors, and the reference's code tool over an
+// executor. Needs the `ai` package (a peer dependency, only of this entry point).
 
-import { asSchema, type ToolSet } from "ai";
+import { asSchema, jsonSchema, tool, type Tool, type ToolSet } from "ai";
 import { generateTypesFromJsonSchema as declarations, methodName } from "../wasm/codemode.js";
 import { CodemodeConnector, type ConnectorTool, type ConnectorTools, type JsonSchemaObject } from "./connector.js";
 import { CodemodeError } from "./errors.js";
 import type { JsonSchemaToolDescriptors } from "./utils.js";
+import {
+  executableTools,
+  runCode,
+  type CodeOutput,
+  type Executor,
+  type ResolvedProvider,
+  type ToolProvider,
+  type ToolProviderTools,
+} from "./executor.js";
 
 export interface ToolSetConnectorOptions {
   /** The sandbox global: `tools` → `tools.getWeather({...})`. Defaults to `"tools"`. */
@@ -119,4 +128,78 @@ export function generateTypes(tools: ToolDescriptors | ToolSet, namespace = "cod
     };
   }
   return declarations(JSON.stringify(described), namespace);
+}
+
+/** Wraps AI SDK tools as a provider under the default namespace (`codemode.*`). */
+export function aiTools(tools: ToolDescriptors | ToolSet): ToolProvider {
+  return { tools: tools as ToolProviderTools };
+}
+
+/**
+ * A provider ready for an executor, as the index's `resolveProvider` (tools with `needsApproval`
+ * left out), each input validated first by the tool's own schema (`asSchema`, with its transforms).
+ */
+export function resolveProvider(provider: ToolProvider): ResolvedProvider {
+  const fns: ResolvedProvider["fns"] = {};
+  for (const [name, tool] of Object.entries(executableTools(provider.tools))) {
+    const declared = tool.inputSchema ?? tool.parameters;
+    const schema = declared == null ? undefined : asSchema(declared as Parameters<typeof asSchema>[0]);
+    const execute = tool.execute as (...args: unknown[]) => unknown;
+    fns[name] = async (...args) => {
+      if (!schema?.validate) return execute(...args);
+      const checked = await schema.validate(args[0]);
+      if (!checked.success) throw checked.error;
+      return execute(checked.value, ...args.slice(1));
+    };
+  }
+  return { name: provider.name ?? "codemode", fns };
+}
+
+/** The model's tool description; `{{types}}` is replaced by the providers' declarations. */
+export const DEFAULT_DESCRIPTION = `Execute code to achieve a goal.
+
+Available:
+{{types}}
+
+Write an async arrow function in JavaScript that returns the result.
+Do NOT use TypeScript syntax: no type annotations, interfaces, or generics.
+Call the functions above with one argument object and await them.
+
+Example: async () => { const r = await codemode.searchWeb({ query: "test" }); return r; }`;
+
+export interface CreateCodeToolOptions {
+  /** Tools (the default provider), or providers each under its namespace. */
+  tools: ToolDescriptors | ToolSet | ToolProviderTools | ToolProvider[];
+  executor: Executor;
+  /** The tool's description; `{{types}}` stands for the generated declarations. */
+  description?: string;
+}
+export type CodeInput = { code: string };
+export type { CodeOutput };
+
+/**
+ * An AI SDK tool that runs the model's code with the providers' tools (`executor.execute`, no
+ * history: a failed run throws, as the reference's), its description declaring them.
+ */
+export function createCodeTool(options: CreateCodeToolOptions): Tool<CodeInput, CodeOutput> {
+  const providers: ToolProvider[] = Array.isArray(options.tools) ? options.tools : [{ tools: options.tools as ToolProviderTools }];
+  const blocks: string[] = [];
+  const resolved: ResolvedProvider[] = [];
+  for (const provider of providers) {
+    const name = provider.name ?? "codemode";
+    const tools = executableTools(provider.tools);
+    blocks.push(provider.types ?? generateTypes(tools as ToolDescriptors, name));
+    resolved.push(resolveProvider({ ...provider, name, tools }));
+  }
+  const description = (options.description ?? DEFAULT_DESCRIPTION).replace("{{types}}", blocks.filter(Boolean).join("\n\n"));
+  return tool<CodeInput, CodeOutput>({
+    description,
+    inputSchema: jsonSchema<CodeInput>({
+      type: "object",
+      properties: { code: { type: "string", description: "JavaScript async arrow function to execute" } },
+      required: ["code"],
+      additionalProperties: false,
+    }),
+    execute: async ({ code }) => runCode({ code, executor: options.executor, providers: resolved }),
+  });
 }

@@ -2,7 +2,9 @@
 // compiled to wasm, src/shell/embed.rs in the repository) keeps its executions, journal and
 // snippets in your object's SQLite (tables `codemode_*`); your connector classes run the tools.
 
-import { EmbeddedRuntime, __wbg_reset_state as resetEngine } from "../wasm/codemode.js";
+import { EmbeddedRuntime } from "../wasm/codemode.js";
+import { describedConnector, json } from "./describe.js";
+import { engineGeneration, message, refused } from "./engine.js";
 import type * as Contract from "./contract.js";
 import {
   CodemodeConnector,
@@ -11,17 +13,33 @@ import {
   type ExecutionEndStatus,
   type HeaderValue,
   type PassEndStatus,
-  type ToolExecuteContext,
 } from "./connector.js";
-import { CodemodeError, runtimeRefusal } from "./errors.js";
+import { CodemodeError } from "./errors.js";
 
 export * from "./connector.js";
 export * from "./utils.js";
 export { CodemodeError } from "./errors.js";
+export {
+  DynamicWorkerExecutor,
+  ToolDispatcher,
+  normalizeCode,
+  resolveProvider,
+  runCode,
+  type CodeOutput,
+  type ConnectorBinding,
+  type DynamicWorkerExecutorOptions,
+  type ExecuteOptions,
+  type ExecuteResult,
+  type Executor,
+  type ProviderTool,
+  type ResolvedProvider,
+  type ToolProvider,
+  type ToolProviderTools,
+} from "./executor.js";
 export type { CallRecord, CallState, Decision, ExecutionStatus, PendingAction, Snippet, SearchResult, ErrorCode, ImageOutput, ImageRef, Usage } from "./contract.js";
 
 /** How a run ended or stands, with the reference's string `error` (its code in `errorCode`). */
-export type ExecuteResult = DistributiveOmit<Contract.ExecuteOutput, "error"> & {
+export type ProxyToolOutput = DistributiveOmit<Contract.ExecuteOutput, "error"> & {
   error?: string;
   errorCode?: Contract.ErrorCode;
 };
@@ -35,8 +53,6 @@ export type ExecutionState = Omit<Contract.ExecutionState, "error"> & {
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
-/** The reference's name for a run's result. */
-export type ProxyToolOutput = ExecuteResult;
 export type SearchOutput = Contract.SearchResults;
 export type DescribeOutput = Contract.Description;
 export type RollbackOutcome = Contract.RollbackOutcome;
@@ -175,9 +191,9 @@ export interface CreateCodemodeRuntimeOptions {
 export interface CodemodeTool {
   description: string;
   inputSchema: StandardJsonSchema<{ code: string }>;
-  execute: (input: { code: string }, options?: unknown) => Promise<ExecuteResult>;
+  execute: (input: { code: string }, options?: unknown) => Promise<ProxyToolOutput>;
   /** What the model reads: the run's report, and the images of a completed run after it. */
-  toModelOutput: (options: { output: ExecuteResult }) => Promise<ModelOutput>;
+  toModelOutput: (options: { output: ProxyToolOutput }) => Promise<ModelOutput>;
 }
 
 /**
@@ -208,11 +224,11 @@ export interface StandardJsonSchema<T> {
 /** The runtime of one object. Handles are cheap: every handle over the same `ctx` shares it. */
 export interface CodemodeRuntimeHandle {
   tool(options?: { description?: string }): CodemodeTool;
-  execute(input: { code: string }): Promise<ExecuteResult>;
+  execute(input: { code: string }): Promise<ProxyToolOutput>;
   search(query: string): Promise<SearchOutput>;
   describe(path: string): Promise<DescribeOutput>;
   pending(executionId?: string): Promise<Contract.PendingAction[]>;
-  approve(options: { executionId: string; seq?: number; by?: string; reason?: string }): Promise<ExecuteResult>;
+  approve(options: { executionId: string; seq?: number; by?: string; reason?: string }): Promise<ProxyToolOutput>;
   reject(options: { executionId: string; seq: number; by?: string; reason?: string }): Promise<boolean>;
   cancel(options: { executionId: string; by?: string; reason?: string }): Promise<boolean>;
   rollback(options: { executionId: string }): Promise<RollbackOutcome>;
@@ -238,13 +254,13 @@ export interface CodemodeRuntimeHandle {
   /** When the runtime next needs `wake()` (ms since the epoch), or null. */
   nextWakeAt(): Promise<number | null>;
   /**
-   * An image a run handed back (`ExecuteResult.images[i].id`), with its bytes. An id the object
+   * An image a run handed back (`ProxyToolOutput.images[i].id`), with its bytes. An id the object
    * does not keep (never, or its run was deleted) throws a CodemodeError `NOT_FOUND`.
    */
   image(id: string): Promise<RunImage>;
   /**
    * The same image as an HTTP response (its bytes, `Content-Type`, cacheable: an id never changes
-   * its bytes), for your agent's `onRequest` to serve `ExecuteResult.images[i].url`; an unknown id
+   * its bytes), for your agent's `onRequest` to serve `ProxyToolOutput.images[i].url`; an unknown id
    * is a 404 with the contract's `{error: {code, message}}`.
    */
   imageResponse(id: string): Promise<Response>;
@@ -291,37 +307,8 @@ const newest = new PerRuntime<CreateCodemodeRuntimeOptions>();
 const unscheduled = new PerRuntime<number>();
 /** The model-facing tool's description of each open runtime (it names the connectors' methods). */
 const descriptions = new PerRuntime<string>();
-/** Counts the wasm instances of this isolate: one that stopped (a panic) is replaced by a fresh one. */
-let engine = 0;
 /** How long a runtime missing a declared service is used before a handle tries to reach it again. */
 const RECONNECT_AFTER_MS = 5_000;
-
-/** A thrown value as text. */
-function message(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
-/**
- * The runtime's rejection (`{"error": {code, message}}` text) as a CodemodeError. A trap of the
- * wasm instance (a panic, which stops it for good) replaces the instance once, if it is still the
- * one the call started on: the runtimes reopen on their next call, and a run cut short is resumed
- * by `wake()`, as after a restart.
- */
-function refused(thrown: unknown, startedOn: number = engine): CodemodeError {
-  const refusal = runtimeRefusal(thrown);
-  if (refusal) return refusal;
-  const trapped = thrown instanceof WebAssembly.RuntimeError || /Module terminated/.test(message(thrown));
-  if (trapped && startedOn === engine) {
-    engine += 1;
-    resetEngine();
-  }
-  return new CodemodeError("INTERNAL", `the runtime stopped (${message(thrown)}); it restarts on the next call`);
-}
-
-/** A JSON text of `value`, for the journal: `undefined` is `null`. */
-function json(value: unknown): string {
-  return JSON.stringify(value === undefined ? null : value);
-}
 
 /** The connector classes of the newest handle of runtime `key`. */
 function currentConnectors(key: RuntimeKey): CodemodeConnector<any>[] {
@@ -387,56 +374,11 @@ function tellInOrder(key: RuntimeKey, executionId: string, passEnd: PassEndStatu
  */
 async function describeConnector(key: RuntimeKey, connector: CodemodeConnector<any>) {
   const { name, instructions, tools } = await connector.describe();
-  const context = (text: string): ToolExecuteContext => JSON.parse(text);
-  const tool = async (method: string) => {
+  return describedConnector(name, instructions, tools, async (method) => {
     const current = await currentTools(key, name, tools);
     const found = Object.hasOwn(current, method) ? current[method] : undefined;
     if (!found) throw new Error(`Tool "${method}" not found on ${name}`);
     return found;
-  };
-  return {
-    name,
-    instructions: instructions ?? "",
-    tools: json(describeTools(tools)),
-    // Never rejects: the answer says how the call went.
-    execute: async (method: string, input: string, ctx: string) => {
-      let result: unknown;
-      try {
-        result = await (await tool(method)).execute(JSON.parse(input), context(ctx));
-      } catch (error) {
-        return json({ error: message(error) });
-      }
-      try {
-        return json({ ok: result ?? null });
-      } catch (error) {
-        // The call ran: say so, since it is journaled as a failure and will not be reverted.
-        return json({ error: `the result of ${name}.${method} is not JSON (${message(error)}); the call ran` });
-      }
-    },
-    revert: async (method: string, input: string, result: string, ctx: string) => {
-      try {
-        const revert = (await tool(method)).revert;
-        if (!revert) return json("unsupported");
-        await revert(JSON.parse(input), JSON.parse(result), context(ctx));
-        return json({ ok: null });
-      } catch (error) {
-        return json({ error: message(error) });
-      }
-    },
-  };
-}
-
-function describeTools(tools: ConnectorTools) {
-  return Object.entries(tools).map(([name, tool]) => {
-    const schema = tool.inputSchema ?? tool.parameters;
-    return {
-      name,
-      description: tool.description ?? "",
-      ...(schema ? { inputSchema: schema } : {}),
-      ...(tool.outputSchema ? { outputSchema: tool.outputSchema } : {}),
-      requiresApproval: tool.requiresApproval === true,
-      revertible: typeof tool.revert === "function",
-    };
   });
 }
 
@@ -481,7 +423,7 @@ function base64(bytes: Uint8Array): string {
  * built, and never travel in the tool's output: an `AIChatAgent` stores that output in every
  * message row it saves and broadcasts it to the page, where the image's `url` is enough.
  */
-async function modelOutput(output: ExecuteResult, load: (id: string) => Promise<RunImage>): Promise<ModelOutput> {
+async function modelOutput(output: ProxyToolOutput, load: (id: string) => Promise<RunImage>): Promise<ModelOutput> {
   const images = output.status === "completed" ? (output.images ?? []) : [];
   if (images.length === 0) return { type: "text", value: output.report };
   const value: Extract<ModelOutput, { type: "content" }>["value"] = [{ type: "text", text: output.report }];
@@ -561,7 +503,7 @@ async function open(options: CreateCodemodeRuntimeOptions, startedOn: number): P
  */
 async function runtimeOf(options: CreateCodemodeRuntimeOptions): Promise<EmbeddedRuntime> {
   const known = runtimes.get(options);
-  if (known && known.engine === engine) {
+  if (known && known.engine === engineGeneration()) {
     const runtime = await known.runtime;
     if (!runtime.unavailable() || known.reopening || Date.now() < known.openedAt + RECONNECT_AFTER_MS) return runtime;
     known.reopening = true;
@@ -576,6 +518,7 @@ async function runtimeOf(options: CreateCodemodeRuntimeOptions): Promise<Embedde
       known.reopening = false;
     }
   }
+  const engine = engineGeneration();
   const entry: Opened = { engine, runtime: open(options, engine), openedAt: Date.now(), reopening: false };
   runtimes.set(options, entry);
   entry.runtime.catch(() => {
@@ -585,7 +528,7 @@ async function runtimeOf(options: CreateCodemodeRuntimeOptions): Promise<Embedde
 }
 
 /** An ExecuteOutput with the reference's string `error`. */
-function executeResult(output: Contract.ExecuteOutput): ExecuteResult {
+function executeResult(output: Contract.ExecuteOutput): ProxyToolOutput {
   if (output.status !== "error") return output;
   const { error, ...rest } = output;
   return { ...rest, error: error.message, errorCode: error.code };
@@ -603,8 +546,8 @@ function fallbackDescription(connectors: Connector[]): string {
 }
 
 /** A refusal as the reference answers it: an error result, not a throw. */
-function errorResult(executionId: string, error: CodemodeError): ExecuteResult {
-  return { status: "error", executionId, error: error.message, errorCode: error.code, calls: [], report: error.message } as ExecuteResult;
+function errorResult(executionId: string, error: CodemodeError): ProxyToolOutput {
+  return { status: "error", executionId, error: error.message, errorCode: error.code, calls: [], report: error.message } as ProxyToolOutput;
 }
 
 const CODE_SCHEMA = {
@@ -643,7 +586,7 @@ export function createCodemodeRuntime(options: CreateCodemodeRuntimeOptions): Co
   /** `use` on the open runtime; what it throws becomes the contract's error (a trap of this
    * engine replaces it). */
   const withRuntime = async <T>(use: (runtime: EmbeddedRuntime) => T | Promise<T>): Promise<T> => {
-    const startedOn = engine;
+    const startedOn = engineGeneration();
     const runtime = await runtimeOf(options);
     try {
       return await use(runtime);
@@ -743,11 +686,6 @@ export function createCodemodeRuntime(options: CreateCodemodeRuntimeOptions): Co
     },
   };
   return handle;
-}
-
-/** Accepted where the reference's code builds one; the sandbox here needs no Worker Loader. */
-export class DynamicWorkerExecutor {
-  constructor(_options?: unknown) {}
 }
 
 /**

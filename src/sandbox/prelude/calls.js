@@ -50,12 +50,17 @@ function call(connector, method, index, args) {
   }
 }
 
-function connectorObject(connector, methods, first) {
-  const target = createObject(null);
+/** Adds the connector's methods to `target`: method `i` is the host's table entry `first + i`. */
+function addMethods(target, connector, methods, first) {
   for (let i = 0; i < methods.length; i++) {
     const method = methods[i], index = first + i;
     target[method] = function (args) { return call(connector, method, index, args); };
   }
+}
+
+function connectorObject(connector, methods, first) {
+  const target = createObject(null);
+  addMethods(target, connector, methods, first);
   freeze(target);
   const known = methods.join(", ");
   // The get trap is native (it runs on every method access): a symbol, a method, "then" or

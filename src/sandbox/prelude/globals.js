@@ -39,15 +39,16 @@ const search = async (query, options) => {
   return found;
 };
 const describe = async (path) => rawParse(host.describe(toStr(path)));
-globals.codemode = freeze({
-  search,
-  describe,
-  run: async (name, input) => {
-    const snippet = host.snippet(toStr(name));
-    return await snippet(input === undefined ? {} : input);
-  },
-  step,
-});
+// `codemode` is completed by configure: a connector named `codemode` adds its methods here (the
+// reference's executors put a tool provider's methods under `codemode.*`); then it is frozen.
+const codemodeApi = globals.codemode = createObject(objectPrototype);
+codemodeApi.search = search;
+codemodeApi.describe = describe;
+codemodeApi.run = async (name, input) => {
+  const snippet = host.snippet(toStr(name));
+  return await snippet(input === undefined ? {} : input);
+};
+codemodeApi.step = step;
 // Aliases for scripts written to the searchTools/describeTool style.
 globals.searchTools = search;
 globals.describeTool = describe;

@@ -67,9 +67,14 @@ return function configure(seedHigh, seedLow, connectorTable, valuesJson, runLimi
   for (const key of objectKeys(initial)) values[key] = rawStringify(initial[key]);
   let first = 0;
   for (const [connector, methods] of connectorTable) {
-    defineProperty(globalThis, connector, { value: connectorObject(connector, methods, first), writable: false, configurable: false, enumerable: false });
+    if (connector === "codemode") {
+      addMethods(codemodeApi, connector, methods, first);
+    } else {
+      defineProperty(globalThis, connector, { value: connectorObject(connector, methods, first), writable: false, configurable: false, enumerable: false });
+    }
     first += methods.length;
   }
+  freeze(codemodeApi);
   STEP = first;
   return internals;
 };

@@ -1,0 +1,271 @@
+// The reference's executor plumbing, over this sandbox: code run once against plain functions,
+// nothing kept (no history, no approvals, no replay). `DynamicWorkerExecutor` runs it in the
+// Rust core compiled to wasm (a runtime over memory, src/shell/embed.rs `executeOnce`), not in a
+// Worker Loader isolate; the durable runs are `createCodemodeRuntime`'s.
+
+import { RpcTarget } from "cloudflare:workers";
+import { executeOnce, methodName, normalizeCode as normalized } from "../wasm/codemode.js";
+import { CodemodeConnector, type ConnectorTool, type ConnectorTools } from "./connector.js";
+import { describedConnector } from "./describe.js";
+import { engineGeneration, message, refused } from "./engine.js";
+import { CodemodeError } from "./errors.js";
+
+/** What an executor answers: `error` when the code failed, `logs` its console lines. */
+export interface ExecuteResult {
+  result: unknown;
+  error?: string;
+  logs?: string[];
+}
+
+/** Functions the sandbox calls as `name.fn({...})`, one argument object each. */
+export interface ResolvedProvider {
+  name: string;
+  fns: Record<string, (...args: unknown[]) => Promise<unknown>>;
+  /** The reference's sandbox-side code run before the script; refused here (see the README). */
+  prelude?: string;
+}
+
+/** A connector given to the sandbox as `name.*`: here, a `CodemodeConnector` instance. */
+export interface ConnectorBinding {
+  name: string;
+  binding: { callTool(method: string, args: unknown): Promise<unknown> };
+}
+
+export interface ExecuteOptions {
+  connectors?: ConnectorBinding[];
+}
+
+/** Runs model-written code against tool functions; never throws (errors are in the result). */
+export interface Executor {
+  execute(
+    code: string,
+    providersOrFns: ResolvedProvider[] | Record<string, (...args: unknown[]) => Promise<unknown>>,
+    options?: ExecuteOptions,
+  ): Promise<ExecuteResult>;
+}
+
+export interface DynamicWorkerExecutorOptions {
+  /** The reference's Worker Loader binding: accepted, not used (the sandbox is this isolate's wasm). */
+  loader?: unknown;
+  /** Longest a run may take, in ms (default 60 000): timers wait up to it, then `Execution timed out`. */
+  timeout?: number;
+  /** `null` or absent: the sandbox has no network either way. A `Fetcher` is refused. */
+  globalOutbound?: unknown;
+  /** Modules for the sandbox to import: refused when not empty (the sandbox has no imports). */
+  modules?: Record<string, string>;
+  /** Bindings for the sandbox's env: refused when not empty (scripts reach only their tools). */
+  bindings?: Record<string, unknown>;
+}
+
+/** The reference's default run time limit. */
+const DEFAULT_TIMEOUT_MS = 60_000;
+/** What a run that ran out of time answers. */
+const TIMED_OUT = "Execution timed out";
+/** What a tool called after its run ended throws. */
+const LATE_CALL = "the execution has ended; this call was not made";
+
+/**
+ * The code as one async arrow function, by the reference's rules: a markdown fence dropped, an
+ * arrow function as it is, `export default` unwrapped, a lone function declaration called, else
+ * the code as the body, returning its last expression statement. The core's (src/normalize.rs).
+ */
+export function normalizeCode(code: string): string {
+  return normalized(code);
+}
+
+/**
+ * The host side of the reference's sandbox RPC: `call(name, argsJson)` runs `fns[name](...args)`
+ * and answers `{"result": ...}` or `{"error": message}` as JSON text.
+ */
+export class ToolDispatcher extends RpcTarget {
+  readonly #fns: Record<string, (...args: unknown[]) => Promise<unknown>>;
+
+  constructor(fns: Record<string, (...args: unknown[]) => Promise<unknown>>) {
+    super();
+    this.#fns = fns;
+  }
+
+  async call(name: string, argsJson?: string): Promise<string> {
+    const fn = Object.hasOwn(this.#fns, name) ? this.#fns[name] : undefined;
+    if (!fn) return JSON.stringify({ error: `Tool "${name}" not found` });
+    try {
+      const args: unknown = argsJson ? JSON.parse(argsJson) : [];
+      return JSON.stringify({ result: await fn(...(Array.isArray(args) ? args : [args])) });
+    } catch (error) {
+      return JSON.stringify({ error: message(error) });
+    }
+  }
+}
+
+/** Refuses what the reference's executor offers and this sandbox cannot give. */
+function checkOptions(options: DynamicWorkerExecutorOptions): void {
+  const refuse = (what: string) => {
+    throw new CodemodeError("INVALID_CONFIG", `DynamicWorkerExecutor: ${what}`);
+  };
+  if (options.globalOutbound !== undefined && options.globalOutbound !== null) {
+    refuse("globalOutbound cannot be given: the sandbox has no network (scripts reach services through their tools)");
+  }
+  if (Object.keys(options.modules ?? {}).length) refuse("modules cannot be given: the sandbox has no imports");
+  if (Object.keys(options.bindings ?? {}).length) refuse("bindings cannot be given: scripts reach only their tools");
+  if (options.timeout !== undefined && !(Number.isSafeInteger(options.timeout) && options.timeout > 0)) {
+    refuse(`timeout must be a positive whole number of ms, got ${String(options.timeout)}`);
+  }
+}
+
+/** Open until the run ends: a call after that (a promise the script left behind) is not made. */
+class Gate {
+  open = true;
+
+  async run<T>(call: () => T | Promise<T>): Promise<T> {
+    if (!this.open) throw new Error(LATE_CALL);
+    return call();
+  }
+}
+
+/** A provider as a connector of the run: each fn a method, named as the runtime names tools. */
+function providerConnector(provider: ResolvedProvider, gate: Gate) {
+  if (provider.prelude) {
+    throw new Error(`provider "${provider.name}": a prelude cannot run here (the sandbox's namespaces are frozen; codemode.step and the sandbox's helpers are built in)`);
+  }
+  const tools: ConnectorTools = {};
+  const sources = new Map<string, string>();
+  for (const [key, fn] of Object.entries(provider.fns)) {
+    const name = methodName(key);
+    const existing = sources.get(name);
+    if (existing !== undefined) {
+      throw new Error(`Tool names "${existing}" and "${key}" both become "${name}" in provider "${provider.name}"`);
+    }
+    sources.set(name, key);
+    tools[name] = { execute: (args) => gate.run(() => fn(args)) };
+  }
+  return describedConnector(provider.name, undefined, tools, async (method) => tools[method] as ConnectorTool);
+}
+
+/** A connector binding as a connector of the run: its tools are listed before the run starts. */
+async function bindingConnector(connector: ConnectorBinding, gate: Gate) {
+  if (!(connector.binding instanceof CodemodeConnector)) {
+    throw new Error(`connector "${connector.name}": only a CodemodeConnector instance can be given here (its methods are listed before the run)`);
+  }
+  const { instructions, tools } = await connector.binding.describe();
+  const gated: ConnectorTools = {};
+  for (const [name, tool] of Object.entries(tools)) {
+    gated[name] = { ...tool, execute: (args, ctx) => gate.run(() => tool.execute(args, ctx)) };
+  }
+  return describedConnector(connector.name, instructions, gated, async (method) => gated[method] as ConnectorTool);
+}
+
+/**
+ * Runs model-written code in this runtime's sandbox (boa in wasm, deterministic, no network),
+ * with each provider's functions as `name.fn({...})` (the default provider's as `codemode.fn`,
+ * beside the sandbox's own `codemode.search`/`describe`). Nothing is kept: for durable runs with
+ * approvals and replay, use `createCodemodeRuntime`.
+ */
+export class DynamicWorkerExecutor implements Executor {
+  readonly #timeout: number;
+
+  constructor(options: DynamicWorkerExecutorOptions = {}) {
+    checkOptions(options);
+    this.#timeout = options.timeout ?? DEFAULT_TIMEOUT_MS;
+  }
+
+  async execute(
+    code: string,
+    providersOrFns: ResolvedProvider[] | Record<string, (...args: unknown[]) => Promise<unknown>>,
+    options?: ExecuteOptions,
+  ): Promise<ExecuteResult> {
+    const providers = Array.isArray(providersOrFns) ? providersOrFns : [{ name: "codemode", fns: providersOrFns }];
+    const gate = new Gate();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const startedOn = engineGeneration();
+    try {
+      const connectors = [
+        ...providers.map((provider) => providerConnector(provider, gate)),
+        ...(await Promise.all((options?.connectors ?? []).map((c) => bindingConnector(c, gate)))),
+      ];
+      const settings = { CODEMODE_HOLD_MS: String(this.#timeout) };
+      const run = executeOnce(connectors, settings, normalized(code)).then((text: string) => {
+        const answer = JSON.parse(text) as { result?: unknown; error?: string; logs: string[] };
+        return answer.error === undefined ? { result: answer.result, logs: answer.logs } : { result: undefined, error: answer.error, logs: answer.logs };
+      });
+      const outOfTime = new Promise<ExecuteResult>((resolve) => {
+        timer = setTimeout(() => resolve({ result: undefined, error: TIMED_OUT }), this.#timeout);
+      });
+      return await Promise.race([run, outOfTime]);
+    } catch (thrown) {
+      const refusal = thrown instanceof Error && !(thrown instanceof WebAssembly.RuntimeError) ? thrown : refused(thrown, startedOn);
+      return { result: undefined, error: refusal.message };
+    } finally {
+      gate.open = false;
+      clearTimeout(timer);
+    }
+  }
+}
+
+/** The code's output, as the reference's `runCode`: what `execute` returned, or a throw. */
+export type CodeOutput = { result: unknown; logs?: string[] };
+
+/**
+ * Runs `code` (normalized by the executor) with `providers`, and returns `{result, logs?}`; a
+ * failed run throws `Code execution failed: <error>` with its console lines.
+ */
+export async function runCode({
+  code,
+  executor,
+  providers,
+  connectors,
+}: {
+  code: string;
+  executor: Executor;
+  providers: ResolvedProvider[];
+  connectors?: ConnectorBinding[];
+}): Promise<CodeOutput> {
+  const executed = await executor.execute(code, providers, connectors?.length ? { connectors } : undefined);
+  if (executed.error) {
+    const printed = executed.logs?.length ? `\n\nConsole output:\n${executed.logs.join("\n")}` : "";
+    throw new Error(`Code execution failed: ${executed.error}${printed}`);
+  }
+  return executed.logs?.length ? { result: executed.result, logs: executed.logs } : { result: executed.result };
+}
+
+/** A tool a provider can carry: an AI SDK tool, a descriptor, or just `{description, execute}`. */
+export interface ProviderTool {
+  description?: string;
+  inputSchema?: unknown;
+  parameters?: unknown;
+  outputSchema?: unknown;
+  /** `true` or a function: the tool is left out of executors (they cannot wait for an approval). */
+  needsApproval?: unknown;
+  execute?: (...args: any[]) => unknown;
+}
+export type ToolProviderTools = Record<string, ProviderTool>;
+
+/** Tools under a namespace of the sandbox (`name.tool()`; default `codemode`), and their types. */
+export interface ToolProvider {
+  name?: string;
+  tools: ToolProviderTools;
+  /** Declarations for the model; generated from the tools' schemas when absent. */
+  types?: string;
+}
+
+/** The tools an executor can run: those with an `execute` and no `needsApproval`. */
+export function executableTools<T extends ProviderTool>(tools: Record<string, T>): Record<string, T> {
+  const kept: Record<string, T> = {};
+  for (const [name, tool] of Object.entries(tools)) {
+    const needsApproval = tool.needsApproval === true || typeof tool.needsApproval === "function";
+    if (!needsApproval && typeof tool.execute === "function") kept[name] = tool;
+  }
+  return kept;
+}
+
+/**
+ * A provider ready for an executor: its executable tools' `execute` functions (no input
+ * validation here; `codemode-runtime/ai`'s `resolveProvider` validates with the tools' schemas).
+ */
+export function resolveProvider(provider: ToolProvider): ResolvedProvider {
+  const fns: ResolvedProvider["fns"] = {};
+  for (const [name, tool] of Object.entries(executableTools(provider.tools))) {
+    const execute = tool.execute as (...args: unknown[]) => unknown;
+    fns[name] = async (...args) => execute(...args);
+  }
+  return { name: provider.name ?? "codemode", fns };
+}

@@ -1,0 +1,202 @@
+//! The reference's `normalizeCode`: model code of any usual shape turned into one async arrow
+//! function an executor can call. A markdown fence is dropped; an arrow function stays as it is;
+//! `export default` is unwrapped; a lone function declaration is called; otherwise the code
+//! becomes the arrow's body, returning its last expression statement's value; code that does not
+//! parse as a module becomes the body as it is (its syntax error is reported when it runs).
+//! Parsed with the sandbox's own parser (acorn in the reference), so the shapes it sees are the
+//! ones the sandbox will run.
+
+use boa_engine::ast::declaration::ExportDeclaration;
+use boa_engine::ast::{
+    Declaration, Expression, ModuleItem, Position, Spanned, Statement, StatementListItem,
+};
+use boa_engine::interner::Interner;
+use boa_engine::parser::Parser;
+use boa_engine::Source;
+
+/// What an empty program becomes.
+const EMPTY: &str = "async () => {}";
+
+/// The code as one async arrow function (see the module's doc).
+pub fn normalize_code(code: &str) -> String {
+    // A fence as the runtime removes it ([`crate::fence`]: any language tag, the closing fence
+    // optional), a little more than the reference's rule.
+    let Ok(unfenced) = crate::fence::strip(code) else {
+        return EMPTY.to_string();
+    };
+    let source = unfenced.trim();
+    if source.is_empty() {
+        return EMPTY.to_string();
+    }
+    normalize_source(source)
+}
+
+/// `source` (trimmed, not empty) as an arrow function.
+fn normalize_source(source: &str) -> String {
+    let body = || format!("async () => {{\n{source}\n}}");
+    let mut interner = Interner::default();
+    let scope = boa_engine::ast::scope::Scope::new_global();
+    let parsed = Parser::new(Source::from_bytes(source)).parse_module(&scope, &mut interner);
+    let Ok(module) = parsed else {
+        return body();
+    };
+    let items = module.items().items();
+    if let [only] = items {
+        match only {
+            ModuleItem::StatementListItem(StatementListItem::Statement(statement)) => {
+                if let Statement::Expression(expression) = statement.as_ref() {
+                    if is_arrow(expression) {
+                        return source.to_string();
+                    }
+                }
+            }
+            ModuleItem::ExportDeclaration(export) => {
+                if let Some(normalized) = export_default(source, export) {
+                    return normalized;
+                }
+            }
+            ModuleItem::StatementListItem(StatementListItem::Declaration(declaration)) => {
+                if let Some(name) = function_name(declaration, &interner) {
+                    return format!("async () => {{\n{source}\nreturn {name}();\n}}");
+                }
+            }
+            ModuleItem::ImportDeclaration(_) => {}
+        }
+    }
+    if let Some(ModuleItem::StatementListItem(StatementListItem::Statement(last))) = items.last() {
+        if let Statement::Expression(expression) = last.as_ref() {
+            let span = expression.span();
+            if let (Some(start), Some(end)) =
+                (offset(source, span.start()), offset(source, span.end()))
+                && start <= end
+            {
+                // A parenthesised expression's span starts at its `(`: the statement's start.
+                let value = source[start..end].trim_end_matches(';');
+                return format!("async () => {{\n{}return ({value})\n}}", &source[..start]);
+            }
+        }
+    }
+    body()
+}
+
+/// An arrow function, in parentheses or not (acorn drops them).
+fn is_arrow(expression: &Expression) -> bool {
+    match expression {
+        Expression::ArrowFunction(_) | Expression::AsyncArrowFunction(_) => true,
+        Expression::Parenthesized(inner) => is_arrow(inner.expression()),
+        _ => false,
+    }
+}
+
+/// `export default <declaration>`: an anonymous function is called, an anonymous class is the
+/// value, anything else (a named function, an expression) is normalized in turn. `None` for an
+/// export of another kind.
+fn export_default(source: &str, export: &ExportDeclaration) -> Option<String> {
+    let anonymous_function = match export {
+        ExportDeclaration::DefaultFunctionDeclaration(_)
+        | ExportDeclaration::DefaultGeneratorDeclaration(_)
+        | ExportDeclaration::DefaultAsyncFunctionDeclaration(_)
+        | ExportDeclaration::DefaultAsyncGeneratorDeclaration(_) => true,
+        ExportDeclaration::DefaultClassDeclaration(_) => false,
+        ExportDeclaration::DefaultAssignmentExpression(_) => {
+            return Some(normalize_code(declared_text(source)?));
+        }
+        _ => return None,
+    };
+    let inner = declared_text(source)?;
+    if is_named_declaration(inner) {
+        return Some(normalize_code(inner));
+    }
+    Some(if anonymous_function {
+        format!("async () => {{\nreturn ({inner})();\n}}")
+    } else {
+        format!("async () => {{\nreturn ({inner});\n}}")
+    })
+}
+
+/// What follows `export default` in `source` (the whole program), without a final `;`.
+fn declared_text(source: &str) -> Option<&str> {
+    let rest = source.strip_prefix("export")?.trim_start();
+    let rest = rest.strip_prefix("default")?.trim_start();
+    Some(rest.trim_end().trim_end_matches(';').trim_end())
+}
+
+/// `true` when `text` (an exported function or class) parses on its own: it has a name.
+fn is_named_declaration(text: &str) -> bool {
+    let mut interner = Interner::default();
+    let scope = boa_engine::ast::scope::Scope::new_global();
+    Parser::new(Source::from_bytes(text))
+        .parse_module(&scope, &mut interner)
+        .is_ok()
+}
+
+/// The name of a function declaration (ordinary, async, generator), as the reference calls it.
+fn function_name(declaration: &Declaration, interner: &Interner) -> Option<String> {
+    let name = match declaration {
+        Declaration::FunctionDeclaration(f) => f.name(),
+        Declaration::AsyncFunctionDeclaration(f) => f.name(),
+        Declaration::GeneratorDeclaration(f) => f.name(),
+        Declaration::AsyncGeneratorDeclaration(f) => f.name(),
+        _ => return None,
+    };
+    interner.resolve(name.sym()).map(|text| text.to_string())
+}
+
+/// The byte offset of a parser position (1-based line and column; columns count code points, and
+/// lines end as the parser ends them: `\r\n`, `\r`, `\n`, U+2028, U+2029).
+fn offset(source: &str, position: Position) -> Option<usize> {
+    let (mut line, mut column) = (1u32, 1u32);
+    let mut chars = source.char_indices().peekable();
+    loop {
+        if line == position.line_number() && column == position.column_number() {
+            return Some(chars.peek().map_or(source.len(), |(at, _)| *at));
+        }
+        let (_, c) = chars.next()?;
+        match c {
+            '\r' => {
+                if chars.peek().is_some_and(|(_, next)| *next == '\n') {
+                    chars.next();
+                }
+                (line, column) = (line + 1, 1);
+            }
+            '\n' | '\u{2028}' | '\u{2029}' => (line, column) = (line + 1, 1),
+            _ => column += 1,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shapes_become_one_arrow_function() {
+        let cases = [
+            ("async () => 1", "async () => 1"),
+            ("(async () => 5)", "(async () => 5)"),
+            ("```js\nx => x\n```", "x => x"),
+            ("", EMPTY),
+            ("const a = 2;\na * 21", "async () => {\nconst a = 2;\nreturn (a * 21)\n}"),
+            ("f(1);", "async () => {\nreturn (f(1))\n}"),
+            ("function main() {}", "async () => {\nfunction main() {}\nreturn main();\n}"),
+            ("export default () => 7;", "() => 7"),
+            ("export default function () { return 8; }", "async () => {\nreturn (function () { return 8; })();\n}"),
+            ("return 3", "async () => {\nreturn 3\n}"),
+            ("if (x) { 4 }", "async () => {\nif (x) { 4 }\n}"),
+            ("const s = 'é✓';\ns", "async () => {\nconst s = 'é✓';\nreturn (s)\n}"),
+        ];
+        for (code, want) in cases {
+            assert_eq!(normalize_code(code), want, "{code:?}");
+        }
+    }
+
+    #[test]
+    fn positions_map_to_byte_offsets() {
+        let source = "a\r\nbé\u{2028}c";
+        assert_eq!(offset(source, Position::new(1, 1)), Some(0));
+        assert_eq!(offset(source, Position::new(2, 2)), Some(4));
+        assert_eq!(offset(source, Position::new(3, 1)), Some(9));
+        assert_eq!(offset(source, Position::new(3, 2)), Some(10));
+        assert_eq!(offset(source, Position::new(9, 1)), None);
+    }
+}

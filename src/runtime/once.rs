@@ -1,0 +1,81 @@
+//! One run whose outcome is all the host wants: the reference's `Executor.execute` (code in,
+//! `{result, error, logs}` out, never a rejection). The run is the runtime's own, journal and
+//! all; a host that keeps nothing builds the runtime over a [`crate::MemoryStore`] for it.
+
+use serde::Serialize;
+use serde_json::Value;
+
+use super::Runtime;
+use crate::model::ExecuteOutput;
+
+/// The reference's `ExecuteResult`: `result` is absent when the script returned `undefined` or
+/// failed; `error` is present exactly when it failed; `logs` are its console lines.
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+pub struct OnceAnswer {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub result: Option<Value>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
+    pub logs: Vec<String>,
+}
+
+/// Why a run that stopped without ending failed, for a host that cannot continue it.
+const TIMED_OUT: &str = "Execution timed out";
+
+impl Runtime {
+    /// Runs `code` to its end: a refusal (too large, connectors unavailable), a run that threw,
+    /// one that paused for an approval nobody can give here, or one that waits for a timer
+    /// beyond the runtime's hold (`CODEMODE_HOLD_MS`, the executor's timeout) is an `error`.
+    pub async fn execute_once(&self, code: &str) -> OnceAnswer {
+        let output = match self.execute(code).await {
+            Ok(output) => output,
+            Err(refused) => {
+                return OnceAnswer {
+                    error: Some(refused.to_string()),
+                    ..OnceAnswer::default()
+                }
+            }
+        };
+        let id = match &output {
+            ExecuteOutput::Completed { execution_id, .. }
+            | ExecuteOutput::Paused { execution_id, .. }
+            | ExecuteOutput::Error { execution_id, .. }
+            | ExecuteOutput::Cancelled { execution_id, .. }
+            | ExecuteOutput::Waiting { execution_id, .. } => execution_id.clone(),
+        };
+        let record = self.store.load_execution(&id).ok().flatten();
+        let logs = record
+            .as_ref()
+            .map(|r| r.output.console.clone())
+            .unwrap_or_default();
+        let failed = |message: String| OnceAnswer {
+            result: None,
+            error: Some(message),
+            logs: logs.clone(),
+        };
+        match output {
+            ExecuteOutput::Completed { result, .. } => {
+                // `undefined` is stored as no result; `null` as null.
+                let returned = record.as_ref().is_none_or(|r| r.state.result.is_some());
+                OnceAnswer {
+                    result: returned.then_some(result),
+                    error: None,
+                    logs,
+                }
+            }
+            ExecuteOutput::Error { error, .. } => failed(error.message),
+            ExecuteOutput::Paused { pending, .. } => {
+                let calls: Vec<String> = pending
+                    .iter()
+                    .map(|p| format!("{}.{}", p.connector, p.method))
+                    .collect();
+                failed(format!(
+                    "{} needs approval, which a run without a history cannot wait for",
+                    calls.join(", ")
+                ))
+            }
+            ExecuteOutput::Waiting { .. } => failed(TIMED_OUT.to_string()),
+            ExecuteOutput::Cancelled { .. } => failed("the run was cancelled".to_string()),
+        }
+    }
+}
