@@ -214,7 +214,9 @@ impl ConnectorSet {
                 )));
             }
             let joins_codemode = name == crate::globals::CODEMODE;
-            if let Some(clash) = crate::globals::connector_name_clash(name).filter(|_| !joins_codemode) {
+            if let Some(clash) =
+                crate::globals::connector_name_clash(name).filter(|_| !joins_codemode)
+            {
                 return Err(Error::InvalidConnector(format!("connector name {clash}")));
             }
             if !seen.insert(name.to_string()) {
@@ -231,7 +233,8 @@ impl ConnectorSet {
                         spec.name
                     )));
                 }
-                if joins_codemode && crate::globals::CODEMODE_METHODS.contains(&spec.name.as_str()) {
+                if joins_codemode && crate::globals::CODEMODE_METHODS.contains(&spec.name.as_str())
+                {
                     return Err(Error::InvalidConnector(format!(
                         "method `codemode.{}` would hide the sandbox's own `codemode.{}`; rename it",
                         spec.name, spec.name

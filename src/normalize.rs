@@ -38,6 +38,13 @@ fn normalize_source(source: &str) -> String {
     let scope = boa_engine::ast::scope::Scope::new_global();
     let parsed = Parser::new(Source::from_bytes(source)).parse_module(&scope, &mut interner);
     let Ok(module) = parsed else {
+        // boa 0.22 refuses `export default async () => ...`, which is valid: the exported code
+        // is read on its own.
+        if let Some(inner) = declared_text(source) {
+            if !inner.is_empty() && parsed_ok(inner) {
+                return normalize_code(inner);
+            }
+        }
         return body();
     };
     let items = module.items().items();
@@ -65,18 +72,94 @@ fn normalize_source(source: &str) -> String {
     }
     if let Some(ModuleItem::StatementListItem(StatementListItem::Statement(last))) = items.last() {
         if let Statement::Expression(expression) = last.as_ref() {
-            let span = expression.span();
-            if let (Some(start), Some(end)) =
-                (offset(source, span.start()), offset(source, span.end()))
-                && start <= end
-            {
-                // A parenthesised expression's span starts at its `(`: the statement's start.
-                let value = source[start..end].trim_end_matches(';');
+            if let Some((start, end)) = extent(source, expression) {
+                let value = &source[start..end];
                 return format!("async () => {{\n{}return ({value})\n}}", &source[..start]);
             }
         }
     }
     body()
+}
+
+/// Where `expression`, the program's last statement, lies in `source` (byte offsets). A node's
+/// own span can leave out a part (a call's starts at its arguments), so the extent is that of all
+/// the nodes in it, and it is checked: the text must parse as one expression statement, with
+/// nothing but `;` and comments after it. `None` when it cannot be found.
+fn extent(source: &str, expression: &Expression) -> Option<(usize, usize)> {
+    use boa_engine::ast::visitor::{VisitWith, Visitor};
+    use std::ops::ControlFlow;
+
+    /// The earliest start and the latest end of the spans visited.
+    struct Extent(Option<(Position, Position)>);
+    impl Extent {
+        fn cover(&mut self, span: boa_engine::ast::Span) {
+            let (start, end) = (span.start(), span.end());
+            let key = |p: Position| (p.line_number(), p.column_number());
+            self.0 = Some(match self.0 {
+                None => (start, end),
+                Some((a, b)) => (
+                    if key(start) < key(a) { start } else { a },
+                    if key(end) > key(b) { end } else { b },
+                ),
+            });
+        }
+    }
+    impl<'ast> Visitor<'ast> for Extent {
+        type BreakTy = ();
+        fn visit_expression(&mut self, node: &'ast Expression) -> ControlFlow<()> {
+            self.cover(node.span());
+            node.visit_with(self)
+        }
+        fn visit_identifier(
+            &mut self,
+            node: &'ast boa_engine::ast::expression::Identifier,
+        ) -> ControlFlow<()> {
+            self.cover(node.span());
+            ControlFlow::Continue(())
+        }
+    }
+
+    let mut found = Extent(None);
+    let _ = found.visit_expression(expression);
+    let (start, end) = found.0?;
+    let (start, end) = (offset(source, start)?, offset(source, end)?);
+    if start > end {
+        return None;
+    }
+    // A span can also end early (a computed member's leaves out its `]`): the closing brackets
+    // after it are tried too.
+    let closings = source[end..]
+        .char_indices()
+        .filter(|(_, c)| matches!(c, ']' | ')' | '}'))
+        .map(|(at, _)| end + at + 1)
+        .take(MAX_CLOSINGS);
+    std::iter::once(end)
+        .chain(closings)
+        .find(|&end| is_whole_statement(source, start, end))
+        .map(|end| (start, end))
+}
+
+/// How many closing brackets past a node's span are tried as the end of its statement.
+const MAX_CLOSINGS: usize = 16;
+
+/// `source[start..end]` is one expression statement, and only `;` and comments follow it.
+fn is_whole_statement(source: &str, start: usize, end: usize) -> bool {
+    let one_statement = parsed(&source[start..end], |items| {
+        matches!(items, [ModuleItem::StatementListItem(StatementListItem::Statement(s))]
+            if matches!(s.as_ref(), Statement::Expression(_)))
+    });
+    let rest = source[end..].trim_start().trim_start_matches(';');
+    one_statement == Some(true) && parsed(rest, <[ModuleItem]>::is_empty) == Some(true)
+}
+
+/// `read` of the items of `text` parsed as a module, if it parses.
+fn parsed<T>(text: &str, read: impl FnOnce(&[ModuleItem]) -> T) -> Option<T> {
+    let mut interner = Interner::default();
+    let scope = boa_engine::ast::scope::Scope::new_global();
+    let module = Parser::new(Source::from_bytes(text))
+        .parse_module(&scope, &mut interner)
+        .ok()?;
+    Some(read(module.items().items()))
 }
 
 /// An arrow function, in parentheses or not (acorn drops them).
@@ -123,11 +206,12 @@ fn declared_text(source: &str) -> Option<&str> {
 
 /// `true` when `text` (an exported function or class) parses on its own: it has a name.
 fn is_named_declaration(text: &str) -> bool {
-    let mut interner = Interner::default();
-    let scope = boa_engine::ast::scope::Scope::new_global();
-    Parser::new(Source::from_bytes(text))
-        .parse_module(&scope, &mut interner)
-        .is_ok()
+    parsed_ok(text)
+}
+
+/// `text` parses as a module.
+fn parsed_ok(text: &str) -> bool {
+    parsed(text, |_| ()).is_some()
 }
 
 /// The name of a function declaration (ordinary, async, generator), as the reference calls it.
@@ -176,14 +260,45 @@ mod tests {
             ("(async () => 5)", "(async () => 5)"),
             ("```js\nx => x\n```", "x => x"),
             ("", EMPTY),
-            ("const a = 2;\na * 21", "async () => {\nconst a = 2;\nreturn (a * 21)\n}"),
+            (
+                "const a = 2;\na * 21",
+                "async () => {\nconst a = 2;\nreturn (a * 21)\n}",
+            ),
             ("f(1);", "async () => {\nreturn (f(1))\n}"),
-            ("function main() {}", "async () => {\nfunction main() {}\nreturn main();\n}"),
+            (
+                "a; x.y.z(1)[2] // done",
+                "async () => {\na; return (x.y.z(1)[2])\n}",
+            ),
+            (
+                "new Map([[1, 'a']]).get(1)",
+                "async () => {\nreturn (new Map([[1, 'a']]).get(1))\n}",
+            ),
+            (
+                "await f(`t${1}`)",
+                "async () => {\nreturn (await f(`t${1}`))\n}",
+            ),
+            ("-a + !b", "async () => {\nreturn (-a + !b)\n}"),
+            ("(1, 2)", "async () => {\nreturn ((1, 2))\n}"),
+            ("x[2]", "async () => {\nreturn (x[2])\n}"),
+            ("o[k][j];", "async () => {\nreturn (o[k][j])\n}"),
+            ("'s'", "async () => {\nreturn ('s')\n}"),
+            ("({ a: 1 })", "async () => {\nreturn (({ a: 1 }))\n}"),
+            (
+                "function main() {}",
+                "async () => {\nfunction main() {}\nreturn main();\n}",
+            ),
             ("export default () => 7;", "() => 7"),
-            ("export default function () { return 8; }", "async () => {\nreturn (function () { return 8; })();\n}"),
+            ("export default async () => 7", "async () => 7"),
+            (
+                "export default function () { return 8; }",
+                "async () => {\nreturn (function () { return 8; })();\n}",
+            ),
             ("return 3", "async () => {\nreturn 3\n}"),
             ("if (x) { 4 }", "async () => {\nif (x) { 4 }\n}"),
-            ("const s = 'é✓';\ns", "async () => {\nconst s = 'é✓';\nreturn (s)\n}"),
+            (
+                "const s = 'é✓';\ns",
+                "async () => {\nconst s = 'é✓';\nreturn (s)\n}",
+            ),
         ];
         for (code, want) in cases {
             assert_eq!(normalize_code(code), want, "{code:?}");

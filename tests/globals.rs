@@ -343,22 +343,34 @@ fn a_connector_named_codemode_joins_the_sandboxs_object() {
 #[test]
 fn execute_once_answers_as_an_executor() {
     let f = fixture();
-    let answer = |code: &str| serde_json::to_value(run(f.runtime.execute_once(code))).expect("json");
+    let answer =
+        |code: &str| serde_json::to_value(run(f.runtime.execute_once(code))).expect("json");
     assert_eq!(
-        answer("console.log('a', 1); console.error('b'); return { n: await counter.bump({ by: 2 }) }"),
+        answer(
+            "console.log('a', 1); console.error('b'); return { n: await counter.bump({ by: 2 }) }"
+        ),
         json!({ "result": { "n": 2 }, "logs": ["a 1", "[error] b"] })
     );
     assert_eq!(answer("return undefined"), json!({ "logs": [] }));
     assert_eq!(answer("return null"), json!({ "result": null, "logs": [] }));
     let threw = answer("throw new RangeError('nope')");
-    assert_eq!(threw["error"], json!("RangeError: nope (line 1)"), "{threw}");
+    assert_eq!(
+        threw["error"],
+        json!("RangeError: nope (line 1)"),
+        "{threw}"
+    );
     let paused = answer("return notes.createNote({ text: 'x' })");
     assert!(
-        paused["error"].as_str().is_some_and(|e| e.contains("notes.createNote needs approval")),
+        paused["error"]
+            .as_str()
+            .is_some_and(|e| e.contains("notes.createNote needs approval")),
         "{paused}"
     );
     let refused = answer(&"x".repeat(70 * 1024));
-    assert!(refused["error"].as_str().is_some_and(|e| !e.is_empty()), "{refused}");
+    assert!(
+        refused["error"].as_str().is_some_and(|e| !e.is_empty()),
+        "{refused}"
+    );
 }
 
 /// A connector with a name and methods that answer `{method: args}`.

@@ -567,7 +567,7 @@ describe("the guide's Chat agent and NotesConnector on the package (npm pack, ts
     const { answer, handed, ran } = await client.call("executed", [code]);
     assert.equal(answer.error, undefined, JSON.stringify(answer));
     assert.deepEqual(answer.result, { hits: ["result for boa"], row: { id: 2, name: "row 2" }, paths: ["db.getRow"] });
-    assert.deepEqual(answer.logs, ["got row 2 { n: 1 }", "[warn] careful"]);
+    assert.deepEqual(answer.logs, ['got row 2 {"n":1}', "[warn] careful"], "console lines as the sandbox prints them (JSON for objects)");
     assert.deepEqual(handed, [{ query: "boa" }, { query: "boa" }], "the function got the argument object (once by execute, once by runCode)");
     assert.deepEqual(ran, { output: { result: answer.result, logs: answer.logs } });
 

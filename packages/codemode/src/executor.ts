@@ -196,7 +196,7 @@ export class DynamicWorkerExecutor implements Executor {
       return { result: undefined, error: refusal.message };
     } finally {
       gate.open = false;
-      clearTimeout(timer);
+      if (timer !== undefined) clearTimeout(timer);
     }
   }
 }
