@@ -28,6 +28,7 @@ import { REPO_ROOT } from "./harness.mjs";
 import { freePort, startMcpServer } from "./fixtures/mcp_server.mjs";
 import { PETSTORE_SPEC, startPrism } from "./fixtures/prism.mjs";
 import { installPacked, remember, serveWithWranglerDev, undoAll } from "./wrangler_process.mjs";
+import { REFERENCE_NORMALIZE_CASES } from "./fixtures/reference_normalize_cases.mjs";
 
 const READY_TIMEOUT_MS = 180_000;
 const T = { timeout: 120_000 };
@@ -552,6 +553,18 @@ describe("the guide's Chat agent and NotesConnector on the package (npm pack, ts
       assert.equal(`${typeof answer.result} ${JSON.stringify(answer.result)}`, want, `${JSON.stringify(code)} in the sandbox: ${JSON.stringify(answer)}`);
     }
     assert.deepEqual(dispatched, ['{"result":5}', '{"error":"no"}', '{"error":"Tool \\"nope\\" not found"}']);
+  });
+
+  test("normalizeCode passes the reference's own tests of it (ported: fixtures/reference_normalize_cases.mjs)", T, async () => {
+    const client = await linked(`normalize-ported-${Date.now()}`);
+    const { normalized } = await client.call("dispatchedAndNormalized", [REFERENCE_NORMALIZE_CASES.map((c) => c.code)]);
+    for (const [i, c] of REFERENCE_NORMALIZE_CASES.entries()) {
+      const got = normalized[i];
+      if (c.toBe !== undefined) assert.equal(got, c.toBe, c.it);
+      for (const part of c.toContain ?? []) assert.ok(got.includes(part), `${c.it}: ${JSON.stringify(got)} lacks ${JSON.stringify(part)}`);
+      for (const part of c.notToContain ?? []) assert.ok(!got.includes(part), `${c.it}: ${JSON.stringify(got)} has ${JSON.stringify(part)}`);
+      if (c.toMatch) assert.match(got, c.toMatch, c.it);
+    }
   });
 
   test("DynamicWorkerExecutor: providers as namespaces (the default one beside codemode.search), console lines as logs, errors, timers and the time limit, runCode", T, async () => {

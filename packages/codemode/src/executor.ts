@@ -205,8 +205,8 @@ export class DynamicWorkerExecutor implements Executor {
 export type CodeOutput = { result: unknown; logs?: string[] };
 
 /**
- * Runs `code` (normalized by the executor) with `providers`, and returns `{result, logs?}`; a
- * failed run throws `Code execution failed: <error>` with its console lines.
+ * Runs `code`, normalized (`normalizeCode`), with `providers` on `executor`, and returns
+ * `{result, logs?}`; a failed run throws `Code execution failed: <error>` with its console lines.
  */
 export async function runCode({
   code,
@@ -219,7 +219,7 @@ export async function runCode({
   providers: ResolvedProvider[];
   connectors?: ConnectorBinding[];
 }): Promise<CodeOutput> {
-  const executed = await executor.execute(code, providers, connectors?.length ? { connectors } : undefined);
+  const executed = await executor.execute(normalized(code), providers, connectors?.length ? { connectors } : undefined);
   if (executed.error) {
     const printed = executed.logs?.length ? `\n\nConsole output:\n${executed.logs.join("\n")}` : "";
     throw new Error(`Code execution failed: ${executed.error}${printed}`);
