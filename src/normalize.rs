@@ -34,51 +34,55 @@ pub fn normalize_code(code: &str) -> String {
 /// `source` (trimmed, not empty) as an arrow function.
 fn normalize_source(source: &str) -> String {
     let body = || format!("async () => {{\n{source}\n}}");
-    let mut interner = Interner::default();
-    let scope = boa_engine::ast::scope::Scope::new_global();
-    let parsed = Parser::new(Source::from_bytes(source)).parse_module(&scope, &mut interner);
-    let Ok(module) = parsed else {
+    match parsed(source, |items, interner| shaped(source, items, interner)) {
+        Some(shaped) => shaped.unwrap_or_else(body),
         // boa 0.22 refuses `export default async () => ...`, which is valid: the exported code
         // is read on its own.
-        if let Some(inner) = declared_text(source) {
-            if !inner.is_empty() && parsed_ok(inner) {
-                return normalize_code(inner);
-            }
-        }
-        return body();
-    };
-    let items = module.items().items();
+        None => match declared_text(source) {
+            Some(inner) if !inner.is_empty() && parsed_ok(inner) => normalize_code(inner),
+            _ => body(),
+        },
+    }
+}
+
+/// The arrow function of a program that parsed as `items`, unless it is only to be wrapped as
+/// the body.
+fn shaped(source: &str, items: &[ModuleItem], interner: &Interner) -> Option<String> {
     if let [only] = items {
         match only {
             ModuleItem::StatementListItem(StatementListItem::Statement(statement)) => {
                 if let Statement::Expression(expression) = statement.as_ref() {
                     if is_arrow(expression) {
-                        return source.to_string();
+                        return Some(source.to_string());
                     }
                 }
             }
             ModuleItem::ExportDeclaration(export) => {
                 if let Some(normalized) = export_default(source, export) {
-                    return normalized;
+                    return Some(normalized);
                 }
             }
             ModuleItem::StatementListItem(StatementListItem::Declaration(declaration)) => {
-                if let Some(name) = function_name(declaration, &interner) {
-                    return format!("async () => {{\n{source}\nreturn {name}();\n}}");
+                if let Some(name) = function_name(declaration, interner) {
+                    return Some(format!("async () => {{\n{source}\nreturn {name}();\n}}"));
                 }
             }
             ModuleItem::ImportDeclaration(_) => {}
         }
     }
-    if let Some(ModuleItem::StatementListItem(StatementListItem::Statement(last))) = items.last() {
-        if let Statement::Expression(expression) = last.as_ref() {
-            if let Some((start, end)) = extent(source, expression) {
-                let value = &source[start..end];
-                return format!("async () => {{\n{}return ({value})\n}}", &source[..start]);
-            }
-        }
-    }
-    body()
+    let Some(ModuleItem::StatementListItem(StatementListItem::Statement(last))) = items.last()
+    else {
+        return None;
+    };
+    let Statement::Expression(expression) = last.as_ref() else {
+        return None;
+    };
+    let (start, end) = extent(source, expression)?;
+    let value = &source[start..end];
+    Some(format!(
+        "async () => {{\n{}return ({value})\n}}",
+        &source[..start]
+    ))
 }
 
 /// Where `expression`, the program's last statement, lies in `source` (byte offsets). A node's
@@ -144,22 +148,22 @@ const MAX_CLOSINGS: usize = 16;
 
 /// `source[start..end]` is one expression statement, and only `;` and comments follow it.
 fn is_whole_statement(source: &str, start: usize, end: usize) -> bool {
-    let one_statement = parsed(&source[start..end], |items| {
+    let one_statement = parsed(&source[start..end], |items, _| {
         matches!(items, [ModuleItem::StatementListItem(StatementListItem::Statement(s))]
             if matches!(s.as_ref(), Statement::Expression(_)))
     });
     let rest = source[end..].trim_start().trim_start_matches(';');
-    one_statement == Some(true) && parsed(rest, <[ModuleItem]>::is_empty) == Some(true)
+    one_statement == Some(true) && parsed(rest, |items, _| items.is_empty()) == Some(true)
 }
 
-/// `read` of the items of `text` parsed as a module, if it parses.
-fn parsed<T>(text: &str, read: impl FnOnce(&[ModuleItem]) -> T) -> Option<T> {
+/// `read` of the items of `text` parsed as a module (and the names they use), if it parses.
+fn parsed<T>(text: &str, read: impl FnOnce(&[ModuleItem], &Interner) -> T) -> Option<T> {
     let mut interner = Interner::default();
     let scope = boa_engine::ast::scope::Scope::new_global();
     let module = Parser::new(Source::from_bytes(text))
         .parse_module(&scope, &mut interner)
         .ok()?;
-    Some(read(module.items().items()))
+    Some(read(module.items().items(), &interner))
 }
 
 /// An arrow function, in parentheses or not (acorn drops them).
@@ -187,7 +191,8 @@ fn export_default(source: &str, export: &ExportDeclaration) -> Option<String> {
         _ => return None,
     };
     let inner = declared_text(source)?;
-    if is_named_declaration(inner) {
+    // An exported function or class that parses on its own has a name.
+    if parsed_ok(inner) {
         return Some(normalize_code(inner));
     }
     Some(if anonymous_function {
@@ -204,14 +209,9 @@ fn declared_text(source: &str) -> Option<&str> {
     Some(rest.trim_end().trim_end_matches(';').trim_end())
 }
 
-/// `true` when `text` (an exported function or class) parses on its own: it has a name.
-fn is_named_declaration(text: &str) -> bool {
-    parsed_ok(text)
-}
-
 /// `text` parses as a module.
 fn parsed_ok(text: &str) -> bool {
-    parsed(text, |_| ()).is_some()
+    parsed(text, |_, _| ()).is_some()
 }
 
 /// The name of a function declaration (ordinary, async, generator), as the reference calls it.

@@ -36,14 +36,11 @@ impl Runtime {
                 }
             }
         };
-        let id = match &output {
-            ExecuteOutput::Completed { execution_id, .. }
-            | ExecuteOutput::Paused { execution_id, .. }
-            | ExecuteOutput::Error { execution_id, .. }
-            | ExecuteOutput::Cancelled { execution_id, .. }
-            | ExecuteOutput::Waiting { execution_id, .. } => execution_id.clone(),
-        };
-        let record = self.store.load_execution(&id).ok().flatten();
+        let record = self
+            .store
+            .load_execution(output.execution_id())
+            .ok()
+            .flatten();
         let logs = record
             .as_ref()
             .map(|r| r.output.console.clone())

@@ -276,17 +276,28 @@ pub async fn execute_once(connectors: js_sys::Array, settings: JsValue, code: St
 
 /// A runtime over an in-memory store: its history ends with it.
 fn ephemeral_runtime(connectors: js_sys::Array, settings: &JsValue) -> Result<Runtime, Error> {
-    let config = RuntimeConfig::from_vars(&|name| property(settings, name).as_string())?;
-    let mut all: Vec<Box<dyn Connector>> = Vec::new();
-    for value in connectors.iter() {
-        all.push(Box::new(JsConnector::from_js(&value)?));
-    }
+    let config = settings_config(settings)?;
     let clock: Clock = Rc::new(now_ms);
-    Ok(
-        Runtime::new(Rc::new(crate::MemoryStore::new()), all, clock)?
-            .with_config(config)
-            .with_sleeper(delay_sleeper()),
-    )
+    Ok(Runtime::new(
+        Rc::new(crate::MemoryStore::new()),
+        js_connectors(&connectors)?,
+        clock,
+    )?
+    .with_config(config)
+    .with_sleeper(delay_sleeper()))
+}
+
+/// The runtime's limits from the package's `settings` (`CODEMODE_*` names to text).
+fn settings_config(settings: &JsValue) -> Result<RuntimeConfig, Error> {
+    RuntimeConfig::from_vars(&|name| property(settings, name).as_string())
+}
+
+/// The package's connector descriptions ([`JsConnector::from_js`]), in order.
+fn js_connectors(connectors: &js_sys::Array) -> Result<Vec<Box<dyn Connector>>, Error> {
+    connectors
+        .iter()
+        .map(|value| JsConnector::from_js(&value).map(|c| Box::new(c) as Box<dyn Connector>))
+        .collect()
 }
 
 /// A runtime over one host object. The package keeps one per `ctx`: every handle the agent
@@ -330,17 +341,14 @@ impl EmbeddedRuntime {
         settings: &JsValue,
         hooks: &JsValue,
     ) -> Result<Runtime, Error> {
-        let config = RuntimeConfig::from_vars(&|name| property(settings, name).as_string())?;
+        let config = settings_config(settings)?;
         let state =
             worker::State::from(ctx.unchecked_into::<worker::worker_sys::DurableObjectState>());
         let store = Rc::new(SqlStore::open_prefixed(
             state.storage().sql(),
             &table_prefix(name)?,
         )?);
-        let mut all: Vec<Box<dyn Connector>> = Vec::new();
-        for value in connectors.iter() {
-            all.push(Box::new(JsConnector::from_js(&value)?));
-        }
+        let mut all = js_connectors(&connectors)?;
         // `models` (settings' `CODEMODE_MODELS`, the service's JSON); a Workers AI binding is
         // looked up by name in `env`.
         let models = super::ai::models_connector(

@@ -16,7 +16,7 @@
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
-import { cp, mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { cp, mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { after, before, describe, test } from "node:test";
@@ -472,10 +472,8 @@ describe("the guide's Chat agent and NotesConnector on the package (npm pack, ts
     const values = [big, Array.from({ length: 2000 }, (_, i) => ({ i })), "s".repeat(9000), { small: true }];
     const maxChars = 2000;
     const out = await client.call("utilities", [names, values, maxChars]);
-    // The reference's own function on the same names (its chunk, loaded from its dist by path).
-    const referenceDist = path.join(REPO_ROOT, "node_modules", "@cloudflare", "codemode", "dist");
-    const chunk = (await readdir(referenceDist)).find((f) => /^json-schema-types-.*\.js$/.test(f));
-    const { a: referenceSanitize } = await import(pathToFileURL(path.join(referenceDist, chunk)).href);
+    // The reference's own function on the same names.
+    const referenceSanitize = await referenceExport("sanitizeToolName");
     assert.deepEqual(out.names, names.map(referenceSanitize));
     for (const [i, truncated] of out.truncated.entries()) {
       const text = typeof truncated === "string" ? truncated : JSON.stringify(truncated);
@@ -492,11 +490,14 @@ describe("the guide's Chat agent and NotesConnector on the package (npm pack, ts
     assert.match(out.fromZod, /declare const mail: \{[\s\S]*sendEmail\(args: \{ to: string \}\): Promise<unknown>;/, out.fromZod);
   });
 
-  /** The reference's own `normalizeCode` (its dist's chunk, loaded by path: its index needs workerd). */
-  async function referenceNormalize() {
+  /**
+   * A function the reference's index re-exports from one of its chunks (loaded by path from its
+   * dist: the index itself needs workerd), found by the index's import line.
+   */
+  async function referenceExport(name) {
     const referenceDist = path.join(REPO_ROOT, "node_modules", "@cloudflare", "codemode", "dist");
     const index = await readFile(path.join(referenceDist, "index.js"), "utf8");
-    const [, exported, chunk] = index.match(/import \{[^}]*\b(\w+) as normalizeCode\b[^}]*\} from "\.\/([\w.-]+\.js)"/);
+    const [, exported, chunk] = index.match(new RegExp(`import \\{[^}]*\\b(\\w+) as ${name}\\b[^}]*\\} from "\\./([\\w.-]+\\.js)"`));
     return (await import(pathToFileURL(path.join(referenceDist, chunk)).href))[exported];
   }
 
@@ -541,7 +542,7 @@ describe("the guide's Chat agent and NotesConnector on the package (npm pack, ts
   ];
 
   test("normalizeCode: every shape of program runs in Node as the reference's normalization of it runs, and so in the sandbox", T, async () => {
-    const reference = await referenceNormalize();
+    const reference = await referenceExport("normalizeCode");
     const client = await linked(`normalize-${Date.now()}`);
     const { normalized, dispatched } = await client.call("dispatchedAndNormalized", [SHAPES]);
     for (const [i, code] of SHAPES.entries()) {

@@ -8,6 +8,7 @@ import { CodemodeError } from "./errors.js";
 import type { JsonSchemaToolDescriptors } from "./utils.js";
 import {
   executableTools,
+  resolveWith,
   runCode,
   type CodeOutput,
   type Executor,
@@ -140,19 +141,16 @@ export function aiTools(tools: ToolDescriptors | ToolSet): ToolProvider {
  * left out), each input validated first by the tool's own schema (`asSchema`, with its transforms).
  */
 export function resolveProvider(provider: ToolProvider): ResolvedProvider {
-  const fns: ResolvedProvider["fns"] = {};
-  for (const [name, tool] of Object.entries(executableTools(provider.tools))) {
+  return resolveWith(provider, (execute, tool) => {
     const declared = tool.inputSchema ?? tool.parameters;
     const schema = declared == null ? undefined : asSchema(declared as Parameters<typeof asSchema>[0]);
-    const execute = tool.execute as (...args: unknown[]) => unknown;
-    fns[name] = async (...args) => {
+    return async (...args) => {
       if (!schema?.validate) return execute(...args);
       const checked = await schema.validate(args[0]);
       if (!checked.success) throw checked.error;
       return execute(checked.value, ...args.slice(1));
     };
-  }
-  return { name: provider.name ?? "codemode", fns };
+  });
 }
 
 /** The model's tool description; `{{types}}` is replaced by the providers' declarations. */

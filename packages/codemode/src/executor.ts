@@ -262,10 +262,17 @@ export function executableTools<T extends ProviderTool>(tools: Record<string, T>
  * validation here; `codemode-runtime/ai`'s `resolveProvider` validates with the tools' schemas).
  */
 export function resolveProvider(provider: ToolProvider): ResolvedProvider {
+  return resolveWith(provider, (execute) => async (...args) => execute(...args));
+}
+
+/** A provider ready for an executor: each executable tool's `execute` as `call` wraps it. */
+export function resolveWith(
+  provider: ToolProvider,
+  call: (execute: (...args: unknown[]) => unknown, tool: ProviderTool) => (...args: unknown[]) => Promise<unknown>,
+): ResolvedProvider {
   const fns: ResolvedProvider["fns"] = {};
   for (const [name, tool] of Object.entries(executableTools(provider.tools))) {
-    const execute = tool.execute as (...args: unknown[]) => unknown;
-    fns[name] = async (...args) => execute(...args);
+    fns[name] = call(tool.execute as (...args: unknown[]) => unknown, tool);
   }
   return { name: provider.name ?? "codemode", fns };
 }
