@@ -233,8 +233,7 @@ impl ConnectorSet {
                         spec.name
                     )));
                 }
-                if joins_codemode && crate::globals::CODEMODE_METHODS.contains(&spec.name.as_str())
-                {
+                if joins_codemode && crate::globals::codemode_keeps(&spec.name) {
                     return Err(Error::InvalidConnector(format!(
                         "method `codemode.{}` would hide the sandbox's own `codemode.{}`; rename it",
                         spec.name, spec.name

@@ -137,6 +137,13 @@ pub const CODEMODE: &str = "codemode";
 /// The methods of `codemode` before connectors join it (`prelude/globals.js`).
 pub const CODEMODE_METHODS: &[&str] = &["search", "describe", "run", "step"];
 
+/// Whether a method of a connector named [`CODEMODE`] would stand for something of the sandbox's
+/// own: one of [`CODEMODE_METHODS`], or a timer's call (`codemode.setTimeout`/`setInterval` is how
+/// the journal records timers, and a tool of that name would be taken for one).
+pub fn codemode_keeps(method: &str) -> bool {
+    CODEMODE_METHODS.contains(&method) || crate::script::TIMER_METHODS.contains(&method)
+}
+
 /// Names a connector may not take besides the globals: `input` is the argument of a snippet.
 const RESERVED_WORDS: &[&str] = &["input"];
 

@@ -300,8 +300,9 @@ fn a_connector_named_after_a_global_is_refused_and_names_the_clash() {
 }
 
 /// A connector named `codemode` (the reference's executors' default namespace) adds its methods
-/// to the sandbox's `codemode`, whose own methods it may not hide; without one, `codemode` has
-/// exactly the methods of the table, frozen either way.
+/// to the sandbox's `codemode`, whose own methods it may not hide, nor the names its timers are
+/// journaled under (a tool `setTimeout` would be taken for a timer and never run); without one,
+/// `codemode` has exactly the methods of the table, frozen either way.
 #[test]
 fn a_connector_named_codemode_joins_the_sandboxs_object() {
     let f = fixture();
@@ -328,7 +329,8 @@ fn a_connector_named_codemode_joins_the_sandboxs_object() {
         ])
     );
 
-    for method in codemode_runtime::globals::CODEMODE_METHODS {
+    let timers = &codemode_runtime::script::TIMER_METHODS;
+    for method in codemode_runtime::globals::CODEMODE_METHODS.iter().chain(timers) {
         let named = Named("codemode", std::slice::from_ref(method));
         let error = codemode_runtime::connector::ConnectorSet::new(vec![Box::new(named)])
             .err()
