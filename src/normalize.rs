@@ -195,18 +195,64 @@ fn export_default(source: &str, export: &ExportDeclaration) -> Option<String> {
     if parsed_ok(inner) {
         return Some(normalize_code(inner));
     }
+    let declared = anonymous_declaration(inner)?;
     Some(if anonymous_function {
-        format!("async () => {{\nreturn ({inner})();\n}}")
+        format!("async () => {{\nreturn ({declared})();\n}}")
     } else {
-        format!("async () => {{\nreturn ({inner});\n}}")
+        format!("async () => {{\nreturn ({declared});\n}}")
     })
 }
 
-/// What follows `export default` in `source` (the whole program), without a final `;`.
+/// What follows `export default` in `source` (the whole program, comments allowed around the
+/// keywords), without a final `;`.
 fn declared_text(source: &str) -> Option<&str> {
-    let rest = source.strip_prefix("export")?.trim_start();
-    let rest = rest.strip_prefix("default")?.trim_start();
+    let rest = keyword(source, "export")?;
+    let rest = keyword(rest, "default")?;
     Some(rest.trim_end().trim_end_matches(';').trim_end())
+}
+
+/// `text` after the keyword `word` (comments and white space before it), and the comments and
+/// white space after it.
+fn keyword<'a>(text: &'a str, word: &str) -> Option<&'a str> {
+    let rest = skip_trivia(text).strip_prefix(word)?;
+    let next = rest.chars().next();
+    if next.is_some_and(|c| c.is_alphanumeric() || matches!(c, '_' | '$')) {
+        return None;
+    }
+    Some(skip_trivia(rest))
+}
+
+/// `text` without the white space and comments it starts with.
+fn skip_trivia(mut text: &str) -> &str {
+    loop {
+        let trimmed = text.trim_start();
+        text = if let Some(line) = trimmed.strip_prefix("//") {
+            line.find(['\n', '\r', '\u{2028}', '\u{2029}'])
+                .map_or("", |at| &line[at..])
+        } else if let Some(block) = trimmed.strip_prefix("/*") {
+            match block.find("*/") {
+                Some(at) => &block[at + 2..],
+                None => return trimmed,
+            }
+        } else {
+            return trimmed;
+        };
+    }
+}
+
+/// An anonymous function or class declaration at the start of `text`, without what follows it
+/// (comments, `;`): it ends at a `}`, the last one after which only those follow and before which
+/// the text parses in parentheses.
+fn anonymous_declaration(text: &str) -> Option<&str> {
+    text.rmatch_indices('}')
+        .take(MAX_CLOSINGS)
+        .map(|(at, _)| text.split_at(at + 1))
+        .find(|(declared, rest)| {
+            let rest = rest.trim_start().trim_start_matches(';');
+            parsed(rest, |items, _| items.is_empty()) == Some(true)
+                && parsed_ok(&format!("({declared})"))
+        })
+        .map(|(declared, _)| declared)
 }
 
 /// `text` parses as a module.
@@ -292,6 +338,22 @@ mod tests {
             (
                 "export default function () { return 8; }",
                 "async () => {\nreturn (function () { return 8; })();\n}",
+            ),
+            (
+                "/* c */ export /* a */ default // b\nfunction () { return 8; } // } done",
+                "async () => {\nreturn (function () { return 8; })();\n}",
+            ),
+            (
+                "export default class { m() {} } /* } */",
+                "async () => {\nreturn (class { m() {} });\n}",
+            ),
+            (
+                "// x\nexport default async () => 7 // seven",
+                "async () => 7 // seven",
+            ),
+            (
+                "exportdefault () => 7",
+                "async () => {\nexportdefault () => 7\n}",
             ),
             ("return 3", "async () => {\nreturn 3\n}"),
             ("if (x) { 4 }", "async () => {\nif (x) { 4 }\n}"),

@@ -330,7 +330,10 @@ fn a_connector_named_codemode_joins_the_sandboxs_object() {
     );
 
     let timers = &codemode_runtime::script::TIMER_METHODS;
-    for method in codemode_runtime::globals::CODEMODE_METHODS.iter().chain(timers) {
+    for method in codemode_runtime::globals::CODEMODE_METHODS
+        .iter()
+        .chain(timers)
+    {
         let named = Named("codemode", std::slice::from_ref(method));
         let error = codemode_runtime::connector::ConnectorSet::new(vec![Box::new(named)])
             .err()
@@ -368,11 +371,43 @@ fn execute_once_answers_as_an_executor() {
             .is_some_and(|e| e.contains("notes.createNote needs approval")),
         "{paused}"
     );
-    let refused = answer(&"x".repeat(70 * 1024));
-    assert!(
-        refused["error"].as_str().is_some_and(|e| !e.is_empty()),
-        "{refused}"
+    let too_large = 70 * 1024;
+    let refused = answer(&"x".repeat(too_large));
+    let expected = codemode_runtime::Error::CodeTooLarge {
+        size: too_large,
+        limit: 64 * 1024,
+    };
+    assert_eq!(
+        refused,
+        json!({ "error": expected.to_string(), "logs": [] })
     );
+}
+
+/// The executor's timeout over a tool that never settles: the run stops where it waits, answers
+/// `Execution timed out` with the console lines so far, and nothing after the wait runs.
+#[test]
+fn a_once_run_timed_out_ends_with_its_logs() {
+    let f = fixture();
+    let gate = std::rc::Rc::new(Gate::default());
+    let runtime = f.restarted(vec![Box::new(GateConnector(gate.clone()))]);
+    assert!(!runtime.time_out_once(), "nothing runs yet");
+    let code = "console.log('before'); await gate.wait({}); console.log('after'); return 1";
+    let (answer, timed_out) = run(async {
+        let time_out = async {
+            while gate.waiting() == 0 {
+                futures_lite::future::yield_now().await;
+            }
+            runtime.time_out_once()
+        };
+        futures_lite::future::zip(runtime.execute_once(code), time_out).await
+    });
+    assert!(timed_out, "a run under way is ended");
+    assert_eq!(
+        serde_json::to_value(answer).expect("json"),
+        json!({ "error": "Execution timed out", "logs": ["before"] })
+    );
+    assert_eq!(gate.calls.get(), 1);
+    assert!(!runtime.time_out_once(), "the run has ended");
 }
 
 /// A connector with a name and methods that answer `{method: args}`.

@@ -7,6 +7,7 @@ use serde_json::Value;
 
 use super::Runtime;
 use crate::model::ExecuteOutput;
+use crate::run::lifecycle::Who;
 
 /// The reference's `ExecuteResult`: `result` is absent when the script returned `undefined` or
 /// failed; `error` is present exactly when it failed; `logs` are its console lines.
@@ -22,12 +23,16 @@ pub struct OnceAnswer {
 /// Why a run that stopped without ending failed, for a host that cannot continue it.
 const TIMED_OUT: &str = "Execution timed out";
 
+/// The tag of the run [`Runtime::execute_once`] drives, by which [`Runtime::time_out_once`] ends it.
+const ONCE_TAG: &str = "once";
+
 impl Runtime {
     /// Runs `code` to its end: a refusal (too large, connectors unavailable), a run that threw,
     /// one that paused for an approval nobody can give here, or one that waits for a timer
-    /// beyond the runtime's hold (`CODEMODE_HOLD_MS`, the executor's timeout) is an `error`.
+    /// beyond the runtime's hold (`CODEMODE_HOLD_MS`, the executor's timeout) is an `error`, and
+    /// so is one ended by [`Runtime::time_out_once`].
     pub async fn execute_once(&self, code: &str) -> OnceAnswer {
-        let output = match self.execute(code).await {
+        let output = match self.execute_tagged(code, None, Some(ONCE_TAG.into())).await {
             Ok(output) => output,
             Err(refused) => {
                 return OnceAnswer {
@@ -71,8 +76,21 @@ impl Runtime {
                     calls.join(", ")
                 ))
             }
-            ExecuteOutput::Waiting { .. } => failed(TIMED_OUT.to_string()),
-            ExecuteOutput::Cancelled { .. } => failed("the run was cancelled".to_string()),
+            // Only the host's timeout cancels a run nobody else can name.
+            ExecuteOutput::Waiting { .. } | ExecuteOutput::Cancelled { .. } => {
+                failed(TIMED_OUT.to_string())
+            }
         }
+    }
+
+    /// The executor's timeout: the run [`Runtime::execute_once`] drives stops at its next step,
+    /// abandoning the calls under way (a tool that never settles included), and answers
+    /// `Execution timed out` with its console lines so far. `false` when no run is under way.
+    pub fn time_out_once(&self) -> bool {
+        let who = Who {
+            by: None,
+            reason: Some(TIMED_OUT.into()),
+        };
+        self.cancel_tagged(ONCE_TAG, &who).unwrap_or(false)
     }
 }

@@ -257,21 +257,50 @@ fn hook(hooks: &JsValue, name: &str) -> Option<js_sys::Function> {
     property(hooks, name).dyn_into::<js_sys::Function>().ok()
 }
 
-/// Runs `code` once against `connectors` (described as [`EmbeddedRuntime::open`] takes them),
+/// One run of `code` against `connectors` (described as [`EmbeddedRuntime::open`] takes them),
 /// with nothing kept: the package's `DynamicWorkerExecutor.execute`, the reference's executor
 /// over this sandbox. `settings` as for `open` (the executor's timeout is `CODEMODE_HOLD_MS`).
-/// Resolves with `{result?, error?, logs}` as JSON text; it never rejects.
-#[wasm_bindgen(js_name = executeOnce)]
-pub async fn execute_once(connectors: js_sys::Array, settings: JsValue, code: String) -> String {
-    let answer = match ephemeral_runtime(connectors, &settings) {
-        Ok(runtime) => runtime.execute_once(&code).await,
-        Err(error) => crate::runtime::OnceAnswer {
-            error: Some(error.to_string()),
-            ..Default::default()
-        },
-    };
-    super::prepare_when_idle();
-    serde_json::to_string(&answer).unwrap_or_default()
+#[wasm_bindgen]
+pub struct OnceRun {
+    runtime: Result<Rc<Runtime>, Error>,
+}
+
+#[wasm_bindgen]
+impl OnceRun {
+    #[wasm_bindgen(constructor)]
+    pub fn new(connectors: js_sys::Array, settings: JsValue) -> OnceRun {
+        OnceRun {
+            runtime: ephemeral_runtime(connectors, &settings).map(Rc::new),
+        }
+    }
+
+    /// Runs `code`; resolves with `{result?, error?, logs}` as JSON text and never rejects (a
+    /// connector list the runtime refuses is an `error` too).
+    pub fn execute(&self, code: String) -> js_sys::Promise {
+        let runtime = self.runtime.clone();
+        wasm_bindgen_futures::future_to_promise(async move {
+            let answer = match runtime {
+                Ok(runtime) => runtime.execute_once(&code).await,
+                Err(error) => crate::runtime::OnceAnswer {
+                    error: Some(error.to_string()),
+                    ..Default::default()
+                },
+            };
+            super::prepare_when_idle();
+            Ok(JsValue::from_str(
+                &serde_json::to_string(&answer).unwrap_or_default(),
+            ))
+        })
+    }
+
+    /// The executor's timeout ([`Runtime::time_out_once`]): `execute` answers `Execution timed
+    /// out` with the console lines so far. `false` when nothing was running.
+    #[wasm_bindgen(js_name = timeOut)]
+    pub fn time_out(&self) -> bool {
+        self.runtime
+            .as_ref()
+            .is_ok_and(|runtime| runtime.time_out_once())
+    }
 }
 
 /// A runtime over an in-memory store: its history ends with it.

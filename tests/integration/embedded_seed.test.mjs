@@ -539,6 +539,11 @@ describe("the guide's Chat agent and NotesConnector on the package (npm pack, ts
     "const a = 1;\r\nconst b = 2;\r\na + b",
     "x => x",
     "async () => {\n  const r = await Promise.all([1, 2].map(async (n) => n * 3));\n  return r;\n}",
+    "/* c */ export /* a */ default // b\nfunction () { return 8; } // } done",
+    "export default class { static v = 1 } /* } */",
+    "// x\nexport default async () => 7 // seven",
+    "export default function () { return 8; }; // c",
+    "export default 6 * 7 // the answer",
   ];
 
   test("normalizeCode: every shape of program runs in Node as the reference's normalization of it runs, and so in the sandbox", T, async () => {
@@ -593,10 +598,11 @@ describe("the guide's Chat agent and NotesConnector on the package (npm pack, ts
 
     const timed = await client.call("executed", ["async () => { await new Promise((r) => setTimeout(r, 30)); return 'waited'; }"]);
     assert.equal(timed.answer.result, "waited");
-    const hung = await client.call("executed", ["async () => db.hang()", { timeout: 300 }]);
-    assert.equal(hung.answer.error, "Execution timed out");
+    // A tool that never settles: the run is ended where it waits, its console lines so far kept.
+    const hung = await client.call("executed", ["async () => { console.log('before'); await db.hang(); console.log('after'); }", { timeout: 300 }]);
+    assert.deepEqual(hung.answer, { error: "Execution timed out", logs: ["before"] }, "no result (the callable answers JSON)");
     const slow = await client.call("executed", ["async () => { await new Promise((r) => setTimeout(r, 5000)); return 1; }", { timeout: 200 }]);
-    assert.equal(slow.answer.error, "Execution timed out");
+    assert.deepEqual(slow.answer, { error: "Execution timed out", logs: [] });
 
     const raw = await client.call("executed", ["async () => codemode.searchWeb({ query: 'raw' })", { raw: true }]);
     assert.deepEqual(raw.answer.result, ["result for raw"], "fns without a provider are the default namespace");

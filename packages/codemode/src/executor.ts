@@ -1,10 +1,10 @@
 // The reference's executor plumbing, over this sandbox: code run once against plain functions,
 // nothing kept (no history, no approvals, no replay). `DynamicWorkerExecutor` runs it in the
-// Rust core compiled to wasm (a runtime over memory, src/shell/embed.rs `executeOnce`), not in a
+// Rust core compiled to wasm (a runtime over memory, src/shell/embed.rs `OnceRun`), not in a
 // Worker Loader isolate; the durable runs are `createCodemodeRuntime`'s.
 
 import { RpcTarget } from "cloudflare:workers";
-import { executeOnce, methodName, normalizeCode as normalized } from "../wasm/codemode.js";
+import { OnceRun, methodName, normalizeCode as normalized } from "../wasm/codemode.js";
 import { CodemodeConnector, type ConnectorTool, type ConnectorTools } from "./connector.js";
 import { describedConnector } from "./describe.js";
 import { engineGeneration, message, refused } from "./engine.js";
@@ -63,6 +63,11 @@ const DEFAULT_TIMEOUT_MS = 60_000;
 const TIMED_OUT = "Execution timed out";
 /** What a tool called after its run ended throws. */
 const LATE_CALL = "the execution has ended; this call was not made";
+/**
+ * How long a run told to stop at its timeout has to answer with its console lines before the
+ * executor answers without them (it stops at its next step, so this is only a backstop).
+ */
+const STOP_GRACE_MS = 1_000;
 
 /**
  * The code as one async arrow function, by the reference's rules: a markdown fence dropped, an
@@ -175,28 +180,45 @@ export class DynamicWorkerExecutor implements Executor {
   ): Promise<ExecuteResult> {
     const providers = Array.isArray(providersOrFns) ? providersOrFns : [{ name: "codemode", fns: providersOrFns }];
     const gate = new Gate();
-    let timer: ReturnType<typeof setTimeout> | undefined;
     const startedOn = engineGeneration();
+    // The timeout counts from the call: listing the connector bindings' tools is part of it.
+    let run: OnceRun | undefined;
+    const timers: ReturnType<typeof setTimeout>[] = [];
+    const outOfTime = new Promise<ExecuteResult>((resolve) => {
+      const timedOut = { result: undefined, error: TIMED_OUT };
+      timers.push(
+        setTimeout(() => {
+          // A run under way stops at its next step and answers with its logs so far.
+          if (!run?.timeOut()) resolve(timedOut);
+          else timers.push(setTimeout(() => resolve(timedOut), STOP_GRACE_MS));
+        }, this.#timeout),
+      );
+    });
     try {
-      const connectors = [
-        ...providers.map((provider) => providerConnector(provider, gate)),
-        ...(await Promise.all((options?.connectors ?? []).map((c) => bindingConnector(c, gate)))),
-      ];
-      const settings = { CODEMODE_HOLD_MS: String(this.#timeout) };
-      const run = executeOnce(connectors, settings, normalized(code)).then((text: string) => {
+      const ran = (async (): Promise<ExecuteResult> => {
+        const connectors = [
+          ...providers.map((provider) => providerConnector(provider, gate)),
+          ...(await Promise.all((options?.connectors ?? []).map((c) => bindingConnector(c, gate)))),
+        ];
+        run = new OnceRun(connectors, { CODEMODE_HOLD_MS: String(this.#timeout) });
+        let text: string;
+        try {
+          text = await run.execute(normalized(code));
+        } catch (thrown) {
+          // Only a trap of the wasm instance rejects here.
+          throw refused(thrown, startedOn);
+        }
         const answer = JSON.parse(text) as { result?: unknown; error?: string; logs: string[] };
-        return answer.error === undefined ? { result: answer.result, logs: answer.logs } : { result: undefined, error: answer.error, logs: answer.logs };
-      });
-      const outOfTime = new Promise<ExecuteResult>((resolve) => {
-        timer = setTimeout(() => resolve({ result: undefined, error: TIMED_OUT }), this.#timeout);
-      });
-      return await Promise.race([run, outOfTime]);
+        return answer.error === undefined
+          ? { result: answer.result, logs: answer.logs }
+          : { result: undefined, error: answer.error, logs: answer.logs };
+      })();
+      return await Promise.race([ran, outOfTime]);
     } catch (thrown) {
-      const refusal = thrown instanceof Error && !(thrown instanceof WebAssembly.RuntimeError) ? thrown : refused(thrown, startedOn);
-      return { result: undefined, error: refusal.message };
+      return { result: undefined, error: message(thrown) };
     } finally {
       gate.open = false;
-      if (timer !== undefined) clearTimeout(timer);
+      for (const timer of timers) clearTimeout(timer);
     }
   }
 }
