@@ -14,97 +14,198 @@ pub const SEARCH_LIMIT: usize = 10;
 
 /// Renders a JSON Schema as a TypeScript type.
 pub fn schema_to_ts(schema: &Value) -> String {
-    render_type(schema, 0)
+    Render {
+        root: schema,
+        // The whole schema is being rendered: `#` inside it is a cycle.
+        following: vec!["#"],
+    }
+    .schema(schema, 0)
 }
 
-fn render_type(schema: &Value, depth: usize) -> String {
-    if depth > 8 {
-        return "unknown".into();
+/// Levels of nesting rendered, as the reference's: below them a part is `unknown` (a schema may
+/// nest without end).
+const MAX_DEPTH: usize = 20;
+
+/// One rendering: the schema `$ref`s point into, and the references being followed (a reference
+/// met again inside itself is `unknown`, so a recursive schema ends).
+struct Render<'a> {
+    root: &'a Value,
+    following: Vec<&'a str>,
+}
+
+impl<'a> Render<'a> {
+    fn schema(&mut self, schema: &'a Value, depth: usize) -> String {
+        match schema {
+            Value::Bool(true) => return "unknown".into(),
+            Value::Bool(false) => return "never".into(),
+            _ if depth >= MAX_DEPTH => return "unknown".into(),
+            _ => {}
+        }
+        let rendered = self.unmarked(schema, depth);
+        // OpenAPI 3.0's `nullable: true`.
+        let nullable = schema.get("nullable") == Some(&Value::Bool(true));
+        if nullable && rendered != "unknown" && rendered != "never" && rendered != "null" {
+            format!("{rendered} | null")
+        } else {
+            rendered
+        }
     }
-    if let Some(values) = schema.get("enum").and_then(Value::as_array) {
-        if !values.is_empty() {
+
+    fn unmarked(&mut self, schema: &'a Value, depth: usize) -> String {
+        if let Some(reference) = schema.get("$ref").and_then(Value::as_str) {
+            return self.referenced(reference, depth);
+        }
+        if let Some(values) = schema.get("enum").and_then(Value::as_array) {
+            if values.is_empty() {
+                return "never".into();
+            }
             return values
                 .iter()
                 .map(|v| v.to_string())
                 .collect::<Vec<_>>()
                 .join(" | ");
         }
-    }
-    if let Some(value) = schema.get("const") {
-        return value.to_string();
-    }
-    for key in ["anyOf", "oneOf"] {
-        if let Some(options) = schema.get(key).and_then(Value::as_array) {
-            return options
-                .iter()
-                .map(|o| render_type(o, depth + 1))
+        if let Some(value) = schema.get("const") {
+            return value.to_string();
+        }
+        for key in ["anyOf", "oneOf"] {
+            if let Some(options) = schema.get(key).and_then(Value::as_array) {
+                return self.each(options, depth).join(" | ");
+            }
+        }
+        if let Some(parts) = schema.get("allOf").and_then(Value::as_array) {
+            return self
+                .each(parts, depth)
+                .into_iter()
+                .map(|part| {
+                    if part.contains(" | ") {
+                        format!("({part})")
+                    } else {
+                        part
+                    }
+                })
                 .collect::<Vec<_>>()
-                .join(" | ");
+                .join(" & ");
+        }
+        match schema.get("type") {
+            Some(Value::Array(types)) => types
+                .iter()
+                .map(|t| match t.as_str() {
+                    Some("string") => "string",
+                    Some("integer" | "number") => "number",
+                    Some("boolean") => "boolean",
+                    Some("null") => "null",
+                    Some("array") => "unknown[]",
+                    Some("object") => "Record<string, unknown>",
+                    _ => "unknown",
+                })
+                .collect::<Vec<_>>()
+                .join(" | "),
+            Some(Value::String(t)) => match t.as_str() {
+                "string" => "string".into(),
+                "integer" | "number" => "number".into(),
+                "boolean" => "boolean".into(),
+                "null" => "null".into(),
+                "array" => self.array(schema, depth),
+                "object" => self.object(schema, depth),
+                _ => "unknown".into(),
+            },
+            _ if schema.get("properties").is_some() => self.object(schema, depth),
+            _ => "unknown".into(),
         }
     }
-    match schema.get("type") {
-        Some(Value::Array(types)) => types
-            .iter()
-            .map(|t| render_type(&json!({"type": t}), depth + 1))
-            .collect::<Vec<_>>()
-            .join(" | "),
-        Some(Value::String(t)) => match t.as_str() {
-            "string" => "string".into(),
-            "integer" | "number" => "number".into(),
-            "boolean" => "boolean".into(),
-            "null" => "null".into(),
-            "array" => {
-                let item = schema
-                    .get("items")
-                    .map_or("unknown".into(), |i| render_type(i, depth + 1));
-                if item.contains(' ') && !item.starts_with('{') {
-                    format!("Array<{item}>")
-                } else {
-                    format!("{item}[]")
-                }
-            }
-            "object" => render_object(schema, depth),
-            _ => "unknown".into(),
-        },
-        _ if schema.get("properties").is_some() => render_object(schema, depth),
-        _ => "unknown".into(),
-    }
-}
 
-fn render_object(schema: &Value, depth: usize) -> String {
-    let Some(properties) = schema.get("properties").and_then(Value::as_object) else {
-        return "Record<string, unknown>".into();
-    };
-    if properties.is_empty() {
-        return "{}".into();
+    /// What an internal reference (`#`, `#/$defs/Name`, `#/definitions/Name`) points to; an
+    /// external or dangling one is `unknown`.
+    fn referenced(&mut self, reference: &'a str, depth: usize) -> String {
+        let root = self.root;
+        let target = match reference.strip_prefix('#') {
+            Some("") => Some(root),
+            Some(pointer) if pointer.starts_with('/') => root.pointer(pointer),
+            _ => None,
+        };
+        let Some(target) = target.filter(|t| t.is_object() || t.is_boolean()) else {
+            return "unknown".into();
+        };
+        if self.following.contains(&reference) {
+            return "unknown".into();
+        }
+        self.following.push(reference);
+        let rendered = self.schema(target, depth + 1);
+        self.following.pop();
+        rendered
     }
-    let required: Vec<&str> = schema
-        .get("required")
-        .and_then(Value::as_array)
-        .map(|r| r.iter().filter_map(Value::as_str).collect())
-        .unwrap_or_default();
-    let fields: Vec<String> = properties
-        .iter()
-        .map(|(name, property)| {
-            let optional = if required.contains(&name.as_str()) {
-                ""
-            } else {
-                "?"
+
+    fn each(&mut self, schemas: &'a [Value], depth: usize) -> Vec<String> {
+        schemas.iter().map(|s| self.schema(s, depth + 1)).collect()
+    }
+
+    /// A list, or a tuple (`prefixItems`, or draft-07's `items` as a list).
+    fn array(&mut self, schema: &'a Value, depth: usize) -> String {
+        let tuple = schema
+            .get("prefixItems")
+            .or_else(|| schema.get("items").filter(|items| items.is_array()))
+            .and_then(Value::as_array);
+        if let Some(members) = tuple {
+            return format!("[{}]", self.each(members, depth).join(", "));
+        }
+        let item = schema
+            .get("items")
+            .map_or("unknown".into(), |i| self.schema(i, depth + 1));
+        if item.contains(' ') && !item.starts_with('{') {
+            format!("Array<{item}>")
+        } else {
+            format!("{item}[]")
+        }
+    }
+
+    fn object(&mut self, schema: &'a Value, depth: usize) -> String {
+        let extra = match schema.get("additionalProperties") {
+            None | Some(Value::Bool(false)) => None,
+            Some(other) => Some(self.schema(other, depth + 1)),
+        };
+        let properties = schema
+            .get("properties")
+            .and_then(Value::as_object)
+            .filter(|p| !p.is_empty());
+        let Some(properties) = properties else {
+            return match (extra, schema.get("additionalProperties")) {
+                (Some(values), _) => format!("Record<string, {values}>"),
+                (None, Some(Value::Bool(false))) => "{}".into(),
+                (None, _) => "Record<string, unknown>".into(),
             };
-            let key = if crate::connector::is_identifier(name) {
-                name.clone()
-            } else {
-                Value::from(name.as_str()).to_string()
-            };
-            let doc = property
-                .get("description")
-                .and_then(Value::as_str)
-                .map(|d| format!("/** {} */ ", one_line(d)))
-                .unwrap_or_default();
-            format!("{doc}{key}{optional}: {}", render_type(property, depth + 1))
-        })
-        .collect();
-    format!("{{ {} }}", fields.join("; "))
+        };
+        let required: Vec<&str> = schema
+            .get("required")
+            .and_then(Value::as_array)
+            .map(|r| r.iter().filter_map(Value::as_str).collect())
+            .unwrap_or_default();
+        let mut fields: Vec<String> = properties
+            .iter()
+            .map(|(name, property)| {
+                let optional = if required.contains(&name.as_str()) {
+                    ""
+                } else {
+                    "?"
+                };
+                let key = if crate::connector::is_identifier(name) {
+                    name.clone()
+                } else {
+                    Value::from(name.as_str()).to_string()
+                };
+                let doc = property
+                    .get("description")
+                    .and_then(Value::as_str)
+                    .map(|d| format!("/** {} */ ", one_line(d)))
+                    .unwrap_or_default();
+                format!("{doc}{key}{optional}: {}", self.schema(property, depth + 1))
+            })
+            .collect();
+        if let Some(values) = extra {
+            fields.push(format!("[key: string]: {values}"));
+        }
+        format!("{{ {} }}", fields.join("; "))
+    }
 }
 
 fn one_line(text: &str) -> String {

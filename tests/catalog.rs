@@ -343,7 +343,15 @@ fn schema_to_ts_cases() {
             "{ a?: string }[]",
         ),
         (json!({"type": "object"}), "Record<string, unknown>"),
-        (json!({"type": "object", "properties": {}}), "{}"),
+        // No properties is any record, as the reference renders it; `additionalProperties: false` none.
+        (
+            json!({"type": "object", "properties": {}}),
+            "Record<string, unknown>",
+        ),
+        (
+            json!({"type": "object", "additionalProperties": false}),
+            "{}",
+        ),
         (
             json!({"type": "object", "properties": {"a": {"type": "string"}, "b": {"type": "integer"}}, "required": ["a"]}),
             "{ a: string; b?: number }",
@@ -369,10 +377,10 @@ fn schema_to_ts_cases() {
         assert_eq!(schema_to_ts(schema), *expected, "{schema}");
     }
 
-    // Deep nesting stops at depth 9 with `unknown`.
+    // Deep nesting stops after 20 levels with `unknown`.
     let mut deep = json!({"type": "string"});
-    for _ in 0..12 {
+    for _ in 0..30 {
         deep = json!({"type": "array", "items": deep});
     }
-    assert_eq!(schema_to_ts(&deep), format!("unknown{}", "[]".repeat(9)));
+    assert_eq!(schema_to_ts(&deep), format!("unknown{}", "[]".repeat(20)));
 }

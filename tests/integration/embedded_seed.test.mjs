@@ -29,6 +29,11 @@ import { freePort, startMcpServer } from "./fixtures/mcp_server.mjs";
 import { PETSTORE_SPEC, startPrism } from "./fixtures/prism.mjs";
 import { installPacked, remember, serveWithWranglerDev, undoAll } from "./wrangler_process.mjs";
 import { REFERENCE_NORMALIZE_CASES } from "./fixtures/reference_normalize_cases.mjs";
+import { allCases } from "./fixtures/reference_cases/index.mjs";
+import { DECLARING, typeDifferences } from "./fixtures/reference_cases/declared.mjs";
+import { failures } from "./fixtures/reference_cases/expect.mjs";
+import { referenceFns } from "./fixtures/reference_cases/reference.mjs";
+import { callAll } from "./fixtures/reference_cases/revive.mjs";
 
 const READY_TIMEOUT_MS = 180_000;
 const T = { timeout: 120_000 };
@@ -40,6 +45,7 @@ const PACKAGE_DIR = path.join(REPO_ROOT, "packages", "codemode");
 const SEED = path.join(REPO_ROOT, "tests", "integration", "fixtures", "seed-guide.txt");
 const SHARED_SEED = path.resolve(REPO_ROOT, "..", "shared", "seeds", "000_6d67437939fa3413.txt");
 const FIXTURE = path.join(REPO_ROOT, "tests", "integration", "fixtures", "seed-app");
+const REFERENCE_CASES = path.join(REPO_ROOT, "tests", "integration", "fixtures", "reference_cases");
 
 let dir;
 let dev;
@@ -162,6 +168,7 @@ describe("the guide's Chat agent and NotesConnector on the package (npm pack, ts
     for (const file of ["model.ts", "index.ts", "env.d.ts"]) await cp(path.join(FIXTURE, file), path.join(dir, "src", file));
     for (const file of ["wrangler.jsonc", "tsconfig.json"]) await cp(path.join(FIXTURE, file), path.join(dir, file));
     await cp(PETSTORE_SPEC, path.join(dir, "src", "petstore.json"));
+    for (const file of ["revive.mjs", "revive.d.mts"]) await cp(path.join(REFERENCE_CASES, file), path.join(dir, "src", file));
     installPacked(PACKAGE_DIR, dir);
     mcp = await startMcpServer({ requireToken: MCP_TOKEN, delayMs: 10 });
     remember(() => mcp.close());
@@ -480,6 +487,8 @@ describe("the guide's Chat agent and NotesConnector on the package (npm pack, ts
       assert.ok(text.length <= maxChars * 1.1, `value ${i}: ${text.length} characters`);
       if (i < 3) assert.match(text, /--- TRUNCATED ---/, `value ${i} was cut`);
     }
+    const referenceTruncate = await referenceExport("truncateResponse");
+    assert.equal(out.truncated[2], referenceTruncate(values[2], { maxChars }), "text is cut as the reference cuts it, marker and all");
     assert.deepEqual(out.truncated[3], { small: true });
     assert.deepEqual(out.sameWhenSmall, [true, true, true, true], "within budget: the same value");
     assert.equal(out.truncated[0].id, 7, "small fields are kept whole");
@@ -571,6 +580,25 @@ describe("the guide's Chat agent and NotesConnector on the package (npm pack, ts
       for (const part of c.notToContain ?? []) assert.ok(!got.includes(part), `${c.it}: ${JSON.stringify(got)} has ${JSON.stringify(part)}`);
       if (c.toMatch) assert.match(got, c.toMatch, c.it);
     }
+  });
+
+  test("the reference's own tests of its pure functions (ported: fixtures/reference_cases/), on the reference in Node and on ours in workerd", T, async () => {
+    const cases = allCases();
+    const client = await linked(`reference-cases-${Date.now()}`);
+    const ours = await client.call("referenceCalls", [cases.map(({ fn, args }) => ({ fn, args }))]);
+    await writeFile(path.join(REPO_ROOT, "test-output", "reference_cases_answers.json"), JSON.stringify({ ours, cases }));
+    const theirs = await callAll(await referenceFns(), cases);
+    const wrong = [];
+    for (const [i, c] of cases.entries()) {
+      for (const problem of failures(theirs[i], c.expect)) wrong.push(`${c.file} › ${c.it} (the reference, so a wrong port): ${problem}`);
+      // Declarations: the same types, not the same text (declared.mjs).
+      if (DECLARING.has(c.fn)) continue;
+      for (const problem of failures(ours[i], c.expect)) wrong.push(`${c.file} › ${c.it}: ${problem}`);
+    }
+    for (const { index, problem } of typeDifferences(cases, theirs, ours, TSC)) {
+      wrong.push(`${cases[index]?.file ?? "?"} › ${cases[index]?.it ?? "?"}: ${problem}`);
+    }
+    assert.deepEqual(wrong, [], `${wrong.length} problems in ${cases.length} cases:\n${wrong.join("\n")}`);
   });
 
   test("DynamicWorkerExecutor: providers as namespaces (the default one beside codemode.search), console lines as logs, errors, timers and the time limit, runCode", T, async () => {

@@ -70,12 +70,16 @@ function budget(options: TruncateOptions = {}): { maxChars: number; maxTokens: n
   return { maxTokens, maxChars: options.maxChars ?? maxTokens * CHARS_PER_TOKEN };
 }
 
-/** `text` within the budget: as it is, or cut with a marker saying how large it was. */
+/**
+ * `text` within the budget: as it is, or its first `maxChars` characters and, after them, the
+ * reference's marker saying how large it was (in its words, numbers as en-US writes them).
+ */
 export function truncateResponse(text: string, options?: TruncateOptions): string {
-  const { maxChars } = budget(options);
+  const { maxChars, maxTokens } = budget(options);
   if (text.length <= maxChars) return text;
-  const note = `\n${MARKER} (${text.length} characters, about ${Math.ceil(text.length / CHARS_PER_TOKEN)} tokens; ${maxChars} kept)`;
-  return text.slice(0, Math.max(0, maxChars - note.length)) + note;
+  const tokens = Math.ceil(text.length / CHARS_PER_TOKEN).toLocaleString("en-US");
+  const note = `\n\n${MARKER}\nResponse was ~${tokens} tokens (limit: ${maxTokens.toLocaleString("en-US")}). Narrow the request to reduce response size.`;
+  return text.slice(0, maxChars) + note;
 }
 
 function size(value: unknown): number {

@@ -1,5 +1,5 @@
 // empty object
-type T = {};
+type T = Record<string, unknown>;
 // required and optional
 type T = { /** the note's text */ text: string; pinned?: boolean };
 // enum and const
