@@ -601,6 +601,32 @@ describe("the guide's Chat agent and NotesConnector on the package (npm pack, ts
     assert.deepEqual(wrong, [], `${wrong.length} problems in ${cases.length} cases:\n${wrong.join("\n")}`);
   });
 
+  // The reference's toolset-connector.test.ts, its steps run in the agent (toolSetCases) and its
+  // assertions here.
+  test("ToolSetConnector passes the reference's own tests of it (ported)", T, async () => {
+    const client = await linked(`toolset-${Date.now()}`);
+    const out = await client.call("toolSetCases", []);
+    assert.deepEqual(out.names, ["tools", "crm"], "defaults to the 'tools' namespace and honors a custom name");
+    // adapts executable tools, mapping needsApproval to requiresApproval
+    assert.deepEqual(out.descriptorKeys, ["deleteUser", "getWeather", "sendEmail"]);
+    assert.equal(out.annotations.getWeather, undefined);
+    assert.deepEqual(out.annotations.sendEmail, { requiresApproval: true });
+    assert.deepEqual(out.annotations.deleteUser, { requiresApproval: true }, "a needsApproval function always needs approval");
+    assert.equal(out.weather, "sunny in Lisbon");
+    // validates args against the tool schema before executing
+    assert.equal(typeof out.invalid, "string", "invalid args are refused");
+    assert.equal(out.executedAfterInvalid, 0, "execute was not called");
+    assert.equal(out.valid, "ok");
+    // excludes execute-less tools from both bindings and generated types
+    assert.deepEqual(out.partial.keys, ["serverSide"]);
+    assert.match(out.partial.types, /serverSide/);
+    assert.doesNotMatch(out.partial.types, /clientSide/);
+    assert.equal(out.warnings.length, 1);
+    assert.match(out.warnings[0], /clientSide/);
+    // rejects tools whose names collide (as this package names methods)
+    assert.match(out.collision ?? "", /getWeather/);
+  });
+
   test("DynamicWorkerExecutor: providers as namespaces (the default one beside codemode.search), console lines as logs, errors, timers and the time limit, runCode", T, async () => {
     const client = await linked(`executor-${Date.now()}`);
     const code = `async () => {

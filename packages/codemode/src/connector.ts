@@ -1,5 +1,15 @@
-import { mcpCallParams, mcpTool, mcpToolResult, methodName, openApiRequest, openApiTools } from "../wasm/codemode.js";
+import {
+  generateTypesFromJsonSchema as declarations,
+  mcpCallParams,
+  mcpTool,
+  mcpToolResult,
+  methodName,
+  openApiRequest,
+  openApiTools,
+} from "../wasm/codemode.js";
 import { CodemodeError, runtimeRefusal } from "./errors.js";
+import type { JsonSchemaToolDescriptors } from "./utils.js";
+import { RUNTIME_VIEW, type RuntimeView } from "./view.js";
 
 // Connector classes: where a script's tool calls go. A connector's `name()` is the sandbox global
 // (`notes`), each of its `tools()` a method on it (`notes.createNote({...})`).
@@ -45,12 +55,24 @@ export interface ConnectorTool {
 /** A connector's tools by method name. */
 export type ConnectorTools = Record<string, ConnectorTool>;
 
-/** A connector's tools as the runtime is given them. */
+/** What a tool says of itself besides its schemas (the reference's `ToolAnnotations`). */
+export interface ToolAnnotations {
+  /** Calls pause the run until approved. */
+  requiresApproval?: boolean;
+  /** Accepted for the reference's API: every call here is journaled. */
+  replay?: "log" | "reexecute";
+}
+
+/** The reference's `ConnectorDescription`: what `describe()` answers. */
 export interface ConnectorDescription {
   name: string;
   instructions?: string;
-  tools: ConnectorTools;
+  descriptors: JsonSchemaToolDescriptors;
+  annotations?: Record<string, ToolAnnotations>;
 }
+
+/** The key of a connector's instructions as the runtime gives them (the services' own added). */
+const INSTRUCTIONS = Symbol("codemode.instructions");
 
 /**
  * The base of a connector class next to your agent: override `name()`, `instructions()` and
@@ -136,14 +158,48 @@ export abstract class CodemodeConnector<Env = unknown, _Props = unknown> {
    */
   async disposeExecution(_executionId: string, _status: ExecutionEndStatus): Promise<void> {}
 
-  /** Name, instructions and tools, as the runtime reads them. */
+  /** Name, instructions, each tool's schemas and its annotations (approval), as the reference's. */
   async describe(): Promise<ConnectorDescription> {
-    const instructions = this.instructions();
+    const { name, instructions, tools } = await this[RUNTIME_VIEW]();
+    const descriptors: JsonSchemaToolDescriptors = {};
+    const annotations: Record<string, ToolAnnotations> = {};
+    for (const [method, tool] of Object.entries(tools)) {
+      const inputSchema = tool.inputSchema ?? tool.parameters ?? { type: "object" };
+      descriptors[method] = {
+        ...(tool.description !== undefined ? { description: tool.description } : {}),
+        inputSchema,
+        ...(tool.outputSchema !== undefined ? { outputSchema: tool.outputSchema } : {}),
+      };
+      const annotated: ToolAnnotations = {
+        ...(tool.requiresApproval ? { requiresApproval: true } : {}),
+        ...(tool.replay !== undefined ? { replay: tool.replay } : {}),
+      };
+      if (Object.keys(annotated).length) annotations[method] = annotated;
+    }
     return {
-      name: this.name(),
+      name,
       ...(instructions ? { instructions } : {}),
-      tools: await this.resolvedTools(),
+      descriptors,
+      ...(Object.keys(annotations).length ? { annotations } : {}),
     };
+  }
+
+  /** The TypeScript declarations of this connector's global, as the model reads them. */
+  async getTypeScriptTypes(): Promise<string> {
+    return declarations(JSON.stringify((await this.describe()).descriptors), this.name());
+  }
+
+  /** Name, instructions and the tools themselves, as the runtime reads them. */
+  async [RUNTIME_VIEW](): Promise<RuntimeView> {
+    // The tools first: reading them reads a service's own words (an OpenAPI document's).
+    const tools = await this.resolvedTools();
+    const instructions = await this[INSTRUCTIONS]();
+    return { name: this.name(), ...(instructions ? { instructions } : {}), tools };
+  }
+
+  /** `instructions()`; a service's connector adds what the service says of itself. */
+  async [INSTRUCTIONS](): Promise<string | undefined> {
+    return this.instructions();
   }
 }
 
@@ -290,11 +346,9 @@ export abstract class McpConnector<Env = unknown, Props = unknown> extends Codem
   }
 
   /** The connector's own instructions after the server's. */
-  async describe(): Promise<ConnectorDescription> {
-    const description = await super.describe();
+  async [INSTRUCTIONS](): Promise<string | undefined> {
     const { instructions } = await this.getConnection();
-    const text = [instructions, description.instructions].filter(Boolean).join("\n\n");
-    return { ...description, ...(text ? { instructions: text } : {}) };
+    return [instructions, await super[INSTRUCTIONS]()].filter(Boolean).join("\n\n") || undefined;
   }
 
   protected async tools(): Promise<ConnectorTools> {
@@ -405,10 +459,9 @@ export abstract class OpenApiConnector<Env = unknown, Props = unknown> extends C
   protected abstract request(options: OpenApiRequestOptions): Promise<unknown>;
 
   /** The connector's own instructions, then what the document says about the service. */
-  async describe(): Promise<ConnectorDescription> {
-    const description = await super.describe();
-    const text = [description.instructions, this.#documentInstructions].filter(Boolean).join("\n\n");
-    return { ...description, ...(text ? { instructions: text } : {}) };
+  async [INSTRUCTIONS](): Promise<string | undefined> {
+    const own = await super[INSTRUCTIONS]();
+    return [own, this.#documentInstructions].filter(Boolean).join("\n\n") || undefined;
   }
 
   /** Whether the raw document is a method too (`spec`). Off by default. */

@@ -6,6 +6,7 @@
 import { RpcTarget } from "cloudflare:workers";
 import { OnceRun, methodName, normalizeCode as normalized } from "../wasm/codemode.js";
 import { CodemodeConnector, type ConnectorTool, type ConnectorTools } from "./connector.js";
+import { RUNTIME_VIEW } from "./view.js";
 import { describedConnector } from "./describe.js";
 import { engineGeneration, message, refused } from "./engine.js";
 import { CodemodeError } from "./errors.js";
@@ -151,7 +152,7 @@ async function bindingConnector(connector: ConnectorBinding, gate: Gate) {
   if (!(connector.binding instanceof CodemodeConnector)) {
     throw new Error(`connector "${connector.name}": only a CodemodeConnector instance can be given here (its methods are listed before the run)`);
   }
-  const { instructions, tools } = await connector.binding.describe();
+  const { instructions, tools } = await connector.binding[RUNTIME_VIEW]();
   const gated: ConnectorTools = {};
   for (const [name, tool] of Object.entries(tools)) {
     gated[name] = { ...tool, execute: (args, ctx) => gate.run(() => tool.execute(args, ctx)) };

@@ -14,6 +14,7 @@ import {
   type HeaderValue,
   type PassEndStatus,
 } from "./connector.js";
+import { RUNTIME_VIEW } from "./view.js";
 import { CodemodeError } from "./errors.js";
 
 export * from "./connector.js";
@@ -318,7 +319,7 @@ function currentConnectors(key: RuntimeKey): CodemodeConnector<any>[] {
 /** The tools of the connector class named `name` in the newest handle of `key`, else `fallback`'s. */
 async function currentTools(key: RuntimeKey, name: string, fallback: ConnectorTools): Promise<ConnectorTools> {
   const connector = currentConnectors(key).find((c) => c.name() === name);
-  return connector ? (await connector.describe()).tools : fallback;
+  return connector ? (await connector[RUNTIME_VIEW]()).tools : fallback;
 }
 
 /** Statuses after which a run never goes on: the connectors' `disposeExecution` is called. */
@@ -373,7 +374,7 @@ function tellInOrder(key: RuntimeKey, executionId: string, passEnd: PassEndStatu
  * (with the newest handle's instance of the class: the guide builds one per call).
  */
 async function describeConnector(key: RuntimeKey, connector: CodemodeConnector<any>) {
-  const { name, instructions, tools } = await connector.describe();
+  const { name, instructions, tools } = await connector[RUNTIME_VIEW]();
   return describedConnector(name, instructions, tools, async (method) => {
     const current = await currentTools(key, name, tools);
     const found = Object.hasOwn(current, method) ? current[method] : undefined;
