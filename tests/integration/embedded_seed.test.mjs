@@ -32,7 +32,8 @@ import { REFERENCE_NORMALIZE_CASES } from "./fixtures/reference_normalize_cases.
 import { allCases } from "./fixtures/reference_cases/index.mjs";
 import { DECLARING, typeDifferences } from "./fixtures/reference_cases/declared.mjs";
 import { failures } from "./fixtures/reference_cases/expect.mjs";
-import { referenceFns } from "./fixtures/reference_cases/reference.mjs";
+import { referenceEntries, referenceFns } from "./fixtures/reference_cases/reference.mjs";
+import { runSteps, stepFailures } from "./fixtures/reference_cases/steps.mjs";
 import { callAll } from "./fixtures/reference_cases/revive.mjs";
 
 const READY_TIMEOUT_MS = 180_000;
@@ -168,7 +169,10 @@ describe("the guide's Chat agent and NotesConnector on the package (npm pack, ts
     for (const file of ["model.ts", "index.ts", "env.d.ts"]) await cp(path.join(FIXTURE, file), path.join(dir, "src", file));
     for (const file of ["wrangler.jsonc", "tsconfig.json"]) await cp(path.join(FIXTURE, file), path.join(dir, file));
     await cp(PETSTORE_SPEC, path.join(dir, "src", "petstore.json"));
-    for (const file of ["revive.mjs", "revive.d.mts"]) await cp(path.join(REFERENCE_CASES, file), path.join(dir, "src", file));
+    // What of the ported reference tests runs in the agent (no Node modules).
+    for (const file of ["revive.mjs", "revive.d.mts", "steps.mjs", "steps.d.mts", "tool_steps.mjs", "connectors_steps.mjs"]) {
+      await cp(path.join(REFERENCE_CASES, file), path.join(dir, "src", file));
+    }
     installPacked(PACKAGE_DIR, dir);
     mcp = await startMcpServer({ requireToken: MCP_TOKEN, delayMs: 10 });
     remember(() => mcp.close());
@@ -599,6 +603,15 @@ describe("the guide's Chat agent and NotesConnector on the package (npm pack, ts
       wrong.push(`${cases[index]?.file ?? "?"} › ${cases[index]?.it ?? "?"}: ${problem}`);
     }
     assert.deepEqual(wrong, [], `${wrong.length} problems in ${cases.length} cases:\n${wrong.join("\n")}`);
+  });
+
+  test("the reference's own tests of createCodeTool and the connector classes (ported: fixtures/reference_cases/*_steps.mjs), on the reference in Node and on ours in workerd", T, async () => {
+    const theirs = await runSteps(await referenceEntries());
+    const client = await linked(`reference-steps-${Date.now()}`);
+    const ours = await client.call("portedSteps", []);
+    await writeFile(path.join(REPO_ROOT, "test-output", "reference_steps_answers.json"), JSON.stringify({ ours, theirs }, null, 2));
+    const wrong = [...stepFailures(theirs).map((line) => `${line} (the reference, so a wrong port)`), ...stepFailures(ours)];
+    assert.deepEqual(wrong, [], wrong.join("\n"));
   });
 
   // The reference's toolset-connector.test.ts, its steps run in the agent (toolSetCases) and its
