@@ -812,6 +812,19 @@ fn openapi_documents_that_cannot_work_are_refused() {
             .expect("refused");
     assert_eq!(error.code(), "INVALID_CONFIG");
     assert!(error.to_string().contains("not OpenAPI 3.x"), "{error}");
+    let older = json!({"openapi": "2.9", "paths": {}});
+    let error = OpenApiConnector::from_document(settings("pets"), &older, None, None, http.clone())
+        .err()
+        .expect("refused");
+    assert!(error.to_string().contains("not OpenAPI 3.x"), "{error}");
+    // A document that does not say its version is read as 3.x, as the reference reads it.
+    let mut unversioned = pet_document();
+    unversioned
+        .as_object_mut()
+        .expect("an object")
+        .remove("openapi");
+    let read = Operations::from_document(&settings("pets"), &unversioned);
+    assert!(read.is_ok(), "{:?}", read.err());
     let mut no_servers = pet_document();
     no_servers
         .as_object_mut()

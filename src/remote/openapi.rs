@@ -282,12 +282,13 @@ impl OpenApiConnector {
     }
 }
 
-/// Only OpenAPI 3.x documents are read (a Swagger 2 one is named as such).
+/// Only OpenAPI 3.x documents are read (a Swagger 2 one is named as such); one that does not say
+/// its version is read as 3.x, as the reference reads it.
 fn check_version(settings: &RemoteSettings, document: &Value) -> Result<()> {
-    let version = document
-        .get("openapi")
-        .and_then(Value::as_str)
-        .unwrap_or_default();
+    let version = match document.get("openapi") {
+        None if document.get("swagger").is_none() => return Ok(()),
+        declared => declared.and_then(Value::as_str).unwrap_or_default(),
+    };
     if !version.starts_with("3.") {
         let found = document
             .get("swagger")

@@ -113,7 +113,15 @@ export abstract class CodemodeConnector<Env = unknown, _Props = unknown> {
         const tools = await this.tools();
         const resolved: ConnectorTools = {};
         for (const [name, tool] of Object.entries(tools ?? {})) {
-          if (tool && typeof tool === "object") resolved[name] = this.tool(name, tool);
+          if (!tool || typeof tool !== "object") continue;
+          const decorated = this.tool(name, tool);
+          if (decorated.requiresApproval && decorated.replay === "reexecute") {
+            throw new CodemodeError(
+              "INVALID_CONFIG",
+              `Connector "${this.name()}" tool "${name}" cannot combine requiresApproval with replay: "reexecute" — approved actions must be logged, not re-executed.`,
+            );
+          }
+          resolved[name] = decorated;
         }
         return resolved;
       })();
