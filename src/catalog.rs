@@ -18,6 +18,7 @@ pub fn schema_to_ts(schema: &Value) -> String {
         root: schema,
         // The whole schema is being rendered: `#` inside it is a cycle.
         following: vec!["#"],
+        spent: 0,
     }
     .schema(schema, 0)
 }
@@ -26,11 +27,21 @@ pub fn schema_to_ts(schema: &Value) -> String {
 /// nest without end).
 const MAX_DEPTH: usize = 20;
 
-/// One rendering: the schema `$ref`s point into, and the references being followed (a reference
-/// met again inside itself is `unknown`, so a recursive schema ends).
+/// How much text one schema may render (about; the structure between adds a few characters a
+/// part). References shared by many fields expand once per use, so a small hostile schema (ten
+/// definitions of a few fields each pointing to the next) would otherwise render billions of
+/// fields; past this budget every part left is `unknown`.
+const TEXT_BUDGET: usize = 64 * 1024;
+
+/// Counted for each part rendered, besides its text.
+const PART_COST: usize = 8;
+
+/// One rendering: the schema `$ref`s point into, the references being followed (a reference
+/// met again inside itself is `unknown`, so a recursive schema ends), and the text budget spent.
 struct Render<'a> {
     root: &'a Value,
     following: Vec<&'a str>,
+    spent: usize,
 }
 
 impl<'a> Render<'a> {
@@ -38,7 +49,7 @@ impl<'a> Render<'a> {
         match schema {
             Value::Bool(true) => return "unknown".into(),
             Value::Bool(false) => return "never".into(),
-            _ if depth >= MAX_DEPTH => return "unknown".into(),
+            _ if depth >= MAX_DEPTH || !self.spend(PART_COST) => return "unknown".into(),
             _ => {}
         }
         let rendered = self.unmarked(schema, depth);
@@ -59,21 +70,28 @@ impl<'a> Render<'a> {
             if values.is_empty() {
                 return "never".into();
             }
-            return values
+            let literals = values
                 .iter()
                 .map(|v| v.to_string())
                 .collect::<Vec<_>>()
                 .join(" | ");
+            return self.spent_on(literals);
         }
         if let Some(value) = schema.get("const") {
-            return value.to_string();
+            return self.spent_on(value.to_string());
         }
         for key in ["anyOf", "oneOf"] {
             if let Some(options) = schema.get(key).and_then(Value::as_array) {
+                if options.is_empty() {
+                    return "never".into();
+                }
                 return self.each(options, depth).join(" | ");
             }
         }
         if let Some(parts) = schema.get("allOf").and_then(Value::as_array) {
+            if parts.is_empty() {
+                return "unknown".into();
+            }
             return self
                 .each(parts, depth)
                 .into_iter()
@@ -88,6 +106,7 @@ impl<'a> Render<'a> {
                 .join(" & ");
         }
         match schema.get("type") {
+            Some(Value::Array(types)) if types.is_empty() => "unknown".into(),
             Some(Value::Array(types)) => types
                 .iter()
                 .map(|t| match t.as_str() {
@@ -136,6 +155,21 @@ impl<'a> Render<'a> {
         rendered
     }
 
+    /// Takes `cost` from the budget; `false` once it is spent.
+    fn spend(&mut self, cost: usize) -> bool {
+        self.spent = self.spent.saturating_add(cost);
+        self.spent <= TEXT_BUDGET
+    }
+
+    /// `text` (from the schema: a literal, a key, a description) when the budget still has room.
+    fn spent_on(&mut self, text: String) -> String {
+        if self.spend(text.len()) {
+            text
+        } else {
+            "unknown".into()
+        }
+    }
+
     fn each(&mut self, schemas: &'a [Value], depth: usize) -> Vec<String> {
         schemas.iter().map(|s| self.schema(s, depth + 1)).collect()
     }
@@ -152,7 +186,8 @@ impl<'a> Render<'a> {
         let item = schema
             .get("items")
             .map_or("unknown".into(), |i| self.schema(i, depth + 1));
-        if item.contains(' ') && !item.starts_with('{') {
+        let compound = item.contains(" | ") || item.contains(" & ");
+        if compound || (item.contains(' ') && !item.starts_with('{')) {
             format!("Array<{item}>")
         } else {
             format!("{item}[]")
@@ -198,11 +233,20 @@ impl<'a> Render<'a> {
                     .and_then(Value::as_str)
                     .map(|d| format!("/** {} */ ", one_line(d)))
                     .unwrap_or_default();
-                format!("{doc}{key}{optional}: {}", self.schema(property, depth + 1))
+                let named = self.spent_on(format!("{doc}{key}{optional}: "));
+                if named == "unknown" {
+                    return String::new();
+                }
+                format!("{named}{}", self.schema(property, depth + 1))
             })
+            // A field past the budget is left out.
+            .filter(|field| !field.is_empty())
             .collect();
         if let Some(values) = extra {
             fields.push(format!("[key: string]: {values}"));
+        }
+        if fields.is_empty() {
+            return "unknown".into();
         }
         format!("{{ {} }}", fields.join("; "))
     }

@@ -377,6 +377,59 @@ fn schema_to_ts_cases() {
         assert_eq!(schema_to_ts(schema), *expected, "{schema}");
     }
 
+    // References: followed inside the schema, a cycle and an outside one are `unknown`.
+    let defs = json!({"$defs": {"Point": {"type": "object", "properties": {"x": {"type": "number"}}, "required": ["x"]}}});
+    let mut referencing = defs.clone();
+    referencing["type"] = json!("object");
+    referencing["properties"] = json!({"at": {"$ref": "#/$defs/Point"}, "self": {"$ref": "#"}, "far": {"$ref": "https://x/y"}});
+    assert_eq!(
+        schema_to_ts(&referencing),
+        "{ at?: { x: number }; self?: unknown; far?: unknown }"
+    );
+    for (schema, expected) in [
+        (
+            json!({"allOf": [{"type": "string"}, {"enum": ["a", "b"]}]}),
+            r#"string & ("a" | "b")"#,
+        ),
+        (
+            json!({"type": "array", "prefixItems": [{"type": "string"}, {"type": "number"}]}),
+            "[string, number]",
+        ),
+        (
+            json!({"type": "array", "items": {"type": "object", "properties": {"a": {"type": "string"}}, "nullable": true}}),
+            "Array<{ a?: string } | null>",
+        ),
+        (json!({"type": "string", "nullable": true}), "string | null"),
+        (
+            json!({"type": "object", "additionalProperties": {"type": "number"}}),
+            "Record<string, number>",
+        ),
+        (json!({"anyOf": []}), "never"),
+        (json!({"allOf": []}), "unknown"),
+        (json!({"type": []}), "unknown"),
+        (json!(false), "never"),
+    ] {
+        assert_eq!(schema_to_ts(&schema), expected, "{schema}");
+    }
+
+    // References shared by many fields expand once per use: ten definitions of ten fields, each
+    // pointing to the next, would be 10^10 fields. The text budget keeps it small and quick.
+    let mut shared = json!({"$defs": {"D10": {"type": "string"}}});
+    for level in (0..10).rev() {
+        let next = format!("#/$defs/D{}", level + 1);
+        let fields: serde_json::Map<String, serde_json::Value> = (0..10)
+            .map(|i| (format!("f{i}"), json!({"$ref": next})))
+            .collect();
+        shared["$defs"][format!("D{level}")] = json!({"type": "object", "properties": fields});
+    }
+    shared["$ref"] = json!("#/$defs/D0");
+    let rendered = schema_to_ts(&shared);
+    assert!(rendered.len() < 400 * 1024, "{} characters", rendered.len());
+    assert!(
+        rendered.contains("f9?: unknown"),
+        "past the budget, parts are unknown"
+    );
+
     // Deep nesting stops after 20 levels with `unknown`.
     let mut deep = json!({"type": "string"});
     for _ in 0..30 {

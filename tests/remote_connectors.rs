@@ -825,6 +825,12 @@ fn openapi_documents_that_cannot_work_are_refused() {
         .remove("openapi");
     let read = Operations::from_document(&settings("pets"), &unversioned);
     assert!(read.is_ok(), "{:?}", read.err());
+    for not_a_document in [json!([]), json!({"error": "not found"})] {
+        let error = Operations::from_document(&settings("pets"), &not_a_document)
+            .err()
+            .expect("refused");
+        assert!(error.to_string().contains("not OpenAPI 3.x"), "{error}");
+    }
     let mut no_servers = pet_document();
     no_servers
         .as_object_mut()

@@ -283,10 +283,14 @@ impl OpenApiConnector {
 }
 
 /// Only OpenAPI 3.x documents are read (a Swagger 2 one is named as such); one that does not say
-/// its version is read as 3.x, as the reference reads it.
+/// its version but has `paths` is read as 3.x, as the reference reads it.
 fn check_version(settings: &RemoteSettings, document: &Value) -> Result<()> {
     let version = match document.get("openapi") {
-        None if document.get("swagger").is_none() => return Ok(()),
+        None if document.get("swagger").is_none()
+            && document.get("paths").is_some_and(Value::is_object) =>
+        {
+            return Ok(())
+        }
         declared => declared.and_then(Value::as_str).unwrap_or_default(),
     };
     if !version.starts_with("3.") {

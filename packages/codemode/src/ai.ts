@@ -115,6 +115,16 @@ function jsonSchemaNow(schema: unknown, tool: string): JsonSchemaObject {
   return json as JsonSchemaObject;
 }
 
+/** {@link jsonSchemaNow}, or any value (`{}`) for what is not a schema at all: one broken tool does not stop the others' declarations. */
+function readableSchema(schema: unknown, tool: string): JsonSchemaObject {
+  try {
+    return jsonSchemaNow(schema, tool);
+  } catch (error) {
+    if (error instanceof CodemodeError) throw error;
+    return {};
+  }
+}
+
 /**
  * The TypeScript declarations of AI SDK tools (`declare const <namespace>: {...}`, default
  * `codemode`), as the runtime's catalog renders them for the model.
@@ -124,8 +134,8 @@ export function generateTypes(tools: ToolDescriptors | ToolSet, namespace = "cod
   for (const [name, tool] of Object.entries(tools as Record<string, ToolDescriptor & { parameters?: unknown }>)) {
     described[name] = {
       ...(typeof tool.description === "string" ? { description: tool.description } : {}),
-      inputSchema: jsonSchemaNow(tool.inputSchema ?? tool.parameters, name),
-      ...(tool.outputSchema ? { outputSchema: jsonSchemaNow(tool.outputSchema, name) } : {}),
+      inputSchema: readableSchema(tool.inputSchema ?? tool.parameters, name),
+      ...(tool.outputSchema ? { outputSchema: readableSchema(tool.outputSchema, name) } : {}),
     };
   }
   return declarations(JSON.stringify(described), namespace);

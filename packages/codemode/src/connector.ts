@@ -192,7 +192,7 @@ export abstract class CodemodeConnector<Env = unknown, _Props = unknown> {
     };
   }
 
-  /** The TypeScript declarations of this connector's global, as the model reads them. */
+  /** The TypeScript declarations of this connector's tools' schemas, as the catalog renders them. */
   async getTypeScriptTypes(): Promise<string> {
     return declarations(JSON.stringify((await this.describe()).descriptors), this.name());
   }

@@ -184,14 +184,20 @@ export class DynamicWorkerExecutor implements Executor {
     const startedOn = engineGeneration();
     // The timeout counts from the call: listing the connector bindings' tools is part of it.
     let run: OnceRun | undefined;
+    let answered = false;
     const timers: ReturnType<typeof setTimeout>[] = [];
     const outOfTime = new Promise<ExecuteResult>((resolve) => {
       const timedOut = { result: undefined, error: TIMED_OUT };
       timers.push(
         setTimeout(() => {
-          // A run under way stops at its next step and answers with its logs so far.
-          if (!run?.timeOut()) resolve(timedOut);
-          else timers.push(setTimeout(() => resolve(timedOut), STOP_GRACE_MS));
+          try {
+            // A run under way stops at its next step and answers with its logs so far.
+            if (!run?.timeOut()) return resolve(timedOut);
+          } catch (thrown) {
+            // The instance trapped during the run (a panic aborts it): nothing will answer.
+            return resolve({ result: undefined, error: refused(thrown, startedOn).message });
+          }
+          timers.push(setTimeout(() => resolve(timedOut), STOP_GRACE_MS));
         }, this.#timeout),
       );
     });
@@ -201,12 +207,15 @@ export class DynamicWorkerExecutor implements Executor {
           ...providers.map((provider) => providerConnector(provider, gate)),
           ...(await Promise.all((options?.connectors ?? []).map((c) => bindingConnector(c, gate)))),
         ];
+        // Out of time while the bindings were listed: the code is not run.
+        if (answered) return { result: undefined, error: TIMED_OUT };
         run = new OnceRun(connectors, { CODEMODE_HOLD_MS: String(this.#timeout) });
         let text: string;
         try {
           text = await run.execute(normalized(code));
         } catch (thrown) {
-          // Only a trap of the wasm instance rejects here.
+          // A trap of the wasm instance before the run's first await (later ones abort the
+          // instance under the run, and the timeout answers).
           throw refused(thrown, startedOn);
         }
         const answer = JSON.parse(text) as { result?: unknown; error?: string; logs: string[] };
@@ -218,8 +227,15 @@ export class DynamicWorkerExecutor implements Executor {
     } catch (thrown) {
       return { result: undefined, error: message(thrown) };
     } finally {
+      answered = true;
       gate.open = false;
       for (const timer of timers) clearTimeout(timer);
+      // The run's own future keeps what it still needs; the handle is not wanted any more.
+      try {
+        run?.free();
+      } catch {
+        // An instance that trapped has freed it already.
+      }
     }
   }
 }
