@@ -170,7 +170,7 @@ describe("the guide's Chat agent and NotesConnector on the package (npm pack, ts
     for (const file of ["wrangler.jsonc", "tsconfig.json"]) await cp(path.join(FIXTURE, file), path.join(dir, file));
     await cp(PETSTORE_SPEC, path.join(dir, "src", "petstore.json"));
     // What of the ported reference tests runs in the agent (no Node modules).
-    for (const file of ["revive.mjs", "revive.d.mts", "steps.mjs", "steps.d.mts", "tool_steps.mjs", "connectors_steps.mjs"]) {
+    for (const file of ["revive.mjs", "revive.d.mts", "steps.mjs", "steps.d.mts", "tool_steps.mjs", "connectors_steps.mjs", "runtime_handle_steps.mjs"]) {
       await cp(path.join(REFERENCE_CASES, file), path.join(dir, "src", file));
     }
     installPacked(PACKAGE_DIR, dir);

@@ -577,7 +577,27 @@ function codeSchema(schema: Record<string, unknown>): StandardJsonSchema<{ code:
  * The Code Mode runtime of your Durable Object (an Agent, an `AIChatAgent`, any class with
  * `ctx.storage.sql`). Build one wherever you need it: handles over the same `ctx` share one runtime.
  */
+/**
+ * The reference's check of the connectors' names, made up front: two with one name would shadow
+ * each other, and `codemode` is the sandbox's own object (a connector of that name joins it only
+ * in an executor, as its default provider).
+ */
+function checkConnectorNames(connectors: Connector[]): void {
+  const seen = new Set<string>();
+  for (const connector of connectors ?? []) {
+    const name = connector.name();
+    if (name === "codemode") {
+      throw new CodemodeError("INVALID_CONNECTOR", 'Connector name "codemode" is reserved for the codemode platform SDK.');
+    }
+    if (seen.has(name)) {
+      throw new CodemodeError("INVALID_CONNECTOR", `Duplicate connector name "${name}" — each connector needs a unique namespace (pass a distinct \`name\` option).`);
+    }
+    seen.add(name);
+  }
+}
+
 export function createCodemodeRuntime(options: CreateCodemodeRuntimeOptions): CodemodeRuntimeHandle {
+  checkConnectorNames(options.connectors);
   newest.set(options, options);
   const missed = unscheduled.get(options);
   if (missed !== undefined && options.schedule) {
