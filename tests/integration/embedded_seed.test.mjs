@@ -170,7 +170,7 @@ describe("the guide's Chat agent and NotesConnector on the package (npm pack, ts
     for (const file of ["wrangler.jsonc", "tsconfig.json"]) await cp(path.join(FIXTURE, file), path.join(dir, file));
     await cp(PETSTORE_SPEC, path.join(dir, "src", "petstore.json"));
     // What of the ported reference tests runs in the agent (no Node modules).
-    for (const file of ["revive.mjs", "revive.d.mts", "steps.mjs", "steps.d.mts", "tool_steps.mjs", "connectors_steps.mjs", "runtime_handle_steps.mjs"]) {
+    for (const file of ["revive.mjs", "revive.d.mts", "steps.mjs", "steps.d.mts", "tool_steps.mjs", "connectors_steps.mjs", "resolve_steps.mjs", "runtime_handle_steps.mjs"]) {
       await cp(path.join(REFERENCE_CASES, file), path.join(dir, "src", file));
     }
     installPacked(PACKAGE_DIR, dir);
@@ -605,7 +605,7 @@ describe("the guide's Chat agent and NotesConnector on the package (npm pack, ts
     assert.deepEqual(wrong, [], `${wrong.length} problems in ${cases.length} cases:\n${wrong.join("\n")}`);
   });
 
-  test("the reference's own tests of createCodeTool and the connector classes (ported: fixtures/reference_cases/*_steps.mjs), on the reference in Node and on ours in workerd", T, async () => {
+  test("the reference's own tests of createCodeTool, resolveProvider, the connector classes and createCodemodeRuntime's name checks (ported: fixtures/reference_cases/*_steps.mjs), on the reference in Node and on ours in workerd", T, async () => {
     const theirs = await runSteps(await referenceEntries());
     const client = await linked(`reference-steps-${Date.now()}`);
     const ours = await client.call("portedSteps", []);
