@@ -16,7 +16,7 @@
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
-import { cp, mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import { cp, mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { after, before, describe, test } from "node:test";
@@ -170,7 +170,8 @@ describe("the guide's Chat agent and NotesConnector on the package (npm pack, ts
     for (const file of ["wrangler.jsonc", "tsconfig.json"]) await cp(path.join(FIXTURE, file), path.join(dir, file));
     await cp(PETSTORE_SPEC, path.join(dir, "src", "petstore.json"));
     // What of the ported reference tests runs in the agent (no Node modules).
-    for (const file of ["revive.mjs", "revive.d.mts", "steps.mjs", "steps.d.mts", "tool_steps.mjs", "connectors_steps.mjs", "resolve_steps.mjs", "runtime_handle_steps.mjs"]) {
+    const stepFiles = (await readdir(REFERENCE_CASES)).filter((file) => file.endsWith("_steps.mjs"));
+    for (const file of ["revive.mjs", "revive.d.mts", "steps.mjs", "steps.d.mts", ...stepFiles]) {
       await cp(path.join(REFERENCE_CASES, file), path.join(dir, "src", file));
     }
     installPacked(PACKAGE_DIR, dir);
@@ -605,7 +606,7 @@ describe("the guide's Chat agent and NotesConnector on the package (npm pack, ts
     assert.deepEqual(wrong, [], `${wrong.length} problems in ${cases.length} cases:\n${wrong.join("\n")}`);
   });
 
-  test("the reference's own tests of createCodeTool, resolveProvider, the connector classes and createCodemodeRuntime's name checks (ported: fixtures/reference_cases/*_steps.mjs), on the reference in Node and on ours in workerd", T, async () => {
+  test("the reference's own tests of createCodeTool, resolveProvider, the connector classes, createCodemodeRuntime's name checks and the MCP servers (ported: fixtures/reference_cases/*_steps.mjs), on the reference in Node and on ours in workerd", T, async () => {
     const theirs = await runSteps(await referenceEntries());
     const client = await linked(`reference-steps-${Date.now()}`);
     const ours = await client.call("portedSteps", []);
@@ -658,10 +659,10 @@ describe("the guide's Chat agent and NotesConnector on the package (npm pack, ts
     assert.deepEqual(ran, { output: { result: answer.result, logs: answer.logs } });
 
     const failed = await client.call("executed", ["async () => { console.log('before'); await db.fail(); }"]);
-    assert.match(failed.answer.error, /db down/);
+    assert.equal(failed.answer.error, "db down", "a throw answers its message, as the reference's executor does");
     assert.equal(failed.answer.result, undefined);
     assert.deepEqual(failed.answer.logs, ["before"]);
-    assert.match(failed.ran.threw, /^Code execution failed: .*db down[\s\S]*\n\nConsole output:\nbefore$/);
+    assert.equal(failed.ran.threw, "Code execution failed: db down\n\nConsole output:\nbefore");
 
     const timed = await client.call("executed", ["async () => { await new Promise((r) => setTimeout(r, 30)); return 'waited'; }"]);
     assert.equal(timed.answer.result, "waited");
@@ -703,7 +704,8 @@ describe("the guide's Chat agent and NotesConnector on the package (npm pack, ts
     assert.doesNotMatch(out.description, /\{\{types\}\}/);
     assert.deepEqual(out.output, { ok: { result: { weather: "sunny in Oslo", rows: 3 } } });
     const refused = await client.call("codeTool", ["async () => codemode.sendEmail({ to: 'a' })"]);
-    assert.match(refused.output.threw, /^Code execution failed: TypeError: .*sendEmail/);
+    // The executor answers a throw with its message, as the reference's does.
+    assert.equal(refused.output.threw, "Code execution failed: codemode.sendEmail is not a function");
     assert.equal(out.validated.name, "codemode");
     assert.equal(out.validated.double, 8);
     assert.match(out.validated.invalid, /number/i);

@@ -46,6 +46,8 @@ import {
   type CodeOutput,
   type CreateCodeToolOptions,
 } from "@cloudflare/codemode/ai";
+import { codeMcpServer, openApiMcpServer, type CodeMcpServerOptions, type OpenApiMcpRequestContext, type OpenApiMcpServerOptions, type RequestOptions } from "@cloudflare/codemode/mcp";
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { tool, type Tool } from "ai";
 import { z } from "zod";
 
@@ -203,4 +205,22 @@ export async function useTheExecutor(env: Env) {
   const output = await runCode({ code: "async () => db.count()", executor, providers });
   const dispatched: string = await new ToolDispatcher({ add: async (a, b) => Number(a) + Number(b) }).call("add", "[1, 2]");
   return [codeTool.description, result.error, result.logs?.length, legacy.result, output.result, output.logs, dispatched];
+}
+
+// The MCP servers (the reference's README, "MCP"): an upstream server's tools behind one `code`
+// tool, and an OpenAPI document as `search` and `execute`, the request made on the host.
+export async function useTheMcpServers(env: Env, spec: Record<string, unknown>) {
+  const executor = new DynamicWorkerExecutor({ loader: env.LOADER });
+  const upstream = new McpServer({ name: "tools", version: "1.0.0" });
+  upstream.registerTool("add", { description: "Adds.", inputSchema: { a: z.number(), b: z.number() } }, async ({ a, b }) => ({
+    content: [{ type: "text", text: String(a + b) }],
+  }));
+  const codeOptions: CodeMcpServerOptions = { server: upstream, executor, description: "Tools:\n{{types}}\n{{example}}" };
+  const wrapped: McpServer = await codeMcpServer(codeOptions);
+  const request = async (options: RequestOptions, context: OpenApiMcpRequestContext) =>
+    ({ method: options.method, path: options.path, query: options.query, body: options.body, request: context.requestId });
+  const openApiOptions: OpenApiMcpServerOptions = { spec, executor, request, name: "api", version: "2.0.0", description: "The shop's API." };
+  const api: McpServer = openApiMcpServer(openApiOptions);
+  const inline: McpServer = openApiMcpServer({ spec, executor, request: async (options) => options.path });
+  return [wrapped, api, inline];
 }

@@ -2,11 +2,11 @@ import {
   generateTypesFromJsonSchema as declarations,
   mcpCallParams,
   mcpTool,
-  mcpToolResult,
   methodName,
   openApiRequest,
   openApiTools,
 } from "../wasm/codemode.js";
+import { answered, mcpResultValue } from "./engine.js";
 import { CodemodeError, runtimeRefusal } from "./errors.js";
 import type { JsonSchemaToolDescriptors } from "./utils.js";
 import { RUNTIME_VIEW, type RuntimeView } from "./view.js";
@@ -299,15 +299,6 @@ export interface McpConnectionLike {
   fetchTools?: () => Promise<McpTool[]>;
 }
 
-/** The core's answer for a call: a value, or the failure's message. */
-type Answer = { ok: unknown } | { error: string };
-
-function answered(text: string): unknown {
-  const answer = JSON.parse(text) as Answer;
-  if ("error" in answer) throw new Error(answer.error);
-  return answer.ok;
-}
-
 /** The core's `{"error": {code, message}}` rejection text as a CodemodeError. */
 function configError(thrown: unknown): unknown {
   return runtimeRefusal(thrown) ?? (typeof thrown === "string" ? new Error(thrown) : thrown);
@@ -377,8 +368,7 @@ export abstract class McpConnector<Env = unknown, Props = unknown> extends Codem
         ...derived,
         execute: async (args, ctx) => {
           const params = mcpCallParams(tool.name, JSON.stringify(args ?? {}), ctx?.idempotencyKey);
-          const result = await (await this.getConnection()).client.callTool(JSON.parse(params));
-          return answered(mcpToolResult(JSON.stringify(result ?? {})));
+          return mcpResultValue(await (await this.getConnection()).client.callTool(JSON.parse(params)));
         },
       };
     }

@@ -1,6 +1,6 @@
-// The wasm instance of this isolate, and what its rejections mean.
+// The wasm instance of this isolate, and what its answers and rejections mean.
 
-import { __wbg_reset_state as resetEngine } from "../wasm/codemode.js";
+import { __wbg_reset_state as resetEngine, mcpToolResult } from "../wasm/codemode.js";
 import { CodemodeError, runtimeRefusal } from "./errors.js";
 
 /** Counts the wasm instances of this isolate: one that stopped (a panic) is replaced by a fresh one. */
@@ -31,4 +31,19 @@ export function refused(thrown: unknown, startedOn: number = generation): Codemo
     resetEngine();
   }
   return new CodemodeError("INTERNAL", `the runtime stopped (${message(thrown)}); it restarts on the next call`);
+}
+
+/** The core's `{"ok": value}` / `{"error": message}` answer for a call: the value, or a throw. */
+export function answered(text: string): unknown {
+  const answer = JSON.parse(text) as { ok: unknown } | { error: string };
+  if ("error" in answer) throw new Error(answer.error);
+  return answer.ok;
+}
+
+/**
+ * What a script gets from an MCP `tools/call` result, by the core's rule (the service's MCP
+ * connector's): the value, or a throw with the tool's error text (`isError`).
+ */
+export function mcpResultValue(result: unknown): unknown {
+  return answered(mcpToolResult(JSON.stringify(result ?? {})));
 }

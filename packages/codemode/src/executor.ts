@@ -79,6 +79,19 @@ export function normalizeCode(code: string): string {
   return normalized(code);
 }
 
+/** What {@link caught} code returns: the function's value, or the message of what it threw. */
+type CaughtAnswer = { value?: unknown } | { threw: string };
+
+/**
+ * `fn` (an async arrow function's text) run so that what it throws answers as the reference's
+ * executor does, the error's `message` (another value as text) rather than the runtime's report
+ * line (`Error: boom (line 3)`). On the function's first line, so no line number moves; what
+ * the engine stops (time, memory, instructions) cannot be caught and answers as the runtime's.
+ */
+function caught(fn: string): string {
+  return `async () => { try { return { value: await (${fn})() }; } catch (error) { return { threw: error instanceof Error ? error.message : String(error) }; } }`;
+}
+
 /**
  * The host side of the reference's sandbox RPC: `call(name, argsJson)` runs `fns[name](...args)`
  * and answers `{"result": ...}` or `{"error": message}` as JSON text.
@@ -212,16 +225,16 @@ export class DynamicWorkerExecutor implements Executor {
         run = new OnceRun(connectors, { CODEMODE_HOLD_MS: String(this.#timeout) });
         let text: string;
         try {
-          text = await run.execute(normalized(code));
+          text = await run.execute(caught(normalized(code)));
         } catch (thrown) {
           // A trap of the wasm instance before the run's first await (later ones abort the
           // instance under the run, and the timeout answers).
           throw refused(thrown, startedOn);
         }
-        const answer = JSON.parse(text) as { result?: unknown; error?: string; logs: string[] };
-        return answer.error === undefined
-          ? { result: answer.result, logs: answer.logs }
-          : { result: undefined, error: answer.error, logs: answer.logs };
+        const answer = JSON.parse(text) as { result?: CaughtAnswer; error?: string; logs: string[] };
+        if (answer.error !== undefined) return { result: undefined, error: answer.error, logs: answer.logs };
+        const settled = answer.result ?? {};
+        return "threw" in settled ? { result: undefined, error: settled.threw, logs: answer.logs } : { result: settled.value, logs: answer.logs };
       })();
       return await Promise.race([ran, outOfTime]);
     } catch (thrown) {
