@@ -141,10 +141,11 @@ fn write_prelude(text: &str, starts: &[(&str, usize)]) {
     write("prelude_modules.rs", &rust);
 }
 
-/// Set (to anything) for the upgrade test's second build (`scripts/test.sh`,
-/// `tests/integration/upgrade.test.mjs`): the sandbox a deploy that changes it would bring — one
-/// more prelude global and another semantics version. Unset, it changes nothing.
-const UPGRADE_PROBE_VAR: &str = "CODEMODE_UPGRADE_PROBE";
+/// The upgrade test's probe (`tests/integration/upgrade.test.mjs`): line 1 is a comment put
+/// before the prelude in every build, line 2 the statement `scripts/upgrade-probe.mjs` writes over
+/// it in a copy of the built Worker — the sandbox a deploy that changes it would bring, made
+/// without a second build. On the prelude's first line, so no line number moves.
+const UPGRADE_PROBE: &str = "scripts/upgrade-probe.txt";
 
 fn main() {
     let (prelude, prelude_starts) = join_prelude();
@@ -152,20 +153,13 @@ fn main() {
     let inputs = ["src/sandbox/intl.js"];
     let lock = fs::read_to_string("Cargo.lock").unwrap_or_default();
     let boa = boa_version(&lock);
-    println!("cargo:rerun-if-env-changed={UPGRADE_PROBE_VAR}");
-    let probe = std::env::var_os(UPGRADE_PROBE_VAR).is_some();
-    // Put before the prelude's first line, on that line, so no line number moves.
-    let prelude_prefix = if probe {
-        "globalThis.upgradeProbe = 1; "
-    } else {
-        ""
-    };
+    println!("cargo:rerun-if-changed={UPGRADE_PROBE}");
+    let probe =
+        fs::read_to_string(UPGRADE_PROBE).unwrap_or_else(|e| panic!("{UPGRADE_PROBE}: {e}"));
+    let slot = probe.lines().next().unwrap_or_default();
+    let prelude_prefix = slot;
     println!("cargo:rustc-env=CODEMODE_PRELUDE_PREFIX={prelude_prefix}");
-    let semantics = if probe {
-        format!("{SEMANTICS_VERSION}p")
-    } else {
-        SEMANTICS_VERSION.to_string()
-    };
+    let semantics = SEMANTICS_VERSION;
     let mut hash = fnv1a(semantics.as_bytes(), 0xcbf2_9ce4_8422_2325);
     hash = fnv1a(prelude_prefix.as_bytes(), hash);
     hash = fnv1a(prelude.as_bytes(), hash);

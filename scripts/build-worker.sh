@@ -6,8 +6,7 @@
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 cd "$ROOT"
 export_build_tools
-# CODEMODE_BUILD_DIR: where the Worker goes (default build/; the upgrade test's second build
-# uses another folder, see scripts/test.sh).
+# CODEMODE_BUILD_DIR: where the Worker goes (default build/).
 out="${CODEMODE_BUILD_DIR:-build}"
 worker-build --release --no-opt --out-dir "$out"
 

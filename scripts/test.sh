@@ -72,11 +72,11 @@ trap print_steps EXIT
 cat "$TOOLS_LOG"
 [ "$tools_status" -eq 0 ]
 
-step "building the Worker with a changed sandbox (for tests/integration/upgrade.test.mjs)"
-CODEMODE_UPGRADE_PROBE=1 CODEMODE_BUILD_DIR=build-upgrade CODEMODE_NO_WASM_OPT=1 bash scripts/build-worker.sh
-
 step "building the Worker"
 bash scripts/build-worker.sh
+
+step "the Worker with a changed sandbox, patched from build/ (for tests/integration/upgrade.test.mjs)"
+node scripts/upgrade-probe.mjs build build-upgrade
 
 # The integration files, two at a time (one a core): each starts its own workerd, on ports of its
 # own, in folders of its own, and most of a file's time is waiting (timers, restarts, wrangler dev

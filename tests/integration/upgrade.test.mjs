@@ -1,6 +1,6 @@
-// Paused runs across a deploy that changes the sandbox (issue 13). `npm test` builds the Worker
-// twice: build/ as shipped, and build-upgrade/ with one more prelude global (`upgradeProbe`) and
-// another semantics version (CODEMODE_UPGRADE_PROBE, see build.rs). Runs paused under the first
+// Paused runs across a deploy that changes the sandbox (issue 13). `npm test` runs two Workers:
+// build/ as shipped, and build-upgrade/, its copy with one more prelude global (`upgradeProbe`)
+// and another engine fingerprint (scripts/upgrade-probe.mjs patches them in). Runs paused under the first
 // are approved under the second, on the same storage: verified by replay, they complete with each
 // call run once; a run whose replay really differs fails REPLAY_DIVERGED; with
 // CODEMODE_ON_UPGRADE=refuse they fail REPLAY_INCOMPATIBLE.
