@@ -3,6 +3,7 @@
 // Rust core compiled to wasm (a runtime over memory, src/shell/embed.rs `OnceRun`), not in a
 // Worker Loader isolate; the durable runs are `createCodemodeRuntime`'s.
 
+import { parseForCodemode, stringifyForCodemode } from "./codec.js";
 import { RpcTarget } from "cloudflare:workers";
 import { OnceRun, methodName, normalizeCode as normalized } from "../wasm/codemode.js";
 import { CodemodeConnector, type ConnectorTool, type ConnectorTools } from "./connector.js";
@@ -85,16 +86,18 @@ type CaughtAnswer = { value?: unknown } | { threw: string };
 /**
  * `fn` (an async arrow function's text) run so that what it throws answers as the reference's
  * executor does, the error's `message` (another value as text) rather than the runtime's report
- * line (`Error: boom (line 3)`). On the function's first line, so no line number moves; what
+ * line (`Error: boom (line 3)`). Opened on the function's first line, so no line number moves; what
  * the engine stops (time, memory, instructions) cannot be caught and answers as the runtime's.
  */
 function caught(fn: string): string {
-  return `async () => { try { return { value: await (${fn})() }; } catch (error) { return { threw: error instanceof Error ? error.message : String(error) }; } }`;
+  // `fn` may end in a line comment: what follows it starts on a line of its own.
+  return `async () => { try { return { value: await (${fn}\n)() }; } catch (error) { return { threw: error instanceof Error ? error.message : String(error) }; } }`;
 }
 
 /**
  * The host side of the reference's sandbox RPC: `call(name, argsJson)` runs `fns[name](...args)`
- * and answers `{"result": ...}` or `{"error": message}` as JSON text.
+ * and answers `{"result": ...}` or `{"error": message}` as JSON text, bytes in the reference's
+ * encoding both ways (codec.ts).
  */
 export class ToolDispatcher extends RpcTarget {
   readonly #fns: Record<string, (...args: unknown[]) => Promise<unknown>>;
@@ -106,12 +109,12 @@ export class ToolDispatcher extends RpcTarget {
 
   async call(name: string, argsJson?: string): Promise<string> {
     const fn = Object.hasOwn(this.#fns, name) ? this.#fns[name] : undefined;
-    if (!fn) return JSON.stringify({ error: `Tool "${name}" not found` });
+    if (!fn) return stringifyForCodemode({ error: `Tool "${name}" not found` });
     try {
-      const args: unknown = argsJson ? JSON.parse(argsJson) : [];
-      return JSON.stringify({ result: await fn(...(Array.isArray(args) ? args : [args])) });
+      const args: unknown = argsJson ? parseForCodemode(argsJson) : [];
+      return stringifyForCodemode({ result: await fn(...(Array.isArray(args) ? args : [args])) });
     } catch (error) {
-      return JSON.stringify({ error: message(error) });
+      return stringifyForCodemode({ error: message(error) });
     }
   }
 }

@@ -2,6 +2,7 @@
 // compiled to wasm, src/shell/embed.rs in the repository) keeps its executions, journal and
 // snippets in your object's SQLite (tables `codemode_*`); your connector classes run the tools.
 
+import { base64 } from "./codec.js";
 import { EmbeddedRuntime } from "../wasm/codemode.js";
 import { describedConnector, json } from "./describe.js";
 import { engineGeneration, message, refused } from "./engine.js";
@@ -406,15 +407,6 @@ function modelsSettings(options: CreateCodemodeRuntimeOptions, settings: Record<
   }
   settings.CODEMODE_MODELS = JSON.stringify(models);
   return env;
-}
-
-/** Bytes as base64 (btoa is in Workers, browsers and Node). */
-function base64(bytes: Uint8Array): string {
-  let text = "";
-  for (let at = 0; at < bytes.length; at += 0x8000) {
-    text += String.fromCharCode(...bytes.subarray(at, at + 0x8000));
-  }
-  return btoa(text);
 }
 
 /**
