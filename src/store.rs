@@ -147,6 +147,20 @@ pub trait Store: crate::images::ImageStore {
 
     /// Appends one entry; an entry for the same `(execution, seq)` must not exist.
     fn append_journal(&self, execution_id: &str, entry: &JournalEntry) -> Result<()>;
+    /// Appends `entries` in order, as [`Store::append_journal`] each (calls that finished
+    /// together); a store may write them in fewer statements. On a failure, the `seq` of the
+    /// first entry that may not be written, with the error: the ones before it are.
+    fn append_journal_batch(
+        &self,
+        execution_id: &str,
+        entries: &[JournalEntry],
+    ) -> std::result::Result<(), (u32, crate::error::Error)> {
+        for entry in entries {
+            self.append_journal(execution_id, entry)
+                .map_err(|error| (entry.seq, error))?;
+        }
+        Ok(())
+    }
     /// The execution's entries in delivery order.
     fn journal(&self, execution_id: &str) -> Result<Vec<JournalEntry>>;
 

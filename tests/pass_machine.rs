@@ -213,11 +213,15 @@ fn drive(case: &Case) -> (Vec<String>, Vec<codemode_runtime::model::CallRecord>)
                     now,
                 );
             }
-            Effect::Append(entry) => trace.push(format!(
-                "append #{} {}",
-                entry.seq,
-                outcome_word(&entry.outcome)
-            )),
+            Effect::Append(entries) => {
+                for entry in entries {
+                    trace.push(format!(
+                        "append #{} {}",
+                        entry.seq,
+                        outcome_word(&entry.outcome)
+                    ))
+                }
+            }
             Effect::Deliver(entry) => trace.push(format!("deliver #{}", entry.seq)),
             Effect::End(end) => {
                 trace.push(match end {
@@ -474,6 +478,59 @@ fn pass_cases() {
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
 
+/// Calls that finished together (reported before the next poll) are journaled in one append,
+/// before the first is delivered; each delivery is still followed by the script's jobs, as a
+/// replay delivers them, so what the script issues between them gets the same `seq`s.
+#[test]
+fn calls_finished_together_are_journaled_together() {
+    let decisions = BTreeMap::new();
+    let mut pass = plain_pass(&[], &decisions);
+    assert_eq!(pass.poll(1), Effect::RunScript);
+    for seq in 0..3 {
+        pass.call_issued(request(seq, "a"));
+    }
+    assert!(matches!(pass.poll(2), Effect::Start { calls, .. } if calls.len() == 3));
+    assert_eq!(pass.poll(3), Effect::AwaitCall);
+    for seq in [1, 0, 2] {
+        pass.call_finished(
+            Finished {
+                request: request(seq, "a"),
+                outcome: Outcome::Ok(json!(seq)),
+                started: 2,
+                usage: None,
+            },
+            4,
+        );
+    }
+    let appended = match pass.poll(5) {
+        Effect::Append(entries) => entries
+            .iter()
+            .map(|e| (e.seq, e.delivery))
+            .collect::<Vec<_>>(),
+        other => panic!("expected one append, got {other:?}"),
+    };
+    assert_eq!(appended, [(1, 0), (0, 1), (2, 2)], "in finishing order");
+    let mut trace = Vec::new();
+    for now in 6..12 {
+        match pass.poll(now) {
+            Effect::Deliver(e) => trace.push(format!("deliver #{}", e.seq)),
+            Effect::RunScript => trace.push("run".to_string()),
+            other => trace.push(format!("{other:?}")),
+        }
+    }
+    assert_eq!(
+        trace,
+        [
+            "deliver #1",
+            "run",
+            "deliver #0",
+            "run",
+            "deliver #2",
+            "run"
+        ]
+    );
+}
+
 /// A pass that fails while calls run waits for them and journals them (their effects happened),
 /// without delivering them to the script.
 #[test]
@@ -507,7 +564,9 @@ fn a_failing_pass_journals_the_calls_under_way() {
         },
         7,
     );
-    assert!(matches!(pass.poll(8), Effect::Append(e) if e.seq == 0 && e.delivery == 1));
+    assert!(
+        matches!(pass.poll(8), Effect::Append(e) if e.len() == 1 && e[0].seq == 0 && e[0].delivery == 1)
+    );
     assert!(matches!(pass.poll(9), Effect::End(PassEnd::Failed(e)) if e.code == "LIMIT_EXCEEDED"));
     let calls = pass.into_calls().into_sorted();
     assert_eq!(

@@ -72,6 +72,8 @@ pub enum PassEnd {
 }
 
 /// What the driver does next.
+// One effect is alive at a time (a few queued): boxing the delivered entry would save nothing.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug, Clone, PartialEq)]
 pub enum Effect {
     /// Run the script's queued jobs, then report what it issued, which steps finished and whether
@@ -82,9 +84,10 @@ pub enum Effect {
         calls: Vec<CallRequest>,
         started: i64,
     },
-    /// Append this entry to the journal, durably, before anything else happens: the script never
-    /// sees an outcome a crash could lose.
-    Append(JournalEntry),
+    /// Append these entries to the journal, in order and durably, before anything else happens:
+    /// the script never sees an outcome a crash could lose. Several when calls finished together
+    /// (each reported before the next poll): all are journaled before the first is delivered.
+    Append(Vec<JournalEntry>),
     /// Hand this journaled outcome to the script (an engine error raised while settling its
     /// promise goes to [`Pass::script_failed`]).
     Deliver(JournalEntry),
@@ -177,6 +180,8 @@ pub struct Pass<'a> {
     queued: VecDeque<Effect>,
     /// The script runs its jobs before the next decision (at the start, and after a delivery).
     script_due: bool,
+    /// A delivery was handed out since the script last ran.
+    delivered_since_run: bool,
     calls: CallBook,
 }
 
@@ -196,6 +201,7 @@ impl<'a> Pass<'a> {
             timers: BTreeMap::new(),
             queued: VecDeque::new(),
             script_due: true,
+            delivered_since_run: false,
             calls: CallBook::default(),
         }
     }
@@ -269,7 +275,7 @@ impl<'a> Pass<'a> {
         self.fail(error);
     }
 
-    /// An [`Effect::Append`] failed: the outcome it carried is never delivered (the script sees
+    /// An [`Effect::Append`] failed at `seq`: no outcome it carried is delivered (the script sees
     /// only what is durable) and the pass fails with `STORAGE_ERROR`; calls under way are still
     /// waited for.
     pub fn journal_failed(&mut self, seq: u32, why: &str) {
@@ -317,9 +323,29 @@ impl<'a> Pass<'a> {
 
     /// The next effect to carry out.
     pub fn poll(&mut self, now: i64) -> Effect {
+        let effect = self.next_effect(now);
+        match effect {
+            Effect::RunScript => self.delivered_since_run = false,
+            Effect::Deliver(_) => {
+                self.delivered_since_run = true;
+                self.script_due = matches!(self.phase, Phase::Replaying { .. } | Phase::Live);
+            }
+            _ => {}
+        }
+        effect
+    }
+
+    fn next_effect(&mut self, now: i64) -> Effect {
         loop {
+            // Deliveries queued together are handed out one at a time, the script's jobs run
+            // after each, as a replay delivers them.
+            let delivery_next = matches!(self.queued.front(), Some(Effect::Deliver(_)));
+            if delivery_next && self.delivered_since_run && self.script_due {
+                self.script_due = false;
+                return Effect::RunScript;
+            }
             if let Some(effect) = self.queued.pop_front() {
-                return effect;
+                return self.with_following_appends(effect);
             }
             let decided = match std::mem::replace(&mut self.phase, Phase::Ended) {
                 Phase::Replaying { cursor } => self.replay(cursor),
@@ -630,7 +656,8 @@ impl<'a> Pass<'a> {
 
     // ---- effects ----
 
-    /// Journals a finished call: queues the append, then (unless the pass is closing) the
+    /// Journals a finished call: queues the append (before any delivery still queued, so calls
+    /// that finished together are journaled together), then (unless the pass is closing) the
     /// delivery.
     fn journal(&mut self, finished: Finished, now: i64) {
         let Finished {
@@ -642,11 +669,29 @@ impl<'a> Pass<'a> {
         let entry = self.ledger.record(request, outcome, started, now, usage);
         self.calls.record(&entry);
         let deliver = !self.is_over();
-        self.queued.push_back(Effect::Append(entry.clone()));
+        let before_deliveries = self
+            .queued
+            .iter()
+            .position(|effect| matches!(effect, Effect::Deliver(_)))
+            .unwrap_or(self.queued.len());
+        self.queued
+            .insert(before_deliveries, Effect::Append(vec![entry.clone()]));
         if deliver {
             let effect = self.deliver(entry);
             self.queued.push_back(effect);
         }
+    }
+
+    /// `effect`, and when it is an append, the appends queued right after it with it.
+    fn with_following_appends(&mut self, effect: Effect) -> Effect {
+        let Effect::Append(mut entries) = effect else {
+            return effect;
+        };
+        while let Some(Effect::Append(more)) = self.queued.front_mut() {
+            entries.append(more);
+            self.queued.pop_front();
+        }
+        Effect::Append(entries)
     }
 
     /// A delivery; while the script can still issue calls, its jobs run next.

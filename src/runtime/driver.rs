@@ -237,14 +237,20 @@ impl Runtime {
                 Effect::Start { calls, started } => {
                     self.start_calls(id, &told, calls, started, &mut in_flight)
                 }
-                Effect::Append(entry) => self.append(id, &mut told, &mut pass, &entry),
+                Effect::Append(entries) => self.append(id, &mut told, &mut pass, &entries),
                 Effect::Deliver(entry) => {
                     if let Err(error) = vm.deliver(entry.seq, &entry.outcome, entry.at) {
                         pass.script_failed(error);
                     }
                 }
                 Effect::AwaitCall => match next_call(&mut in_flight, &cancel).await {
-                    Some(Some(finished)) => pass.call_finished(finished, self.now()),
+                    Some(Some(finished)) => {
+                        pass.call_finished(finished, self.now());
+                        // Those that finished with it are journaled with it, in one write.
+                        for finished in in_flight.take_finished() {
+                            pass.call_finished(finished, self.now());
+                        }
+                    }
                     Some(None) => pass.script_failed(ErrorInfo::run(
                         RunCode::Internal,
                         "awaited a call that never started",
@@ -311,27 +317,33 @@ impl Runtime {
         }
     }
 
-    /// Journals a call's outcome (before the script sees it) and tells it; a failed write fails
-    /// the call.
-    fn append(&self, id: &str, told: &mut Told<'_>, pass: &mut Pass<'_>, entry: &JournalEntry) {
-        if let Err(error) = self.store.append_journal(id, entry) {
-            pass.journal_failed(entry.seq, &error.to_string());
-            return;
-        }
-        told.live = true;
-        let state = match entry.outcome {
-            Outcome::Ok(_) => ProgressState::Applied,
-            Outcome::Err(_) => ProgressState::Error,
+    /// Journals calls' outcomes (before the script sees them) and tells each written one; a
+    /// failed write fails the pass.
+    fn append(&self, id: &str, told: &mut Told<'_>, pass: &mut Pass<'_>, entries: &[JournalEntry]) {
+        let written = match self.store.append_journal_batch(id, entries) {
+            Ok(()) => entries,
+            Err((seq, error)) => {
+                pass.journal_failed(seq, &error.to_string());
+                let failed_at = entries.iter().position(|e| e.seq == seq).unwrap_or(0);
+                &entries[..failed_at]
+            }
         };
-        let took = Some(entry.at.saturating_sub(entry.started));
-        self.tell(
-            told,
-            entry.seq,
-            &entry.connector,
-            &entry.method,
-            state,
-            took,
-        );
+        for entry in written {
+            told.live = true;
+            let state = match entry.outcome {
+                Outcome::Ok(_) => ProgressState::Applied,
+                Outcome::Err(_) => ProgressState::Error,
+            };
+            let took = Some(entry.at.saturating_sub(entry.started));
+            self.tell(
+                told,
+                entry.seq,
+                &entry.connector,
+                &entry.method,
+                state,
+                took,
+            );
+        }
     }
 
     /// Waits until `until` (a timer due), a call finishing first, or a cancel; the call if one
@@ -640,6 +652,11 @@ struct InFlight<'a> {
 impl<'a> InFlight<'a> {
     fn push(&mut self, call: Pin<Box<dyn Future<Output = Finished> + 'a>>) {
         self.running.push(call);
+    }
+
+    /// The calls seen finished by the last [`InFlight::next`] beside the one it answered.
+    fn take_finished(&mut self) -> Vec<Finished> {
+        self.done.drain(..).collect()
     }
 
     /// The next call to finish; `None` when none is running. Every running call is polled each

@@ -83,6 +83,9 @@ fn image_owner(execution_id: &str, id: &str) -> String {
     format!("i/{execution_id}/{id}")
 }
 
+/// Journal rows one `INSERT` writes (5 values each, at most 100 bound values a statement).
+const JOURNAL_ROWS_PER_INSERT: usize = 20;
+
 /// The `parts` owner of a journal entry.
 fn journal_owner(execution_id: &str, seq: u32) -> String {
     format!("j/{execution_id}/{seq}")
@@ -369,6 +372,39 @@ impl Store for SqlStore {
                 first.into(),
             ],
         )?;
+        Ok(())
+    }
+
+    fn append_journal_batch(
+        &self,
+        execution_id: &str,
+        entries: &[JournalEntry],
+    ) -> std::result::Result<(), (u32, Error)> {
+        // A statement may bind at most 100 values (Durable Object SQL): 20 rows of 5.
+        for chunk in entries.chunks(JOURNAL_ROWS_PER_INSERT) {
+            let first_seq = chunk.first().map_or(0, |e| e.seq);
+            let mut values = Vec::with_capacity(chunk.len() * 5);
+            for entry in chunk {
+                let failed = |error| (entry.seq, error);
+                let json = encode(entry).map_err(failed)?;
+                let (first, parts) = self
+                    .write_parts(&journal_owner(execution_id, entry.seq), &json, false)
+                    .map_err(failed)?;
+                values.extend([
+                    execution_id.into(),
+                    i64::from(entry.seq).into(),
+                    i64::from(entry.delivery).into(),
+                    (parts as i64).into(),
+                    first.into(),
+                ]);
+            }
+            let rows = vec!["(?, ?, ?, ?, ?)"; chunk.len()].join(", ");
+            self.exec(
+                &format!("INSERT INTO {{journal}} (execution_id, seq, delivery, parts, data) VALUES {rows}"),
+                values,
+            )
+            .map_err(|error| (first_seq, error))?;
+        }
         Ok(())
     }
 

@@ -80,6 +80,37 @@ describe("values over SQLite's row limit, inside the runtime's limits", () => {
   });
 });
 
+// Calls that finish together are journaled in one statement (a multi-row INSERT): a paused run's
+// replay reads them back, each in its place, and runs none of them again.
+describe("calls journaled together", () => {
+  let rt;
+  const instance = newInstance();
+  before(async () => {
+    rt = await startRuntime();
+  });
+  after(async () => {
+    await rt?.dispose();
+  });
+
+  test("40 calls in Promise.all, then a pause: the approval replays all 40 from the journal", async () => {
+    const code =
+      "const lists = await Promise.all(Array.from({ length: 40 }, (_, i) => notes.listNotes().then((l) => i)));" +
+      "const n = await notes.createNote({ text: `after ${lists.length}` });" +
+      "return { order: lists.join(','), text: n.text }";
+    const paused = await rt.call(instance, "execute", code);
+    assert.equal(paused.status, "paused", JSON.stringify(paused).slice(0, 300));
+    const state = await rt.call(instance, "execution", paused.executionId);
+    const listed = state.calls.filter((c) => c.method === "listNotes");
+    assert.equal(listed.length, 40);
+    assert.ok(listed.every((c) => c.state === "applied"), JSON.stringify(listed.map((c) => c.state)));
+    const done = await rt.call(instance, "approveExecution", paused.executionId);
+    assert.equal(done.status, "completed", JSON.stringify(done).slice(0, 300));
+    assert.deepEqual(done.result, { order: Array.from({ length: 40 }, (_, i) => i).join(","), text: "after 40" });
+    const replayed = await rt.call(instance, "execution", paused.executionId);
+    assert.equal(replayed.calls.filter((c) => c.method === "listNotes").length, 40, "no call ran twice");
+  });
+});
+
 // A Worker with the same name, binding and class as the runtime: it rewrites the object's tables
 // to the previous schema (version 2: no `parts`, `updated_at` columns, no `parts` table), with the
 // DDL that version shipped, keeping every row.
