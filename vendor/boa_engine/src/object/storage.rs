@@ -216,6 +216,16 @@ impl ObjectStorage {
         }
     }
 
+    /// Frees a heap block's room beyond its values (the values stay where they are).
+    pub(crate) fn shrink_to_fit(&mut self) {
+        if let Some(block) = self.block() {
+            let [len, capacity] = self.counts();
+            if len < capacity {
+                self.change_block(block, Vec::shrink_to_fit);
+            }
+        }
+    }
+
     /// Inserts a value at `index`, shifting the ones after it.
     ///
     /// # Panics

@@ -413,6 +413,24 @@ impl Array {
             )
     }
 
+    /// codemode-runtime patch: `CreateArrayFromList` over elements already in a dense
+    /// storage's vector, which the array takes as it is (no copy).
+    pub(crate) fn create_array_from_dense(
+        elements: ThinVec<JsValue>,
+        context: &Context,
+    ) -> JsObject {
+        let length = elements.len();
+        context
+            .intrinsics()
+            .templates()
+            .array()
+            .create_with_indexed_properties(
+                Array,
+                [JsValue::new(length)],
+                IndexedProperties::from_dense_js_value(elements),
+            )
+    }
+
     /// Utility function for concatenating array objects.
     ///
     /// Returns a Boolean valued property that if `true` indicates that

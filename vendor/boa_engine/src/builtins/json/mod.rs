@@ -1511,8 +1511,18 @@ struct JsonBuilder<'t, U: JsonUnit> {
     text: &'t [U],
     pos: usize,
     keys: rustc_hash::FxHashMap<&'t [U], JsString>,
+    /// codemode-runtime patch: short string values by a hash of their units, a direct-mapped
+    /// cache (a miss replaces the slot's entry, so it never grows): a value records repeat — a
+    /// status, a tag, a currency — is then one string, as V8's JSON parser internalizes short
+    /// values. Allocated at the first short value.
+    values: Vec<Option<(&'t [U], JsString)>>,
     scratch: Vec<u16>,
 }
+
+/// codemode-runtime patch: the longest string value (in code units, without escapes) the
+/// builder looks up in its cache of values, and the cache's slots.
+const JSON_SHORT_VALUE_MAX: usize = 10;
+const JSON_VALUE_CACHE_SLOTS: usize = 256;
 
 /// codemode-runtime patch: a code unit of a text `JSON.parse` reads in place: a Latin-1 byte or
 /// a UTF-16 unit.
@@ -1557,7 +1567,13 @@ fn lossy<U: JsonUnit>(text: &[U]) -> String {
 
 impl<'t, U: JsonUnit> JsonBuilder<'t, U> {
     fn new(text: &'t [U]) -> Self {
-        Self { text, pos: 0, keys: rustc_hash::FxHashMap::default(), scratch: Vec::new() }
+        Self {
+            text,
+            pos: 0,
+            keys: rustc_hash::FxHashMap::default(),
+            values: Vec::new(),
+            scratch: Vec::new(),
+        }
     }
 
     /// The unit at `i`, as UTF-16.
@@ -1622,6 +1638,9 @@ impl<'t, U: JsonUnit> JsonBuilder<'t, U> {
                         self.keys.insert(raw, s.clone());
                         return Ok(s);
                     }
+                    if raw.len() <= JSON_SHORT_VALUE_MAX {
+                        return Ok(self.short_value(raw));
+                    }
                     return Ok(U::js_string(raw));
                 }
                 Some(0x5C) => break,
@@ -1668,6 +1687,25 @@ impl<'t, U: JsonUnit> JsonBuilder<'t, U> {
         }
     }
 
+    /// The string of a short value's units, from the cache of values when it was seen last in
+    /// its slot.
+    fn short_value(&mut self, raw: &'t [U]) -> JsString {
+        use std::hash::{BuildHasher, BuildHasherDefault};
+        if self.values.is_empty() {
+            self.values.resize(JSON_VALUE_CACHE_SLOTS, None);
+        }
+        let hash = BuildHasherDefault::<rustc_hash::FxHasher>::default().hash_one(raw);
+        let slot = &mut self.values[(hash as usize) % JSON_VALUE_CACHE_SLOTS];
+        match slot {
+            Some((seen, s)) if *seen == raw => s.clone(),
+            _ => {
+                let s = U::js_string(raw);
+                *slot = Some((raw, s.clone()));
+                s
+            }
+        }
+    }
+
     fn number(&mut self) -> JsResult<JsValue> {
         let start = self.pos;
         let mut i = start;
@@ -1710,7 +1748,14 @@ impl<'t, U: JsonUnit> JsonBuilder<'t, U> {
         match self.peek() {
             Some(0x7B) => {
                 self.pos += 1;
-                let object = JsObject::with_object_proto(context.intrinsics());
+                // A shared shape, as an object literal's: records with the same keys in the same
+                // order share one shape (a unique shape is a property table in every object).
+                let object = JsObject::from_proto_and_data_with_shared_shape(
+                    context.root_shape(),
+                    context.intrinsics().constructors().object().prototype(),
+                    crate::builtins::OrdinaryObject,
+                )
+                .upcast();
                 self.skip_ws();
                 if self.peek() == Some(0x7D) {
                     self.pos += 1;
@@ -1737,6 +1782,8 @@ impl<'t, U: JsonUnit> JsonBuilder<'t, U> {
                         Some(0x2C) => self.pos += 1,
                         Some(0x7D) => {
                             self.pos += 1;
+                            // Values past the two an object holds grew a block by doubling.
+                            object.borrow_mut().properties_mut().storage.shrink_to_fit();
                             return Ok(object.into());
                         }
                         _ => return Err(self.error()),
@@ -1745,11 +1792,12 @@ impl<'t, U: JsonUnit> JsonBuilder<'t, U> {
             }
             Some(0x5B) => {
                 self.pos += 1;
-                let mut items = Vec::new();
+                // Built in the array's own storage (a `ThinVec`), fitted at the end: no copy.
+                let mut items = thin_vec::ThinVec::new();
                 self.skip_ws();
                 if self.peek() == Some(0x5D) {
                     self.pos += 1;
-                    return Ok(Array::create_array_from_list(items, context).into());
+                    return Ok(Array::create_array_from_dense(items, context).into());
                 }
                 loop {
                     let item = self.value(context)?;
@@ -1764,7 +1812,8 @@ impl<'t, U: JsonUnit> JsonBuilder<'t, U> {
                         Some(0x2C) => self.pos += 1,
                         Some(0x5D) => {
                             self.pos += 1;
-                            return Ok(Array::create_array_from_list(items, context).into());
+                            items.shrink_to_fit();
+                            return Ok(Array::create_array_from_dense(items, context).into());
                         }
                         _ => return Err(self.error()),
                     }

@@ -342,3 +342,95 @@ fn json_stringify_cyclic_nested_object_throws_type_error() {
         "Converting circular structure to JSON\n    --> starting at object with constructor 'Object'\n    |     property 'b' -> object with constructor 'Object'\n    --- property 'a' closes the circle",
     )]);
 }
+
+/// codemode-runtime patch: `JSON.parse`'s records take shared shapes, as object literals do:
+/// two records with the same keys in the same order have one shape (a unique shape per object
+/// was a property table in each: 713 → 153 bytes a nested record, wasm32).
+#[test]
+fn json_parse_records_share_a_shape() {
+    run_test_actions([TestAction::inspect_context(|context| {
+        let parsed = context
+            .eval(crate::Source::from_bytes(
+                r#"JSON.parse('[{"id":1,"tags":["a"],"meta":{"ok":true}},{"id":2,"tags":["b"],"meta":{"ok":false}}]')"#,
+            ))
+            .expect("parses");
+        let array = parsed.as_object().expect("an array");
+        let record = |i: u32, key: &str, context: &mut crate::Context| {
+            let item = array.get(i, context).expect("item");
+            let item = item.as_object().expect("an object").clone();
+            if key.is_empty() {
+                item
+            } else {
+                item.get(js_string!(key), context)
+                    .expect("member")
+                    .as_object()
+                    .expect("an object")
+                    .clone()
+            }
+        };
+        for key in ["", "meta"] {
+            let (first, second) = (record(0, key, context), record(1, key, context));
+            let (first, second) = (first.borrow(), second.borrow());
+            let (first, second) = (&first.properties().shape, &second.properties().shape);
+            assert!(first.is_shared(), "{key}: a shared shape");
+            assert_eq!(first.to_addr_usize(), second.to_addr_usize(), "{key}: one shape");
+        }
+    })]);
+}
+
+/// codemode-runtime patch: members as `CreateDataProperty` gives them, whatever the shape:
+/// a repeated key keeps its first place and takes the last value, `__proto__` is an own
+/// property, index keys are elements, an object of 2,000 keys (past the shared shapes'
+/// transition bound) keeps them all, and short values from the cache of values are the right
+/// ones when many share its slots.
+#[test]
+fn json_parse_members_with_shared_shapes() {
+    run_test_actions([
+        TestAction::assert_eq(
+            r#"JSON.stringify(JSON.parse('{"a":1,"b":2,"a":3}'))"#,
+            js_string!(r#"{"a":3,"b":2}"#),
+        ),
+        TestAction::assert_eq(
+            r#"(() => { const o = JSON.parse('{"__proto__":{"x":1},"y":2}');
+                return Object.getPrototypeOf(o) === Object.prototype && o.__proto__.x === 1
+                    && Object.keys(o).join() === '__proto__,y'; })()"#,
+            true,
+        ),
+        TestAction::assert_eq(
+            r#"Object.keys(JSON.parse('{"b":1,"2":2,"a":3,"0":4}')).join()"#,
+            js_str!("0,2,b,a"),
+        ),
+        TestAction::assert_eq(
+            indoc! {r#"
+                (() => {
+                    const big = {};
+                    for (let i = 0; i < 2000; i++) big['k' + i] = i;
+                    const text = JSON.stringify(big);
+                    const back = JSON.parse(text);
+                    back.k1999 += 1;
+                    delete back.k0;
+                    return JSON.stringify(JSON.parse(text)) === text && back.k1999 === 2000
+                        && Object.keys(back).length === 1999;
+                })()
+            "#},
+            true,
+        ),
+        TestAction::assert_eq(
+            indoc! {r#"
+                (() => {
+                    const values = [];
+                    for (let i = 0; i < 5000; i++) values.push((i * 7919).toString(36).slice(0, 1 + i % 10));
+                    const text = JSON.stringify({ values, again: values });
+                    const back = JSON.parse(text);
+                    return JSON.stringify(back) === text && back.values.every((v, i) => v === values[i]);
+                })()
+            "#},
+            true,
+        ),
+        TestAction::assert_eq(
+            r#"(() => { const o = JSON.parse('{"a":1,"b":2,"c":3,"d":4,"e":5}'); o.f = 6;
+                return Object.values(o).join(); })()"#,
+            js_str!("1,2,3,4,5,6"),
+        ),
+    ]);
+}
