@@ -1252,11 +1252,13 @@ fn settings_by_var_name_override_the_defaults_and_name_what_does_not_parse() {
     };
     let config = RuntimeConfig::from_vars(&vars(&[
         ("CODEMODE_MAX_HEAP_MB", "8"),
+        ("CODEMODE_ISOLATE_HEAP_MB", "100"),
         ("CODEMODE_KEEP_FINISHED", " 7 "),
         ("CODEMODE_ON_UPGRADE", "refuse"),
     ]))
     .expect("valid settings");
     assert_eq!(config.sandbox.max_heap_bytes, 8 * 1024 * 1024);
+    assert_eq!(config.sandbox.isolate_heap_bytes, 100 * 1024 * 1024);
     assert_eq!(config.keep_finished, 7);
     assert_eq!(config.on_upgrade, codemode_runtime::UpgradePolicy::Refuse);
     let defaults = RuntimeConfig::default();
@@ -1273,6 +1275,11 @@ fn settings_by_var_name_override_the_defaults_and_name_what_does_not_parse() {
             "CODEMODE_MAX_HEAP_MB",
             "0",
             "`CODEMODE_MAX_HEAP_MB` must be at least 1",
+        ),
+        (
+            "CODEMODE_ISOLATE_HEAP_MB",
+            "0",
+            "`CODEMODE_ISOLATE_HEAP_MB` must be at least 1",
         ),
         (
             "CODEMODE_ON_UPGRADE",

@@ -120,7 +120,7 @@ pub struct RuntimeConfig {
 impl RuntimeConfig {
     /// The defaults, overridden by the `CODEMODE_*` settings `var` finds (a Worker's vars, or the
     /// embedded host's options under the same names): `CODEMODE_INSTRUCTION_BUDGET`,
-    /// `CODEMODE_MAX_HEAP_MB`, `CODEMODE_KEEP_FINISHED`, `CODEMODE_PAUSED_TTL_MS`,
+    /// `CODEMODE_MAX_HEAP_MB`, `CODEMODE_ISOLATE_HEAP_MB`, `CODEMODE_KEEP_FINISHED`, `CODEMODE_PAUSED_TTL_MS`,
     /// `CODEMODE_HOLD_MS`, `CODEMODE_ON_UPGRADE`. A value that does not parse is `INVALID_CONFIG`
     /// naming the setting.
     pub fn from_vars(var: &dyn Fn(&str) -> Option<String>) -> Result<Self> {
@@ -148,6 +148,14 @@ impl RuntimeConfig {
                 ));
             }
             config.sandbox.max_heap_bytes = mb.saturating_mul(1024 * 1024);
+        }
+        if let Some(mb) = number::<usize>(var, "CODEMODE_ISOLATE_HEAP_MB")? {
+            if mb == 0 {
+                return Err(Error::InvalidConfig(
+                    "`CODEMODE_ISOLATE_HEAP_MB` must be at least 1".into(),
+                ));
+            }
+            config.sandbox.isolate_heap_bytes = mb.saturating_mul(1024 * 1024);
         }
         if let Some(keep) = number(var, "CODEMODE_KEEP_FINISHED")? {
             config.keep_finished = keep;

@@ -25,14 +25,29 @@ pub(super) fn budget_exceeded() -> ErrorInfo {
 
 /// `MEMORY_EXCEEDED`, saying how much the run held, its bound, and what to do instead.
 fn memory_exceeded(context: &Context) -> ErrorInfo {
-    let bound = context
-        .get_data::<SharedHost>()
-        .map_or(0, |host| host.borrow().heap.bound);
+    let (bound, own_bound, isolate) = context.get_data::<SharedHost>().map_or((0, 0, 0), |host| {
+        let host = host.borrow();
+        (
+            host.heap.bound,
+            host.limits.max_heap_bytes,
+            host.limits.isolate_heap_bytes,
+        )
+    });
+    // A bound below the run's own is what the isolate had left when the run started.
+    let whose = if bound < own_bound {
+        format!(
+            "what this isolate had left of its {} for runs when the run started (max_heap_bytes is {})",
+            crate::heap::mib(isolate as u64),
+            crate::heap::mib(own_bound as u64)
+        )
+    } else {
+        "max_heap_bytes".to_owned()
+    };
     let held = boa_engine::heap::held_at_failure();
     ErrorInfo::run(
         RunCode::MemoryExceeded,
         format!(
-            "the run needed {} of heap after a full garbage collection; its bound is {} (max_heap_bytes). \
+            "the run needed {} of heap after a full garbage collection; its bound is {} ({whose}). \
              Process the data in pages: keep only what the result needs (counts, sums, the fields you \
              return) instead of whole records, and do not build strings or arrays of millions of items",
             crate::heap::mib(held as u64),

@@ -40,6 +40,13 @@ pub struct SandboxLimits {
     /// from taking the isolate, and every conversation on it, down. Bytes are the platform's:
     /// natively (64-bit) the same values take up to twice what they take in the Worker.
     pub max_heap_bytes: usize,
+    /// What everything on the thread (the isolate's wasm heap: the runtime, and the sandboxes of
+    /// every run interleaved on it) may hold while a run is under way, counted from nothing. A
+    /// run's bound is `max_heap_bytes` or what is left of this when the run starts, whichever is
+    /// less: a run alone may hold its whole bound, runs interleaved share what the isolate's
+    /// 128 MB leaves (the linear memory also keeps what a run freed, and the isolate's own
+    /// JavaScript heap is beside it).
+    pub isolate_heap_bytes: usize,
     /// Longest string `repeat`/`padStart`/`padEnd`/`concat`/`join` may build, in UTF-16 units.
     pub max_string_chars: usize,
     /// Most elements `Array(n)`/`fill`/`Array.from`/`join` may handle.
@@ -83,7 +90,8 @@ impl Default for SandboxLimits {
             recursion: 400,
             native_stack_bytes: 4 * 1024 * 1024,
             native_recursion_depth: 2000,
-            max_heap_bytes: 32 * 1024 * 1024,
+            max_heap_bytes: 64 * 1024 * 1024,
+            isolate_heap_bytes: 88 * 1024 * 1024,
             max_string_chars: 1 << 24,
             max_array_elements: 1 << 24,
             max_buffer_bytes: 16 * 1024 * 1024,

@@ -150,9 +150,10 @@ impl Sandbox {
         hooks.max_buffer_bytes.set(config.limits.max_buffer_bytes);
         hooks.max_string_chars.set(config.limits.max_string_chars);
         context.set_instructions_remaining(config.limits.instruction_budget);
+        let baseline = boa_engine::heap::live_bytes();
         let heap = HeapLimit {
-            baseline: boa_engine::heap::live_bytes(),
-            bound: config.limits.max_heap_bytes,
+            baseline,
+            bound: run_heap_bound(&config.limits, baseline),
         };
         boa_engine::heap::reset_peak();
         context.set_native_stack_budget(Some(config.limits.native_stack_bytes));
@@ -525,4 +526,15 @@ pub fn collect_garbage() {
     if GARBAGE_LEFT.replace(false) {
         boa_engine::gc::force_collect();
     }
+}
+
+/// The heap a run may hold beyond `baseline` (the thread's live bytes when it starts): its own
+/// bound, or what the isolate's share leaves, whichever is less (`SandboxLimits`).
+fn run_heap_bound(limits: &SandboxLimits, baseline: usize) -> usize {
+    // A thread that freed more than it allocated (natively, memory from another thread) has a
+    // count below zero, which wraps: it holds nothing of the share.
+    let held = if (baseline as isize) < 0 { 0 } else { baseline };
+    limits
+        .max_heap_bytes
+        .min(limits.isolate_heap_bytes.saturating_sub(held))
 }

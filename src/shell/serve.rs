@@ -197,6 +197,7 @@ fn describe_object(runtime: &Runtime, namespace: &str, instance: &str) -> worker
                 "wasmBytes": crate::heap::linear_memory_bytes(),
                 "liveBytes": crate::heap::live_bytes(),
                 "maxHeapBytes": runtime.config().sandbox.max_heap_bytes,
+                "isolateHeapBytes": runtime.config().sandbox.isolate_heap_bytes,
             },
         }),
         200,

@@ -67,8 +67,10 @@ export type Connector = CodemodeConnector<any> | RemoteConnector;
 export interface CodemodeRuntimeSettings {
   /** Instructions a run may execute in all (`CODEMODE_INSTRUCTION_BUDGET`). */
   instructionBudget?: number;
-  /** Sandbox heap bound per run, MiB (`CODEMODE_MAX_HEAP_MB`, default 32). */
+  /** Sandbox heap bound per run, MiB (`CODEMODE_MAX_HEAP_MB`, default 64; less when runs interleaved on the isolate hold its 88 MiB share). */
   maxHeapMb?: number;
+  /** What everything on the isolate's wasm heap may hold while a run is under way, MiB (`CODEMODE_ISOLATE_HEAP_MB`, default 88): a run's bound is `maxHeapMb` or what this has left when it starts. */
+  isolateHeapMb?: number;
   /** Finished runs kept (`CODEMODE_KEEP_FINISHED`, default 50). */
   keepFinished?: number;
   /** A paused run older than this expires (`CODEMODE_PAUSED_TTL_MS`, default 24 h). */
@@ -82,6 +84,7 @@ export interface CodemodeRuntimeSettings {
 const SETTINGS: Record<keyof CodemodeRuntimeSettings, string> = {
   instructionBudget: "CODEMODE_INSTRUCTION_BUDGET",
   maxHeapMb: "CODEMODE_MAX_HEAP_MB",
+  isolateHeapMb: "CODEMODE_ISOLATE_HEAP_MB",
   keepFinished: "CODEMODE_KEEP_FINISHED",
   pausedTtlMs: "CODEMODE_PAUSED_TTL_MS",
   holdMs: "CODEMODE_HOLD_MS",
