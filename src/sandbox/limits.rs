@@ -90,8 +90,10 @@ impl Default for SandboxLimits {
             recursion: 400,
             native_stack_bytes: 4 * 1024 * 1024,
             native_recursion_depth: 2000,
-            max_heap_bytes: 64 * 1024 * 1024,
-            isolate_heap_bytes: 88 * 1024 * 1024,
+            // 64 MiB a run would hold 200,000 parsed records, but a table of heavy runs then
+            // left 145 MiB of wasm memory (fragmentation): docs/performance.md, issue 41.
+            max_heap_bytes: 32 * 1024 * 1024,
+            isolate_heap_bytes: 64 * 1024 * 1024,
             max_string_chars: 1 << 24,
             max_array_elements: 1 << 24,
             max_buffer_bytes: 16 * 1024 * 1024,

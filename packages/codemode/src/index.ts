@@ -67,9 +67,9 @@ export type Connector = CodemodeConnector<any> | RemoteConnector;
 export interface CodemodeRuntimeSettings {
   /** Instructions a run may execute in all (`CODEMODE_INSTRUCTION_BUDGET`). */
   instructionBudget?: number;
-  /** Sandbox heap bound per run, MiB (`CODEMODE_MAX_HEAP_MB`, default 64; less when runs interleaved on the isolate hold its 88 MiB share). */
+  /** Sandbox heap bound per run, MiB (`CODEMODE_MAX_HEAP_MB`, default 32; less when runs interleaved on the isolate hold its share, `isolateHeapMb`). */
   maxHeapMb?: number;
-  /** What everything on the isolate's wasm heap may hold while a run is under way, MiB (`CODEMODE_ISOLATE_HEAP_MB`, default 88): a run's bound is `maxHeapMb` or what this has left when it starts. */
+  /** What everything on the isolate's wasm heap may hold while a run is under way, MiB (`CODEMODE_ISOLATE_HEAP_MB`, default 64): a run's bound is `maxHeapMb` or what this has left when it starts. */
   isolateHeapMb?: number;
   /** Finished runs kept (`CODEMODE_KEEP_FINISHED`, default 50). */
   keepFinished?: number;
