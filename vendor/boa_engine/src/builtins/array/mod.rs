@@ -399,18 +399,7 @@ impl Array {
         //     b. Set n to n + 1.
         // 5. Return array.
         // NOTE: This deviates from the spec, but it should have the same behaviour.
-        let elements: ThinVec<_> = elements.into_iter().collect();
-        let length = elements.len();
-
-        context
-            .intrinsics()
-            .templates()
-            .array()
-            .create_with_indexed_properties(
-                Array,
-                [JsValue::new(length)],
-                IndexedProperties::from_dense_js_value(elements),
-            )
+        Self::create_array_from_dense(elements.into_iter().collect(), context)
     }
 
     /// codemode-runtime patch: `CreateArrayFromList` over elements already in a dense

@@ -1748,14 +1748,13 @@ impl<'t, U: JsonUnit> JsonBuilder<'t, U> {
         match self.peek() {
             Some(0x7B) => {
                 self.pos += 1;
-                // A shared shape, as an object literal's: records with the same keys in the same
-                // order share one shape (a unique shape is a property table in every object).
-                let object = JsObject::from_proto_and_data_with_shared_shape(
-                    context.root_shape(),
-                    context.intrinsics().constructors().object().prototype(),
+                // From the ordinary-object template, as an object literal (`StoreEmptyObject`):
+                // records with the same keys in the same order share one shape (a unique shape
+                // is a property table in every object).
+                let object = context.intrinsics().templates().ordinary_object().create(
                     crate::builtins::OrdinaryObject,
-                )
-                .upcast();
+                    crate::object::ObjectStorage::new(),
+                );
                 self.skip_ws();
                 if self.peek() == Some(0x7D) {
                     self.pos += 1;
