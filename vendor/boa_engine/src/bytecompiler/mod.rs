@@ -46,7 +46,7 @@ use crate::{
     js_string,
     vm::{
         CallFrame, CodeBlock, CodeBlockFlags, Constant, GeneratorResumeKind, GlobalFunctionBinding,
-        Handler, InlineCache,
+        Handler, InlineCache, TransitionCache,
         opcode::{Address, BindingOpcode, BytecodeEmitter, RegisterOperand},
         source_info::{ErrorSite, SourceInfo, SourceMap, SourceMapBuilder, SourcePath},
     },
@@ -540,6 +540,8 @@ pub struct ByteCompiler<'ctx> {
     code_block_flags: CodeBlockFlags,
     handlers: ThinVec<Handler>,
     pub(crate) ic: Vec<InlineCache>,
+    /// codemode-runtime patch: see [`CodeBlock::transitions`].
+    pub(crate) transitions: Vec<TransitionCache>,
     /// codemode-runtime patch: what V8 names in the errors of some instructions, by the `pc`
     /// that follows each (see [`ErrorSite`]).
     error_sites: Vec<(u32, ErrorSite)>,
@@ -692,6 +694,7 @@ impl<'ctx> ByteCompiler<'ctx> {
             code_block_flags,
             handlers: ThinVec::default(),
             ic: Vec::default(),
+            transitions: Vec::default(),
             error_sites: Vec::new(),
             pattern_init: None,
             pattern_depth: 0,
@@ -1055,6 +1058,18 @@ impl<'ctx> ByteCompiler<'ctx> {
         };
         self.ic.push(InlineCache::new(name.clone()));
         (ic_index, name.clone())
+    }
+
+    /// A new transition cache for the object literal property `ident`, its index.
+    /// (codemode-runtime patch)
+    pub(crate) fn literal_transition_cache(&mut self, ident: Sym) -> u32 {
+        let index = self.transitions.len() as u32;
+        let name_index = self.get_or_insert_name(ident);
+        let Constant::String(ref name) = self.constants[name_index as usize] else {
+            unreachable!("there should be a string at index")
+        };
+        self.transitions.push(TransitionCache::new(name.clone()));
+        index
     }
 
     fn emit_get_property_by_name(
@@ -2990,6 +3005,7 @@ impl<'ctx> ByteCompiler<'ctx> {
             handlers: self.handlers,
             flags: Cell::new(self.code_block_flags),
             ic: self.ic.into_boxed_slice(),
+            transitions: self.transitions.into_boxed_slice(),
             source_info: SourceInfo::with_error_sites(
                 SourceMap::new(source_map_entries, self.source_path),
                 self.function_name,

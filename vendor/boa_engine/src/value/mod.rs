@@ -119,6 +119,23 @@ pub use boa_macros::js_value;
 #[derive(Finalize, Debug, Clone, Trace)]
 pub struct JsValue(inner::InnerValue);
 
+/// codemode-runtime patch: the object a [`JsValue`] holds, borrowed from the value for as long as
+/// the value is: the VM's hot paths (a property read that hits its inline cache) read through
+/// it, without the reference count up and down that [`JsValue::as_object`]'s clone makes.
+pub(crate) struct JsObjectRef<'a> {
+    object: std::mem::ManuallyDrop<JsObject>,
+    value: std::marker::PhantomData<&'a JsValue>,
+}
+
+impl std::ops::Deref for JsObjectRef<'_> {
+    type Target = JsObject;
+
+    #[inline(always)]
+    fn deref(&self) -> &JsObject {
+        &self.object
+    }
+}
+
 impl JsValue {
     /// Whether dropping this value does anything (it holds an object, string, symbol or
     /// `BigInt`): the VM overwrites registers holding anything else without running the drop.
@@ -366,6 +383,16 @@ impl JsValue {
     #[must_use]
     pub fn as_object(&self) -> Option<JsObject> {
         self.0.as_object()
+    }
+
+    /// codemode-runtime patch: the object this value holds, borrowed (see [`JsObjectRef`]).
+    #[inline(always)]
+    #[must_use]
+    pub(crate) fn as_object_ref(&self) -> Option<JsObjectRef<'_>> {
+        self.0.as_object_pointer().map(|object| JsObjectRef {
+            object,
+            value: std::marker::PhantomData,
+        })
     }
 
     /// Consumes the value and return the inner object if it was an object.

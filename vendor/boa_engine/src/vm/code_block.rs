@@ -18,7 +18,7 @@ use std::{cell::Cell, fmt::Display, fmt::Write as _};
 use thin_vec::ThinVec;
 
 use super::{
-    InlineCache,
+    InlineCache, TransitionCache,
     opcode::{Address, Bytecode, Instruction, InstructionIterator},
     source_info::{SourceInfo, SourceMap, SourcePath},
 };
@@ -167,6 +167,10 @@ pub struct CodeBlock {
     /// inline caching
     pub(crate) ic: Box<[InlineCache]>,
 
+    /// codemode-runtime patch: the shape transitions of object literals' properties, one per
+    /// `DefineLiteralPropertyByName`.
+    pub(crate) transitions: Box<[TransitionCache]>,
+
     /// Bytecode to source code mapping.
     pub(crate) source_info: SourceInfo,
 
@@ -201,6 +205,7 @@ impl CodeBlock {
             parameter_length: 0,
             handlers: ThinVec::default(),
             ic: Box::default(),
+            transitions: Box::default(),
             source_info: SourceInfo::new(
                 SourceMap::new(Box::default(), SourcePath::None),
                 name,
@@ -934,8 +939,15 @@ impl CodeBlock {
                     "address:{address}, counter:{counter}, object:{object}, scratch:{scratch}, ic:{ic}"
                 )
             }
-            Instruction::Reserved6
-            | Instruction::Reserved7
+            Instruction::DefineLiteralPropertyByName {
+                object,
+                value,
+                transition_index,
+            } => {
+                let transition = &self.transitions[u32::from(*transition_index) as usize];
+                format!("object:{object}, value:{value}, transition:{transition}")
+            }
+            Instruction::Reserved7
             | Instruction::Reserved8
             | Instruction::Reserved9
             | Instruction::Reserved10

@@ -543,3 +543,90 @@ fn recursion_in_setter_throws_range_error() {
         ),
     ]);
 }
+
+/// codemode-runtime patch: an object literal's properties through the site's shape transition
+/// cache (`DefineLiteralPropertyByName`) are what the ordinary define gives, each site run many
+/// times so that the cache hits: repeated keys, index keys, getters before and after data
+/// properties, `__proto__`, spreads, a literal frozen after it is built, and one site that sees
+/// two shapes in turn. Expected values are Node's for the same scripts.
+#[test]
+fn object_literal_transition_cache() {
+    run_test_actions([
+        TestAction::assert_eq(
+            indoc! {r#"
+                (() => {
+                  const out = [];
+                  const make = (i, x) => ({ a: i, b: x, "c": i * 2, a: i + 1, "0": i, x });
+                  for (let i = 0; i < 5; i++) out.push(JSON.stringify(make(i, 'v' + i)) + Object.keys(make(i, 1)).join());
+                  const acc = [];
+                  for (let i = 0; i < 4; i++) {
+                    const o = { get a() { return i; }, a: i * 10, b: 1 };
+                    const p = { a: 1, get b() { return i; }, c: 3 };
+                    const q = { __proto__: { z: i }, y: 2, ...{ s: i }, t: 4 };
+                    acc.push([o.a, Object.getOwnPropertyDescriptor(o, 'a').writable, p.b, p.c, q.z, q.y, q.s, q.t, Object.keys(q).join()].join(':'));
+                  }
+                  const frozen = [];
+                  for (let i = 0; i < 3; i++) {
+                    const o = { a: i, b: i };
+                    if (i === 1) Object.freeze(o);
+                    try { o.c = 1; } catch (e) { frozen.push(e.message); }
+                    frozen.push(Object.keys(o).join() + Object.isFrozen(o));
+                  }
+                  return out.join('|') + '#' + acc.join('|') + '#' + frozen.join('|');
+                })()
+            "#},
+            js_str!(r#"{"0":0,"a":1,"b":"v0","c":0,"x":"v0"}0,a,b,c,x|{"0":1,"a":2,"b":"v1","c":2,"x":"v1"}0,a,b,c,x|{"0":2,"a":3,"b":"v2","c":4,"x":"v2"}0,a,b,c,x|{"0":3,"a":4,"b":"v3","c":6,"x":"v3"}0,a,b,c,x|{"0":4,"a":5,"b":"v4","c":8,"x":"v4"}0,a,b,c,x#0:true:0:3:0:2:0:4:y,s,t|10:true:1:3:1:2:1:4:y,s,t|20:true:2:3:2:2:2:4:y,s,t|30:true:3:3:3:2:3:4:y,s,t#a,b,cfalse|a,btrue|a,b,cfalse"#),
+        ),
+        TestAction::assert_eq(
+            indoc! {r#"
+                (() => {
+                  const A = { k: 'A' }, B = { k: 'B' };
+                  const out = [];
+                  for (let i = 0; i < 6; i++) {
+                    const o = i % 3 === 2 ? { y: i } : { __proto__: i % 2 ? A : B, y: i, z: i };
+                    out.push(`${o.k}${o.y}${o.z}${Object.keys(o).join('')}`);
+                  }
+                  return out.join('|');
+                })()
+            "#},
+            js_str!(r#"B00yz|A11yz|undefined2undefinedy|A33yz|B44yz|undefined5undefinedy"#),
+        ),
+    ]);
+}
+
+/// codemode-runtime patch: property reads that hit the inline cache read the slot through the
+/// borrowed object (`cached_data_read`): own and prototype data properties, a prototype's value
+/// that changes, a getter on the prototype (still called), a property shadowed after the cache
+/// saw the prototype's, writes and deletes, and `length` of strings, arrays and an object.
+/// Expected values are Node's for the same script.
+#[test]
+fn cached_property_reads() {
+    run_test_actions([TestAction::assert_eq(
+        indoc! {r#"
+            (() => {
+              const proto = { shared: 1, get g() { return this.own * 2; } };
+              const read = (o) => [o.own, o.shared, o.g, o.missing].join(',');
+              const out = [];
+              for (let i = 0; i < 4; i++) {
+                const o = Object.create(proto);
+                o.own = i;
+                if (i === 2) proto.shared = 'changed';
+                if (i === 3) Object.defineProperty(o, 'shared', { value: 'own' });
+                out.push(read(o));
+              }
+              const points = [];
+              for (let i = 0; i < 3; i++) points.push({ x: i, y: -i });
+              let sum = 0;
+              for (let r = 0; r < 3; r++) for (const p of points) sum += p.x - p.y;
+              points[1].x = 100;
+              delete points[2].x;
+              for (const p of points) out.push(String(p.x));
+              const holder = { n: 1 };
+              const text = (v) => v.length;
+              out.push(text('abc'), text([1, 2]), text(holder));
+              return out.join('|') + '#' + sum;
+            })()
+        "#},
+        js_str!(r#"0,1,0,|1,1,2,|2,changed,4,|3,own,6,|0|100|undefined|3|2|#18"#),
+    )]);
+}

@@ -20,8 +20,8 @@ impl ByteCompiler<'_> {
                 PropertyDefinition::IdentifierReference(ident) => {
                     let value = self.register_allocator.alloc();
                     self.access_get(Access::Variable { name: *ident }, &value);
-                    let index = self.get_or_insert_name(ident.sym());
-                    self.bytecode.emit_define_own_property_by_name(
+                    let index = self.literal_transition_cache(ident.sym());
+                    self.bytecode.emit_define_literal_property_by_name(
                         dst.variable(),
                         value.variable(),
                         index.into(),
@@ -36,8 +36,8 @@ impl ByteCompiler<'_> {
                             self.bytecode
                                 .emit_set_prototype(dst.variable(), value.variable());
                         } else {
-                            let index = self.get_or_insert_name(name.sym());
-                            self.bytecode.emit_define_own_property_by_name(
+                            let index = self.literal_transition_cache(name.sym());
+                            self.bytecode.emit_define_literal_property_by_name(
                                 dst.variable(),
                                 value.variable(),
                                 index.into(),

@@ -254,6 +254,20 @@ impl EnumBasedValue {
         }
     }
 
+    /// codemode-runtime patch: the object this value holds, as a copy of its pointer that must
+    /// not outlive the value (see [`crate::value::JsObjectRef`]); no reference count up and down.
+    #[must_use]
+    #[inline]
+    pub(crate) fn as_object_pointer(&self) -> Option<std::mem::ManuallyDrop<JsObject>> {
+        match self {
+            // SAFETY: a bitwise copy that is never dropped: the value keeps the count.
+            Self::Object(value) => Some(std::mem::ManuallyDrop::new(unsafe {
+                std::ptr::read(value)
+            })),
+            _ => None,
+        }
+    }
+
     /// Returns the value as a boxed `[JsSymbol]`.
     #[must_use]
     #[inline]

@@ -726,6 +726,19 @@ impl NanBoxedValue {
         }
     }
 
+    /// codemode-runtime patch: the object this value holds, as a copy of its pointer that must
+    /// not outlive the value (see [`crate::value::JsObjectRef`]); no reference count up and down.
+    #[must_use]
+    #[inline(always)]
+    pub(crate) fn as_object_pointer(&self) -> Option<ManuallyDrop<JsObject>> {
+        if self.is_object() {
+            // SAFETY: the inner address holds a valid, non-null JsObject.
+            Some(unsafe { self.as_object_unchecked() })
+        } else {
+            None
+        }
+    }
+
     /// Returns the value as a boxed [`JsObject`] without checking the inner tag.
     ///
     /// # Safety

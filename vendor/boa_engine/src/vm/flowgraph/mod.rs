@@ -221,6 +221,7 @@ impl CodeBlock {
                 | Instruction::SetPropertyByName { .. }
                 | Instruction::SetPropertyByNameWithThis { .. }
                 | Instruction::DefineOwnPropertyByName { .. }
+                | Instruction::DefineLiteralPropertyByName { .. }
                 | Instruction::DefineClassStaticMethodByName { .. }
                 | Instruction::DefineClassMethodByName { .. }
                 | Instruction::SetPropertyGetterByName { .. }
@@ -389,8 +390,7 @@ impl CodeBlock {
                 Instruction::Return => {
                     graph.add_node(previous_pc, NodeShape::Diamond, label.into(), Color::Red);
                 }
-                Instruction::Reserved6
-                | Instruction::Reserved7
+                Instruction::Reserved7
                 | Instruction::Reserved8
                 | Instruction::Reserved9
                 | Instruction::Reserved10

@@ -150,3 +150,75 @@ impl InlineCache {
             .map(|entry| entry.slot)
     }
 }
+
+/// codemode-runtime patch: the shape transition an object literal's property makes at one site
+/// (`DefineLiteralPropertyByName`): the object's shape before the property was defined, the shape
+/// after it and the new property's slot. A literal's records share their shapes, so the next
+/// record built at the site takes the cached shape and pushes its value, without looking the key
+/// up in the shape, validating a descriptor and finding the transition by hashing the key.
+#[derive(Clone, Debug, Trace, Finalize)]
+pub(crate) struct TransitionCache {
+    /// The property that is defined.
+    pub(crate) name: JsString,
+
+    /// The transition last made here (one: a literal's records take the same path of shapes).
+    entry: GcRefCell<Option<TransitionEntry>>,
+}
+
+#[derive(Clone, Debug, Trace, Finalize)]
+struct TransitionEntry {
+    /// The shape without the property (weakly, and its address, as [`CacheEntry`] keeps it).
+    from: WeakShape,
+    #[unsafe_ignore_trace]
+    from_addr: usize,
+    /// The shape with it.
+    to: WeakShape,
+    /// The new property's slot index in `to`: the value storage's length before the push.
+    #[unsafe_ignore_trace]
+    slot_index: u32,
+}
+
+impl TransitionCache {
+    pub(crate) fn new(name: JsString) -> Self {
+        Self {
+            name,
+            entry: GcRefCell::new(None),
+        }
+    }
+
+    /// The shape an object of shape `from` takes when the property is added at `slot_index`, if
+    /// this site made that transition before and both shapes are alive.
+    #[inline]
+    pub(crate) fn get(&self, from: &Shape, slot_index: usize) -> Option<Shape> {
+        let entry = self.entry.borrow();
+        let entry = entry.as_ref()?;
+        if entry.from_addr != from.to_addr_usize()
+            || entry.slot_index as usize != slot_index
+            || !entry.from.is_alive()
+        {
+            return None;
+        }
+        entry.to.upgrade()
+    }
+
+    /// Records the transition from `from` to `to` (both shared shapes) for a property at
+    /// `slot_index`.
+    pub(crate) fn set(&self, from: &Shape, to: &Shape, slot_index: u32) {
+        *self.entry.borrow_mut() = Some(TransitionEntry {
+            from: from.into(),
+            from_addr: from.to_addr_usize(),
+            to: to.into(),
+            slot_index,
+        });
+    }
+}
+
+impl fmt::Display for TransitionCache {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "(name:{} transition:", self.name.display_escaped())?;
+        match self.entry.borrow().as_ref() {
+            Some(entry) => write!(f, "{:#x} -> {:#x})", entry.from_addr, entry.to.to_addr_usize()),
+            None => write!(f, "none)"),
+        }
+    }
+}

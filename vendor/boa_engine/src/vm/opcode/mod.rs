@@ -2216,8 +2216,15 @@ generate_opcodes! {
         scratch: RegisterOperand,
         ic: IndexOperand
     },
-    /// Reserved [`Opcode`].
-    Reserved6 => Reserved,
+    /// Defines an own data property of an object literal by name, as `DefineOwnPropertyByName`
+    /// does, through the site's shape transition cache (`transition_index`; the cache names the
+    /// property). (codemode-runtime patch)
+    ///
+    /// - Operands:
+    ///   - transition_index: `u32`
+    /// - Registers:
+    ///   - Input: object, value
+    DefineLiteralPropertyByName { object: RegisterOperand, value: RegisterOperand, transition_index: IndexOperand },
     /// Reserved [`Opcode`].
     Reserved7 => Reserved,
     /// Reserved [`Opcode`].

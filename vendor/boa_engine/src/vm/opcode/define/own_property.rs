@@ -1,5 +1,5 @@
 use crate::{
-    Context, JsNativeError, JsResult,
+    Context, JsNativeError, JsResult, JsValue,
     object::internal_methods::InternalMethodPropertyContext,
     property::PropertyDescriptor,
     vm::opcode::{IndexOperand, Operation, RegisterOperand},
@@ -43,6 +43,97 @@ impl DefineOwnPropertyByName {
 impl Operation for DefineOwnPropertyByName {
     const NAME: &'static str = "DefineOwnPropertyByName";
     const INSTRUCTION: &'static str = "INST - DefineOwnPropertyByName";
+    const COST: u8 = 4;
+}
+
+/// `DefineLiteralPropertyByName` implements the Opcode Operation for
+/// `Opcode::DefineLiteralPropertyByName` (codemode-runtime patch).
+///
+/// Operation:
+///  - Defines an own data property of an object literal by name, as `DefineOwnPropertyByName`
+///    does. The literal is an ordinary extensible object no script can reach yet, so when its
+///    shape is the one this site saw last, the property is absent and the define is the cached
+///    shape transition and a push of the value.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct DefineLiteralPropertyByName;
+
+impl DefineLiteralPropertyByName {
+    #[inline(always)]
+    pub(crate) fn operation(
+        (object, value, index): (RegisterOperand, RegisterOperand, IndexOperand),
+        context: &mut Context,
+    ) -> JsResult<()> {
+        let object = context.vm.get_register(object.into()).clone();
+        let value = context.vm.get_register(value.into()).clone();
+        let cache = &context.vm.frame().code_block().transitions[usize::from(index)];
+        if let Some(object) = object.as_object()
+            && object.is_ordinary()
+            && let Ok(mut borrowed) = object.try_borrow_mut()
+        {
+            if borrowed.is_extensible() {
+                let properties = borrowed.properties_mut();
+                if let Some(shape) = cache.get(&properties.shape, properties.storage.len()) {
+                    properties.shape = shape;
+                    properties.storage.push(value);
+                    return Ok(());
+                }
+            }
+        }
+        Self::define_and_cache(&object, value, index, context)
+    }
+
+    /// The define as `DefineOwnPropertyByName` makes it; a new property that took an ordinary
+    /// object from one shared shape to another is cached for the site.
+    #[cold]
+    #[inline(never)]
+    fn define_and_cache(
+        object: &JsValue,
+        value: JsValue,
+        index: IndexOperand,
+        context: &mut Context,
+    ) -> JsResult<()> {
+        let code_block = context.vm.frame().code_block.clone();
+        let cache = &code_block.transitions[usize::from(index)];
+        let object = object.to_object(context)?;
+        let before = object.is_ordinary().then(|| {
+            let borrowed = object.borrow();
+            (
+                borrowed.properties().shape.clone(),
+                borrowed.properties().storage.len(),
+            )
+        });
+        object.__define_own_property__(
+            &cache.name.clone().into(),
+            PropertyDescriptor::builder()
+                .value(value)
+                .writable(true)
+                .enumerable(true)
+                .configurable(true)
+                .build(),
+            &mut InternalMethodPropertyContext::new(context),
+        )?;
+        if let Some((from, slot_index)) = before
+            && from.is_shared()
+            && let Ok(slot_index) = u32::try_from(slot_index)
+        {
+            let borrowed = object.borrow();
+            let properties = borrowed.properties();
+            let to = &properties.shape;
+            // A new data property in the next slot: the key was absent and not an index.
+            if to.is_shared()
+                && properties.storage.len() == slot_index as usize + 1
+                && to.to_addr_usize() != from.to_addr_usize()
+            {
+                cache.set(&from, to, slot_index);
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Operation for DefineLiteralPropertyByName {
+    const NAME: &'static str = "DefineLiteralPropertyByName";
+    const INSTRUCTION: &'static str = "INST - DefineLiteralPropertyByName";
     const COST: u8 = 4;
 }
 

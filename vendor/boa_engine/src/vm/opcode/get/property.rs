@@ -5,8 +5,33 @@ use crate::{
     object::{internal_methods::InternalMethodPropertyContext, shape::slot::SlotAttributes},
     property::PropertyKey,
     value::v8_text::nullish_property_error,
-    vm::opcode::{IndexOperand, Operation, RegisterOperand},
+    vm::{
+        InlineCache,
+        opcode::{IndexOperand, Operation, RegisterOperand},
+    },
 };
+
+/// codemode-runtime patch: a read by name of an object's data property that hits the inline
+/// cache, with no reference count changed but the result's (`get_by_name` clones the object
+/// twice and borrows it through `base_class`). `None` for anything else — a primitive, a miss, a
+/// getter to call — which `get_by_name` reads as before.
+#[inline(always)]
+fn cached_data_read(object: &JsValue, ic: &InlineCache) -> Option<JsValue> {
+    let object = object.as_object_ref()?;
+    let borrowed = object.try_borrow().ok()?;
+    let slot = ic.get(borrowed.shape())?;
+    if slot.attributes.has_get() {
+        return None;
+    }
+    let index = slot.index as usize;
+    if slot.attributes.contains(SlotAttributes::PROTOTYPE) {
+        let prototype = borrowed.shape().prototype()?;
+        let prototype = prototype.try_borrow().ok()?;
+        prototype.properties().storage.get(index).cloned()
+    } else {
+        borrowed.properties().storage.get(index).cloned()
+    }
+}
 
 fn get_by_name<const LENGTH: bool>(
     (dst, object, receiver, index): (RegisterOperand, &JsValue, &JsValue, IndexOperand),
@@ -203,7 +228,13 @@ impl GetPropertyByName {
         (dst, object, index): (RegisterOperand, RegisterOperand, IndexOperand),
         context: &mut Context,
     ) -> JsResult<()> {
-        let object = context.vm.get_register(object.into()).clone();
+        let value = context.vm.get_register(object.into());
+        let ic = &context.vm.frame().code_block().ic[usize::from(index)];
+        if let Some(result) = cached_data_read(value, ic) {
+            context.vm.set_register(dst.into(), result);
+            return Ok(());
+        }
+        let object = value.clone();
         get_by_name::<false>((dst, &object, &object, index), context)
     }
 }
@@ -232,8 +263,14 @@ impl GetPropertyByNameWithThis {
         ),
         context: &mut Context,
     ) -> JsResult<()> {
+        let object = context.vm.get_register(value.into());
+        let ic = &context.vm.frame().code_block().ic[usize::from(index)];
+        if let Some(result) = cached_data_read(object, ic) {
+            context.vm.set_register(dst.into(), result);
+            return Ok(());
+        }
+        let object = object.clone();
         let receiver = context.vm.get_register(receiver.into()).clone();
-        let object = context.vm.get_register(value.into()).clone();
         get_by_name::<false>((dst, &object, &receiver, index), context)
     }
 }
