@@ -52,37 +52,70 @@ impl CompletionRecord {
     }
 }
 
+/// codemode-runtime patch: what an instruction's operation returns, as the dispatch loop reads it:
+/// `Continue`, or `Break` with the completion record left in [`Vm::completion`](crate::vm::Vm)
+/// for the loop to take. A handler then returns a flag in a register instead of writing a whole
+/// `ControlFlow<CompletionRecord>` through memory, and the error path stays out of line.
 pub(crate) trait IntoCompletionRecord {
-    fn into_completion_record(self, context: &mut Context) -> ControlFlow<CompletionRecord>;
+    fn into_flow(self, context: &mut Context) -> ControlFlow<()>;
 }
 
 impl IntoCompletionRecord for () {
     #[inline(always)]
-    fn into_completion_record(self, _: &mut Context) -> ControlFlow<CompletionRecord> {
+    fn into_flow(self, _: &mut Context) -> ControlFlow<()> {
         ControlFlow::Continue(())
     }
 }
 
 impl IntoCompletionRecord for JsError {
     #[inline(always)]
-    fn into_completion_record(self, context: &mut Context) -> ControlFlow<CompletionRecord> {
-        context.handle_error(self)
+    fn into_flow(self, context: &mut Context) -> ControlFlow<()> {
+        raise(context, self)
     }
 }
 
 impl IntoCompletionRecord for JsResult<()> {
     #[inline(always)]
-    fn into_completion_record(self, context: &mut Context) -> ControlFlow<CompletionRecord> {
+    fn into_flow(self, context: &mut Context) -> ControlFlow<()> {
         match self {
             Ok(()) => ControlFlow::Continue(()),
-            Err(err) => context.handle_error(err),
+            Err(err) => raise(context, err),
         }
     }
 }
 
 impl IntoCompletionRecord for ControlFlow<CompletionRecord> {
     #[inline(always)]
-    fn into_completion_record(self, _: &mut Context) -> ControlFlow<CompletionRecord> {
+    fn into_flow(self, context: &mut Context) -> ControlFlow<()> {
+        match self {
+            ControlFlow::Continue(()) => ControlFlow::Continue(()),
+            ControlFlow::Break(record) => stash(context, record),
+        }
+    }
+}
+
+impl IntoCompletionRecord for ControlFlow<()> {
+    /// An operation that handled its own error path (a hot handler whose slow path is out of
+    /// line and returns what the loop reads).
+    #[inline(always)]
+    fn into_flow(self, _: &mut Context) -> ControlFlow<()> {
         self
     }
+}
+
+/// An error an instruction threw: handled (a `catch` takes it, or the frame unwinds).
+#[cold]
+#[inline(never)]
+pub(crate) fn raise(context: &mut Context, err: JsError) -> ControlFlow<()> {
+    match context.handle_error(err) {
+        ControlFlow::Continue(()) => ControlFlow::Continue(()),
+        ControlFlow::Break(record) => stash(context, record),
+    }
+}
+
+/// The record that ends the run loop, left for it in [`Vm::completion`](crate::vm::Vm).
+#[inline(never)]
+fn stash(context: &mut Context, record: CompletionRecord) -> ControlFlow<()> {
+    context.vm.completion = Some(record);
+    ControlFlow::Break(())
 }

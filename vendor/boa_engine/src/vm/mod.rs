@@ -80,6 +80,10 @@ pub struct Vm {
     ///
     /// This eliminates the conversion between [`crate::JsNativeError`] and [`crate::JsValue`] if not needed.
     pub(crate) pending_exception: Option<JsError>,
+
+    /// codemode-runtime patch: the record an instruction ended the run loop with, left here by
+    /// its handler (which returns only `ControlFlow<()>`) for the loop to take and return.
+    pub(crate) completion: Option<CompletionRecord>,
     pub(crate) runtime_limits: RuntimeLimits,
 
     /// This is used to assign a native (rust) function as the active function,
@@ -416,6 +420,7 @@ impl Vm {
             stack: Stack::new(1024),
             return_value: JsValue::undefined(),
             pending_exception: None,
+            completion: None,
             runtime_limits: RuntimeLimits::default(),
             native_active_function: None,
             host_call_depth: 0,
@@ -441,11 +446,14 @@ impl Vm {
         // debug_assert above catches any compiler bugs during development.
         unsafe {
             let slot = self.stack.stack.get_unchecked_mut(rp + index);
-            if slot.holds_pointer() {
-                *slot = value;
+            // The new value is written first and the old one dropped after (when it holds
+            // anything to drop: not a number, boolean, null or undefined), so that nothing the
+            // handler computed has to live across the drop's call.
+            let old = std::ptr::replace(slot, value);
+            if old.holds_pointer() {
+                drop(old);
             } else {
-                // Nothing to drop (a number, boolean, null or undefined): write over it.
-                std::ptr::write(slot, value);
+                std::mem::forget(old);
             }
         }
     }
@@ -785,6 +793,17 @@ impl Context {
         f(self, opcode)
     }
 
+    /// codemode-runtime patch: a handler's `Break` as the record it left in [`Vm::completion`].
+    #[inline(always)]
+    fn take_completion(&mut self, flow: ControlFlow<()>) -> ControlFlow<CompletionRecord> {
+        match flow {
+            ControlFlow::Continue(()) => ControlFlow::Continue(()),
+            ControlFlow::Break(()) => ControlFlow::Break(self.vm.completion.take().unwrap_or_else(
+                || CompletionRecord::Throw(JsError::from_native(JsNativeError::error())),
+            )),
+        }
+    }
+
     fn execute_one<F>(&mut self, f: F, opcode: Opcode) -> ControlFlow<CompletionRecord>
     where
         F: FnOnce(&mut Context, Opcode) -> ControlFlow<CompletionRecord>,
@@ -983,7 +1002,9 @@ impl Context {
                     let frame = context.vm.frame();
                     let pc = frame.pc as usize;
 
-                    OPCODE_HANDLERS_BUDGET[opcode as usize](context, pc, &mut runtime_budget)
+                    let flow =
+                        OPCODE_HANDLERS_BUDGET[opcode as usize](context, pc, &mut runtime_budget);
+                    context.take_completion(flow)
                 },
                 opcode,
             ) {
@@ -1016,7 +1037,8 @@ impl Context {
                     let frame = context.vm.frame();
                     let pc = frame.pc as usize;
 
-                    OPCODE_HANDLERS[opcode as usize](context, pc)
+                    let flow = OPCODE_HANDLERS[opcode as usize](context, pc);
+                    context.take_completion(flow)
                 },
                 opcode,
             ) {

@@ -630,3 +630,43 @@ fn cached_property_reads() {
         js_str!(r#"0,1,0,|1,1,2,|2,changed,4,|3,own,6,|0|100|undefined|3|2|#18"#),
     )]);
 }
+
+/// codemode-runtime patch: the handlers whose slow and error paths are out of line (binary
+/// operators, the fused compare-and-jumps, the counting loop steps) and the record a handler
+/// leaves for the run loop (`Vm::completion`): errors thrown in a conversion are caught where
+/// they are thrown, a `BigInt` mixed with a number throws V8's `TypeError`, loops whose counter
+/// or bound is not an `i32` take the slow step, a generator's yield and return and a function's
+/// throw end their frames. Expected values are Node's for the same script.
+#[test]
+fn handler_slow_paths_and_completions() {
+    run_test_actions([TestAction::assert_eq(
+        indoc! {r#"
+                (() => {
+                  const out = [];
+                  const bad = { valueOf() { throw new Error('boom'); } };
+                  for (let i = 0; i < 3; i++) {
+                    try { out.push(i + (i === 1 ? bad : 1)); } catch (e) { out.push(e.message); }
+                    try { out.push(i % (i === 2 ? 1n : 3)); } catch (e) { out.push(e.name + ':' + e.message); }
+                    try { if (i < (i === 0 ? bad : 5)) out.push('lt'); } catch (e) { out.push('cmp ' + e.message); }
+                    try { if (!(i >= (i === 2 ? bad : 1))) out.push('ge'); } catch (e) { out.push('ge ' + e.message); }
+                  }
+                  let s = 0;
+                  const three = { valueOf() { return 3; } };
+                  for (let j = 0; j < three; j++) s += j;
+                  for (let j = 0.5; j < 3; j++) s += j;
+                  for (let j = 2147483646; j <= 2147483648; j++) s += j % 10;
+                  const a = [1, 2, 3];
+                  for (let k = 0; k < a.length; k++) { s += a[k]; if (k === 0) a.push(4); }
+                  const o = { length: 2, 0: 5, 1: 6 };
+                  for (let k = 0; k < o.length; k++) s += o[k];
+                  function* g() { yield 1; return 2; }
+                  const it = g();
+                  out.push(it.next().value, it.next().value);
+                  const f = (x) => { if (x > 1) return x * 2; throw new RangeError('small ' + x); };
+                  try { out.push(f(2), f(1)); } catch (e) { out.push(e.name + ' ' + e.message); }
+                  return out.join('|') + '#' + s;
+                })()
+        "#},
+        js_str!(r#"1|0|cmp boom|ge|boom|1|lt|3|TypeError:Cannot mix BigInt and other types, use explicit conversions|lt|ge boom|1|2|RangeError small 1#49.5"#),
+    )]);
+}

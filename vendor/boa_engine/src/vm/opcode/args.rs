@@ -66,12 +66,73 @@ unsafe fn read_unchecked<T: Readable>(bytes: &[u8], offset: usize) -> T {
 }
 
 pub(crate) trait Argument: Sized + std::fmt::Debug {
+    /// codemode-runtime patch: the argument's size in bytes when it is always the same (every
+    /// operand but a list), so that an instruction's operands are bounds-checked once, together
+    /// ([`Argument::decode_operands`]), not one by one.
+    const FIXED_SIZE: Option<usize> = None;
+
     /// Encode the argument into a byte slice
     fn encode(self, bytes: &mut Vec<u8>);
 
     /// Decode the argument from a byte slice
     /// Returns the decoded argument and the new position after reading
     fn decode(bytes: &[u8], pos: usize) -> (Self, usize);
+
+    /// codemode-runtime patch: [`Argument::decode`] without a bounds check.
+    ///
+    /// # Safety
+    ///
+    /// The caller must ensure that `bytes` holds [`Argument::FIXED_SIZE`] bytes from `pos`;
+    /// an argument without a fixed size checks its own reads.
+    #[inline(always)]
+    unsafe fn decode_unchecked(bytes: &[u8], pos: usize) -> (Self, usize) {
+        Self::decode(bytes, pos)
+    }
+
+    /// codemode-runtime patch: an instruction's operands (the tuple of them), with one bounds
+    /// check for all of them when their size is fixed — what the dispatch loop decodes.
+    #[inline(always)]
+    #[track_caller]
+    fn decode_operands(bytes: &[u8], pos: usize) -> (Self, usize) {
+        match Self::FIXED_SIZE {
+            Some(size) => {
+                // The VM only executes bytecode emitted by Boa: a short operand stream is a
+                // compiler bug, as `read` says.
+                assert!(
+                    bytes.len() >= pos + size,
+                    "buffer too small to read the operands"
+                );
+                // SAFETY: the assertion above: `size` bytes from `pos` are in `bytes`.
+                unsafe { Self::decode_unchecked(bytes, pos) }
+            }
+            None => Self::decode(bytes, pos),
+        }
+    }
+}
+
+/// codemode-runtime patch: an operand read as a `T`, without a bounds check.
+///
+/// # Safety
+///
+/// As [`read_unchecked`]'s: `size_of::<T>()` bytes from `pos` are in `bytes`.
+#[inline(always)]
+unsafe fn read_operand_unchecked<T: Readable>(bytes: &[u8], pos: usize) -> (T, usize) {
+    // SAFETY: the caller's.
+    (unsafe { read_unchecked(bytes, pos) }, pos + size_of::<T>())
+}
+
+/// codemode-runtime patch: the fixed size of a tuple of arguments, if each has one.
+const fn sum_sizes(sizes: &[Option<usize>]) -> Option<usize> {
+    let mut total = 0;
+    let mut index = 0;
+    while index < sizes.len() {
+        match sizes[index] {
+            Some(size) => total += size,
+            None => return None,
+        }
+        index += 1;
+    }
+    Some(total)
 }
 
 #[inline(always)]
@@ -139,6 +200,8 @@ impl<T: Argument> Argument for ThinVec<T> {
 }
 
 impl Argument for () {
+    const FIXED_SIZE: Option<usize> = Some(0);
+
     fn encode(self, _: &mut Vec<u8>) {}
 
     fn decode(_: &[u8], pos: usize) -> (Self, usize) {
@@ -147,6 +210,8 @@ impl Argument for () {
 }
 
 impl Argument for IndexOperand {
+    const FIXED_SIZE: Option<usize> = Some(size_of::<u32>());
+
     fn encode(self, bytes: &mut Vec<u8>) {
         write_u32(bytes, self.0);
     }
@@ -155,9 +220,18 @@ impl Argument for IndexOperand {
         let (arg1, pos) = read::<u32>(bytes, pos);
         (arg1.into(), pos)
     }
+
+    #[inline(always)]
+    unsafe fn decode_unchecked(bytes: &[u8], pos: usize) -> (Self, usize) {
+        // SAFETY: the caller's.
+        let (arg1, pos) = unsafe { read_operand_unchecked::<u32>(bytes, pos) };
+        (arg1.into(), pos)
+    }
 }
 
 impl Argument for RegisterOperand {
+    const FIXED_SIZE: Option<usize> = Some(size_of::<u32>());
+
     fn encode(self, bytes: &mut Vec<u8>) {
         write_u32(bytes, self.0);
     }
@@ -166,9 +240,18 @@ impl Argument for RegisterOperand {
         let (arg1, pos) = read::<u32>(bytes, pos);
         (Self::new(arg1), pos)
     }
+
+    #[inline(always)]
+    unsafe fn decode_unchecked(bytes: &[u8], pos: usize) -> (Self, usize) {
+        // SAFETY: the caller's.
+        let (arg1, pos) = unsafe { read_operand_unchecked::<u32>(bytes, pos) };
+        (Self::new(arg1), pos)
+    }
 }
 
 impl Argument for Address {
+    const FIXED_SIZE: Option<usize> = Some(size_of::<u32>());
+
     #[inline(always)]
     fn encode(self, bytes: &mut Vec<u8>) {
         write_u32(bytes, self.0);
@@ -179,11 +262,20 @@ impl Argument for Address {
         let (value, pos) = read::<u32>(bytes, pos);
         (Self::new(value), pos)
     }
+
+    #[inline(always)]
+    unsafe fn decode_unchecked(bytes: &[u8], pos: usize) -> (Self, usize) {
+        // SAFETY: the caller's.
+        let (value, pos) = unsafe { read_operand_unchecked::<u32>(bytes, pos) };
+        (Self::new(value), pos)
+    }
 }
 
 macro_rules! impl_argument_for_tuple {
     ($( $i: ident  $t: ident ),*) => {
         impl<$( $t: Argument, )*> Argument for ($( $t, )*) {
+            const FIXED_SIZE: Option<usize> = sum_sizes(&[$( $t::FIXED_SIZE, )*]);
+
             #[inline(always)]
             fn encode(self, bytes: &mut Vec<u8>) {
                 let ($($i, )*) = self;
@@ -193,6 +285,13 @@ macro_rules! impl_argument_for_tuple {
             #[inline(always)]
             fn decode(bytes: &[u8], pos: usize) -> (Self, usize) {
                 $( let ($i, pos) = $t::decode(bytes, pos); )*
+                (($($i,)*), pos)
+            }
+
+            #[inline(always)]
+            unsafe fn decode_unchecked(bytes: &[u8], pos: usize) -> (Self, usize) {
+                // SAFETY: the caller's: the tuple's fixed size is the sum of its members'.
+                $( let ($i, pos) = unsafe { $t::decode_unchecked(bytes, pos) }; )*
                 (($($i,)*), pos)
             }
         }
@@ -219,6 +318,14 @@ macro_rules! impl_argument_for_int {
             #[inline(always)]
             fn decode(bytes: &[u8], pos: usize) -> (Self, usize) {
                 read::<$t>(bytes, pos)
+            }
+
+            const FIXED_SIZE: Option<usize> = Some(size_of::<$t>());
+
+            #[inline(always)]
+            unsafe fn decode_unchecked(bytes: &[u8], pos: usize) -> (Self, usize) {
+                // SAFETY: the caller's.
+                unsafe { read_operand_unchecked::<$t>(bytes, pos) }
             }
         }
         )*

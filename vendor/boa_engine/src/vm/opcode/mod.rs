@@ -15,7 +15,7 @@
 //! [spec]: https://tc39.es/ecma262/#sec-runtime-semantics-evaluation
 use crate::{
     Context,
-    vm::{completion_record::CompletionRecord, completion_record::IntoCompletionRecord},
+    vm::completion_record::IntoCompletionRecord,
 };
 use args::{Argument, read};
 use std::ops::ControlFlow;
@@ -407,7 +407,7 @@ macro_rules! generate_opcodes {
             )*
         }
 
-        type OpcodeHandler = fn(&mut Context, usize) -> ControlFlow<CompletionRecord>;
+        type OpcodeHandler = fn(&mut Context, usize) -> ControlFlow<()>;
 
         pub(crate) const OPCODE_HANDLERS: [OpcodeHandler; 256] = {
             [
@@ -417,7 +417,7 @@ macro_rules! generate_opcodes {
             ]
         };
 
-        type OpcodeHandlerBudget = fn(&mut Context, usize, &mut u32) -> ControlFlow<CompletionRecord>;
+        type OpcodeHandlerBudget = fn(&mut Context, usize, &mut u32) -> ControlFlow<()>;
 
         pub(crate) const OPCODE_HANDLERS_BUDGET: [OpcodeHandlerBudget; 256] = {
             [
@@ -431,12 +431,12 @@ macro_rules! generate_opcodes {
             pastey::paste! {
                 #[inline(always)]
                 #[allow(unused_parens)]
-                fn [<handle_ $Variant:snake>](context: &mut Context, pc: usize) -> ControlFlow<CompletionRecord> {
+                fn [<handle_ $Variant:snake>](context: &mut Context, pc: usize) -> ControlFlow<()> {
                     let bytes = &context.vm.frame().code_block.bytecode.bytes;
-                    let (args, next_pc) = <($($($FieldType),*)?)>::decode(bytes, pc + 1);
+                    let (args, next_pc) = <($($($FieldType),*)?)>::decode_operands(bytes, pc + 1);
                     context.vm.frame_mut().pc = next_pc as u32;
                     let result = $Variant::operation(args, context);
-                    IntoCompletionRecord::into_completion_record(result, context)
+                    IntoCompletionRecord::into_flow(result, context)
                 }
             }
         )*
@@ -445,13 +445,13 @@ macro_rules! generate_opcodes {
             pastey::paste! {
                 #[inline(always)]
                 #[allow(unused_parens)]
-                fn [<handle_ $Variant:snake _budget>](context: &mut Context, pc: usize, budget: &mut u32) -> ControlFlow<CompletionRecord> {
+                fn [<handle_ $Variant:snake _budget>](context: &mut Context, pc: usize, budget: &mut u32) -> ControlFlow<()> {
                     *budget = budget.saturating_sub(u32::from($Variant::COST));
                     let bytes = &context.vm.frame().code_block.bytecode.bytes;
-                    let (args, next_pc) = <($($($FieldType),*)?)>::decode(bytes, pc + 1);
+                    let (args, next_pc) = <($($($FieldType),*)?)>::decode_operands(bytes, pc + 1);
                     context.vm.frame_mut().pc = next_pc as u32;
                     let result = $Variant::operation(args, context);
-                    IntoCompletionRecord::into_completion_record(result, context)
+                    IntoCompletionRecord::into_flow(result, context)
                 }
             }
         )*

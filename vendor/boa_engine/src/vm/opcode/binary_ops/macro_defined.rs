@@ -1,7 +1,11 @@
 use crate::{
     Context, JsResult, JsValue,
-    vm::opcode::{Operation, RegisterOperand},
+    vm::{
+        completion_record::IntoCompletionRecord,
+        opcode::{Operation, RegisterOperand},
+    },
 };
+use std::ops::ControlFlow;
 
 macro_rules! implement_bin_ops {
     ($name:ident, $op:ident, $doc_string:literal $(, $fast_fn: ident)?) => {
@@ -17,35 +21,39 @@ macro_rules! implement_bin_ops {
             pub(crate) fn operation(
                 (dst, lhs, rhs): (RegisterOperand, RegisterOperand, RegisterOperand),
                 context: &mut Context,
-            ) -> JsResult<()> {
-                let lhs = context.vm.get_register(lhs.into());
-                let rhs = context.vm.get_register(rhs.into());
-
+            ) -> ControlFlow<()> {
                 $(
                 // Fast path: try numeric operation without cloning.
-                if let Some(value) = JsValue::$fast_fn(lhs, rhs) {
+                let lhs_value = context.vm.get_register(lhs.into());
+                let rhs_value = context.vm.get_register(rhs.into());
+                if let Some(value) = JsValue::$fast_fn(lhs_value, rhs_value) {
                     context.vm.set_register(dst.into(), value.into());
-                    return Ok(());
+                    return ControlFlow::Continue(());
                 }
                 )?
 
                 // Slow path: clone and use full method with type coercion.
-                Self::slow(dst, lhs.clone(), rhs.clone(), context)
+                Self::slow(dst, lhs, rhs, context)
             }
 
             /// Conversions and non-number operands, out of line so the number path stays
-            /// small. (codemode-runtime patch)
+            /// small: the operands are read (and cloned) here and an error handled here, not in
+            /// the handler, whose fast path then saves fewer registers and keeps no room for a
+            /// result. (codemode-runtime patch)
             #[cold]
             #[inline(never)]
             fn slow(
                 dst: RegisterOperand,
-                lhs: JsValue,
-                rhs: JsValue,
+                lhs: RegisterOperand,
+                rhs: RegisterOperand,
                 context: &mut Context,
-            ) -> JsResult<()> {
-                let value = lhs.$op(&rhs, context)?;
-                context.vm.set_register(dst.into(), value.into());
-                Ok(())
+            ) -> ControlFlow<()> {
+                let lhs = context.vm.get_register(lhs.into()).clone();
+                let rhs = context.vm.get_register(rhs.into()).clone();
+                let result: JsResult<()> = lhs.$op(&rhs, context).map(|value| {
+                    context.vm.set_register(dst.into(), value.into());
+                });
+                result.into_flow(context)
             }
         }
 

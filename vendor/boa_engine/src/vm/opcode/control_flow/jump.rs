@@ -1,7 +1,11 @@
 use crate::{
     Context, JsResult, JsValue,
-    vm::opcode::{Address, Operation, RegisterOperand},
+    vm::{
+        completion_record::IntoCompletionRecord,
+        opcode::{Address, Operation, RegisterOperand},
+    },
 };
+use std::ops::ControlFlow;
 use thin_vec::ThinVec;
 
 /// `Jump` implements the Opcode Operation for `Opcode::Jump`
@@ -128,16 +132,16 @@ impl JumpIfNotLessThan {
     pub(crate) fn operation(
         (address, lhs, rhs): (Address, RegisterOperand, RegisterOperand),
         context: &mut Context,
-    ) -> JsResult<()> {
-        let lhs = context.vm.get_register(lhs.into());
-        let rhs = context.vm.get_register(rhs.into());
-        if let Some(result) = lhs.lt_fast(rhs) {
+    ) -> ControlFlow<()> {
+        let lhs_value = context.vm.get_register(lhs.into());
+        let rhs_value = context.vm.get_register(rhs.into());
+        if let Some(result) = lhs_value.lt_fast(rhs_value) {
             if !result {
                 context.vm.frame_mut().pc = u32::from(address);
             }
-            return Ok(());
+            return ControlFlow::Continue(());
         }
-        jump_unless_slow(address, lhs.clone(), rhs.clone(), JsValue::lt, context)
+        jump_unless_slow(address, (lhs, rhs), JsValue::lt, context)
     }
 }
 
@@ -159,16 +163,16 @@ impl JumpIfNotLessThanOrEqual {
     pub(crate) fn operation(
         (address, lhs, rhs): (Address, RegisterOperand, RegisterOperand),
         context: &mut Context,
-    ) -> JsResult<()> {
-        let lhs = context.vm.get_register(lhs.into());
-        let rhs = context.vm.get_register(rhs.into());
-        if let Some(result) = lhs.le_fast(rhs) {
+    ) -> ControlFlow<()> {
+        let lhs_value = context.vm.get_register(lhs.into());
+        let rhs_value = context.vm.get_register(rhs.into());
+        if let Some(result) = lhs_value.le_fast(rhs_value) {
             if !result {
                 context.vm.frame_mut().pc = u32::from(address);
             }
-            return Ok(());
+            return ControlFlow::Continue(());
         }
-        jump_unless_slow(address, lhs.clone(), rhs.clone(), JsValue::le, context)
+        jump_unless_slow(address, (lhs, rhs), JsValue::le, context)
     }
 }
 
@@ -190,16 +194,16 @@ impl JumpIfNotGreaterThan {
     pub(crate) fn operation(
         (address, lhs, rhs): (Address, RegisterOperand, RegisterOperand),
         context: &mut Context,
-    ) -> JsResult<()> {
-        let lhs = context.vm.get_register(lhs.into());
-        let rhs = context.vm.get_register(rhs.into());
-        if let Some(result) = lhs.gt_fast(rhs) {
+    ) -> ControlFlow<()> {
+        let lhs_value = context.vm.get_register(lhs.into());
+        let rhs_value = context.vm.get_register(rhs.into());
+        if let Some(result) = lhs_value.gt_fast(rhs_value) {
             if !result {
                 context.vm.frame_mut().pc = u32::from(address);
             }
-            return Ok(());
+            return ControlFlow::Continue(());
         }
-        jump_unless_slow(address, lhs.clone(), rhs.clone(), JsValue::gt, context)
+        jump_unless_slow(address, (lhs, rhs), JsValue::gt, context)
     }
 }
 
@@ -221,16 +225,16 @@ impl JumpIfNotGreaterThanOrEqual {
     pub(crate) fn operation(
         (address, lhs, rhs): (Address, RegisterOperand, RegisterOperand),
         context: &mut Context,
-    ) -> JsResult<()> {
-        let lhs = context.vm.get_register(lhs.into());
-        let rhs = context.vm.get_register(rhs.into());
-        if let Some(result) = lhs.ge_fast(rhs) {
+    ) -> ControlFlow<()> {
+        let lhs_value = context.vm.get_register(lhs.into());
+        let rhs_value = context.vm.get_register(rhs.into());
+        if let Some(result) = lhs_value.ge_fast(rhs_value) {
             if !result {
                 context.vm.frame_mut().pc = u32::from(address);
             }
-            return Ok(());
+            return ControlFlow::Continue(());
         }
-        jump_unless_slow(address, lhs.clone(), rhs.clone(), JsValue::ge, context)
+        jump_unless_slow(address, (lhs, rhs), JsValue::ge, context)
     }
 }
 
@@ -300,15 +304,21 @@ impl Operation for JumpTable {
 /// `BigInt`s): kept out of line so the handlers' number path stays small. (codemode-runtime patch)
 #[cold]
 #[inline(never)]
+///
+/// The operands are read (and cloned) here and an error handled here, so the handler's number
+/// path keeps no room for either.
 fn jump_unless_slow(
     address: Address,
-    lhs: JsValue,
-    rhs: JsValue,
+    (lhs, rhs): (RegisterOperand, RegisterOperand),
     compare: fn(&JsValue, &JsValue, &mut Context) -> JsResult<bool>,
     context: &mut Context,
-) -> JsResult<()> {
-    if !compare(&lhs, &rhs, context)? {
-        context.vm.frame_mut().pc = u32::from(address);
-    }
-    Ok(())
+) -> ControlFlow<()> {
+    let lhs = context.vm.get_register(lhs.into()).clone();
+    let rhs = context.vm.get_register(rhs.into()).clone();
+    let result = compare(&lhs, &rhs, context).map(|holds| {
+        if !holds {
+            context.vm.frame_mut().pc = u32::from(address);
+        }
+    });
+    result.into_flow(context)
 }

@@ -1,8 +1,12 @@
 use crate::error::RuntimeLimitError;
 use crate::{
     Context, JsResult, JsValue,
-    vm::opcode::{Address, GetLengthProperty, Inc, IndexOperand, Operation, RegisterOperand},
+    vm::{
+        completion_record::{IntoCompletionRecord, raise},
+        opcode::{Address, GetLengthProperty, Inc, IndexOperand, Operation, RegisterOperand},
+    },
 };
+use std::ops::ControlFlow;
 
 /// `IncrementLoopIteration` implements the Opcode Operation for `Opcode::IncrementLoopIteration`.
 ///
@@ -14,18 +18,11 @@ pub(crate) struct IncrementLoopIteration;
 impl IncrementLoopIteration {
     #[inline(always)]
     pub(crate) fn operation((): (), context: &mut Context) -> JsResult<()> {
-        let max = context.vm.runtime_limits.loop_iteration_limit();
-        let frame = context.vm.frame_mut();
-        let previous_iteration_count = frame.loop_iteration_count.get();
-
-        if previous_iteration_count > max {
-            return Err(RuntimeLimitError::LoopIteration.into());
+        if count_iteration(context) {
+            Ok(())
+        } else {
+            Err(RuntimeLimitError::LoopIteration.into())
         }
-
-        frame
-            .loop_iteration_count
-            .set(previous_iteration_count.wrapping_add(1));
-        Ok(())
     }
 }
 
@@ -61,6 +58,9 @@ impl Operation for LoopBack {
 /// `compare(counter, bound)` holds. Integers take the first path; any other counter (a float past
 /// `i32`, a string, a `BigInt`, an object) gets `++`'s and the comparison's full semantics, in
 /// the order the unfused `Inc` and `JumpIfNot*` would run them. (codemode-runtime patch)
+///
+/// The operation returns what the dispatch loop reads (`ControlFlow<()>`): the limit's error and
+/// the slow path are out of line, so the integer path keeps no room for a result.
 #[inline(always)]
 fn loop_step(
     (address, counter, bound): (Address, RegisterOperand, RegisterOperand),
@@ -68,8 +68,10 @@ fn loop_step(
     int_compare: fn(i32, i32) -> bool,
     fast_compare: fn(&JsValue, &JsValue) -> Option<bool>,
     compare: fn(&JsValue, &JsValue, &mut Context) -> JsResult<bool>,
-) -> JsResult<()> {
-    IncrementLoopIteration::operation((), context)?;
+) -> ControlFlow<()> {
+    if !count_iteration(context) {
+        return loop_limit_reached(context);
+    }
     if let Some(n) = context.vm.get_register(counter.into()).as_stored_integer32()
         && n < i32::MAX
         && let Some(limit) = context.vm.get_register(bound.into()).as_stored_integer32()
@@ -78,9 +80,31 @@ fn loop_step(
         if int_compare(n + 1, limit) {
             context.vm.frame_mut().pc = u32::from(address);
         }
-        return Ok(());
+        return ControlFlow::Continue(());
     }
     loop_step_slow(address, counter, bound, context, fast_compare, compare)
+}
+
+/// [`IncrementLoopIteration`]'s count: `false` when the loop iteration limit is passed (the
+/// count is then not incremented, as there).
+#[inline(always)]
+fn count_iteration(context: &mut Context) -> bool {
+    let max = context.vm.runtime_limits.loop_iteration_limit();
+    let frame = context.vm.frame_mut();
+    let previous_iteration_count = frame.loop_iteration_count.get();
+    if previous_iteration_count > max {
+        return false;
+    }
+    frame
+        .loop_iteration_count
+        .set(previous_iteration_count.wrapping_add(1));
+    true
+}
+
+#[cold]
+#[inline(never)]
+fn loop_limit_reached(context: &mut Context) -> ControlFlow<()> {
+    raise(context, RuntimeLimitError::LoopIteration.into())
 }
 
 #[cold]
@@ -92,9 +116,11 @@ fn loop_step_slow(
     context: &mut Context,
     fast_compare: fn(&JsValue, &JsValue) -> Option<bool>,
     compare: fn(&JsValue, &JsValue, &mut Context) -> JsResult<bool>,
-) -> JsResult<()> {
-    Inc::operation((counter, counter), context)?;
-    loop_step_slow_compare(address, counter, bound, context, fast_compare, compare)
+) -> ControlFlow<()> {
+    let result = Inc::operation((counter, counter), context).and_then(|()| {
+        loop_step_slow_compare(address, counter, bound, context, fast_compare, compare)
+    });
+    result.into_flow(context)
 }
 
 /// `LoopStepLessThan` implements the Opcode Operation for `Opcode::LoopStepLessThan`
@@ -110,7 +136,7 @@ impl LoopStepLessThan {
     pub(crate) fn operation(
         operands: (Address, RegisterOperand, RegisterOperand),
         context: &mut Context,
-    ) -> JsResult<()> {
+    ) -> ControlFlow<()> {
         loop_step(operands, context, |a, b| a < b, JsValue::lt_fast, JsValue::lt)
     }
 }
@@ -135,7 +161,7 @@ impl LoopStepLessThanOrEqual {
     pub(crate) fn operation(
         operands: (Address, RegisterOperand, RegisterOperand),
         context: &mut Context,
-    ) -> JsResult<()> {
+    ) -> ControlFlow<()> {
         loop_step(operands, context, |a, b| a <= b, JsValue::le_fast, JsValue::le)
     }
 }
@@ -162,8 +188,10 @@ fn loop_step_length(
     int_compare: fn(i32, i32) -> bool,
     fast_compare: fn(&JsValue, &JsValue) -> Option<bool>,
     compare: fn(&JsValue, &JsValue, &mut Context) -> JsResult<bool>,
-) -> JsResult<()> {
-    IncrementLoopIteration::operation((), context)?;
+) -> ControlFlow<()> {
+    if !count_iteration(context) {
+        return loop_limit_reached(context);
+    }
     if let Some(n) = context.vm.get_register(counter.into()).as_stored_integer32()
         && n < i32::MAX
         && let Some(length) = array_length(context.vm.get_register(object.into()))
@@ -172,7 +200,7 @@ fn loop_step_length(
         if int_compare(n + 1, length) {
             context.vm.frame_mut().pc = u32::from(address);
         }
-        return Ok(());
+        return ControlFlow::Continue(());
     }
     loop_step_length_slow(address, counter, (object, scratch, ic), context, fast_compare, compare)
 }
@@ -181,7 +209,7 @@ fn loop_step_length(
 /// `GetLengthProperty` reads it.
 #[inline(always)]
 fn array_length(value: &JsValue) -> Option<i32> {
-    let array = value.as_object()?;
+    let array = value.as_object_ref()?;
     if !array.is_array() {
         return None;
     }
@@ -197,10 +225,13 @@ fn loop_step_length_slow(
     context: &mut Context,
     fast_compare: fn(&JsValue, &JsValue) -> Option<bool>,
     compare: fn(&JsValue, &JsValue, &mut Context) -> JsResult<bool>,
-) -> JsResult<()> {
-    Inc::operation((counter, counter), context)?;
-    GetLengthProperty::operation((scratch, object, ic), context)?;
-    loop_step_slow_compare(address, counter, scratch, context, fast_compare, compare)
+) -> ControlFlow<()> {
+    let result = Inc::operation((counter, counter), context)
+        .and_then(|()| GetLengthProperty::operation((scratch, object, ic), context))
+        .and_then(|()| {
+            loop_step_slow_compare(address, counter, scratch, context, fast_compare, compare)
+        });
+    result.into_flow(context)
 }
 
 fn loop_step_slow_compare(
@@ -239,7 +270,7 @@ impl LoopStepLessThanLength {
     pub(crate) fn operation(
         operands: (Address, RegisterOperand, RegisterOperand, RegisterOperand, IndexOperand),
         context: &mut Context,
-    ) -> JsResult<()> {
+    ) -> ControlFlow<()> {
         loop_step_length(operands, context, |a, b| a < b, JsValue::lt_fast, JsValue::lt)
     }
 }
@@ -264,7 +295,7 @@ impl LoopStepLessThanOrEqualLength {
     pub(crate) fn operation(
         operands: (Address, RegisterOperand, RegisterOperand, RegisterOperand, IndexOperand),
         context: &mut Context,
-    ) -> JsResult<()> {
+    ) -> ControlFlow<()> {
         loop_step_length(operands, context, |a, b| a <= b, JsValue::le_fast, JsValue::le)
     }
 }
