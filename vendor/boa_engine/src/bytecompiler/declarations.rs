@@ -1,4 +1,4 @@
-use super::{BindingAccessOpcode, ToJsString};
+use super::{BindingAccessOpcode, BindingKind, ToJsString};
 use crate::{
     Context, JsNativeError, JsResult, SpannedSourceText,
     bytecompiler::{ByteCompiler, FunctionCompiler, FunctionSpec, NodeKind},
@@ -372,6 +372,29 @@ pub(crate) fn prepare_eval_declaration_instantiation(
 }
 
 impl ByteCompiler<'_> {
+    /// codemode-runtime patch: the register of a parameter that is a plain identifier (not a
+    /// rest parameter, no default value, no pattern) whose binding is held in a register.
+    fn plain_parameter_register(
+        &mut self,
+        parameter: &boa_ast::function::FormalParameter,
+    ) -> Option<u32> {
+        if parameter.is_rest_param() || parameter.variable().init().is_some() {
+            return None;
+        }
+        let Binding::Identifier(ident) = parameter.variable().binding() else {
+            return None;
+        };
+        let name = ident.to_js_string(self.interner());
+        let binding = self.lexical_scope.get_identifier_reference(name);
+        if !binding.local() {
+            return None;
+        }
+        match self.insert_binding(binding) {
+            BindingKind::Local(index) => Some(index),
+            _ => None,
+        }
+    }
+
     /// `GlobalDeclarationInstantiation ( script, env )`
     ///
     /// More information:
@@ -1043,6 +1066,14 @@ impl ByteCompiler<'_> {
         // 26. Else,
         //    a. Perform ? IteratorBindingInitialization of formals with arguments iteratorRecord and env.
         for (i, parameter) in formals.as_ref().iter().enumerate() {
+            // codemode-runtime patch: a plain parameter held in a register is read straight
+            // into it (one `GetArgument`, not a `GetArgument` into a scratch register and a
+            // `Move`).
+            if let Some(local) = self.plain_parameter_register(parameter) {
+                self.bytecode
+                    .emit_get_argument((i as u32).into(), local.into());
+                continue;
+            }
             let value = self.register_allocator.alloc();
             if parameter.is_rest_param() {
                 self.bytecode.emit_rest_parameter_init(value.variable());

@@ -670,3 +670,43 @@ fn handler_slow_paths_and_completions() {
         js_str!(r#"1|0|cmp boom|ge|boom|1|lt|3|TypeError:Cannot mix BigInt and other types, use explicit conversions|lt|ge boom|1|2|RangeError small 1#49.5"#),
     )]);
 }
+
+/// codemode-runtime patch: a `return` that leaves only environments behind takes its value into
+/// the accumulator directly, and a plain parameter held in a register is read straight into it:
+/// a sort comparator, duplicate and mapped (`arguments`) parameters, defaults and rest, a
+/// captured parameter, returns through `finally` (run, and overriding), out of `for...of` loops
+/// (the iterator closed), out of a block with a closure, `return;`, and a generator's return.
+/// Expected values are Node's for the same script.
+#[test]
+fn returns_and_parameters() {
+    run_test_actions([TestAction::assert_eq(
+        indoc! {r#"
+                (() => {
+                  const out = [];
+                  const cmp = (a, b) => b.score - a.score || (a.name < b.name ? -1 : 1);
+                  out.push([{ score: 1, name: 'b' }, { score: 2, name: 'a' }, { score: 1, name: 'a' }].sort(cmp).map((r) => r.name + r.score).join());
+                  function dup(a, a) { return a; }
+                  function mapped(a, b) { arguments[0] = 'm'; b = 'n'; return a + arguments[1]; }
+                  function defaults(a, b = a + 1, ...rest) { return [a, b, rest.length].join(':'); }
+                  function captured(a) { return () => a++; }
+                  const counter = captured(5);
+                  counter();
+                  function finallyReturn(x) { try { return x + 1; } finally { out.push('finally ' + x); } }
+                  function finallyOverride(x) { try { return x; } finally { return 'over'; } }
+                  function fromLoop(list) { for (const v of list) { if (v > 1) return v * 10; } return 'none'; }
+                  const closed = [];
+                  const iterable = { [Symbol.iterator]() { let i = 0; return { next: () => ({ value: i++, done: false }), return() { closed.push('closed'); return {}; } }; } };
+                  function fromCustom() { for (const v of iterable) { if (v === 2) return v; } }
+                  function fromBlock(x) { { let y = x * 2; const f = () => y; if (x) return f(); } return 'end'; }
+                  function nothing() { return; }
+                  function* gen(a) { yield a; return a + 1; }
+                  const g = gen(3);
+                  out.push(dup(1, 2), mapped(1, 2), defaults(1), defaults(1, 5, 6, 7), counter(), finallyReturn(1), finallyOverride(2),
+                    fromLoop([1, 2, 3]), fromLoop([]), fromCustom(), closed.join(), fromBlock(4), fromBlock(0), String(nothing()),
+                    g.next().value, g.next().value, String(g.next().value));
+                  return out.join('|');
+                })()
+        "#},
+        js_str!(r#"a2,a1,b1|finally 1|2|mn|1:2:0|1:5:2|6|2|over|20|none|2|closed|8|end|undefined|3|4|undefined"#),
+    )]);
+}

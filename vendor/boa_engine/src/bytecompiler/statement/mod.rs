@@ -64,6 +64,25 @@ impl ByteCompiler<'_> {
             Statement::Switch(switch) => {
                 self.compile_switch(switch, use_expr);
             }
+            // codemode-runtime patch: a return that runs no `finally` block and closes no
+            // iterator on its way out takes its value into the accumulator directly; the value
+            // goes through the stack only where code runs between the return and the frame's end.
+            Statement::Return(ret)
+                if !self.is_async_generator() && self.return_leaves_only_environments() =>
+            {
+                match ret.target() {
+                    Some(expr) => {
+                        let value = self.register_allocator.alloc();
+                        self.compile_expr(expr, &value);
+                        self.bytecode.emit_set_accumulator(value.variable());
+                        self.register_allocator.dealloc(value);
+                    }
+                    None => self
+                        .bytecode
+                        .emit_set_accumulator(CallFrame::undefined_register().variable()),
+                }
+                self.r#return(false);
+            }
             Statement::Return(ret) => {
                 if let Some(expr) = ret.target() {
                     if self.is_async_generator() {
@@ -112,6 +131,15 @@ impl ByteCompiler<'_> {
             actions,
         )
         .perform_actions(Self::DUMMY_ADDRESS, self);
+    }
+
+    /// Whether a `return` here only pops environments on its way out (no `finally` block to
+    /// run, no iterator to close): nothing runs between it and the frame's end that could
+    /// overwrite the accumulator. (codemode-runtime patch)
+    fn return_leaves_only_environments(&self) -> bool {
+        self.return_jump_record_actions()
+            .iter()
+            .all(|action| matches!(action, JumpRecordAction::PopEnvironments { .. }))
     }
 
     fn return_jump_record_actions(&self) -> Vec<JumpRecordAction> {
