@@ -11,7 +11,7 @@ use crate::{
     object::JsFunction,
     realm::Realm,
     script::Script,
-    vm::opcode::{OPCODE_HANDLERS, OPCODE_HANDLERS_BUDGET},
+    vm::opcode::{OPCODE_HANDLERS_BUDGET, dispatch},
     vm::shadow_stack::ErrorStack,
 };
 use boa_gc::{Finalize, Gc, Trace, custom_trace};
@@ -1037,7 +1037,7 @@ impl Context {
                     let frame = context.vm.frame();
                     let pc = frame.pc as usize;
 
-                    let flow = OPCODE_HANDLERS[opcode as usize](context, pc);
+                    let flow = dispatch(context, opcode, pc);
                     context.take_completion(flow)
                 },
                 opcode,

@@ -417,6 +417,56 @@ macro_rules! generate_opcodes {
             ]
         };
 
+        /// codemode-runtime patch: runs the instruction `opcode` at `pc`. The instructions that
+        /// loops, callbacks and arithmetic run most are matched here and their handlers inlined
+        /// into the dispatch loop — a jump through the match's table, no call through the
+        /// handler table and no handler prologue (in wasm, a `br_table` instead of a
+        /// `call_indirect`); every other instruction is called through [`OPCODE_HANDLERS`].
+        #[inline(always)]
+        pub(crate) fn dispatch(context: &mut Context, opcode: Opcode, pc: usize) -> ControlFlow<()> {
+            match opcode {
+                Opcode::Move => handle_move(context, pc),
+                Opcode::GetArgument => handle_get_argument(context, pc),
+                Opcode::SetAccumulator => handle_set_accumulator(context, pc),
+                Opcode::CheckReturn => handle_check_return(context, pc),
+                Opcode::PushFromRegister => handle_push_from_register(context, pc),
+                Opcode::PopIntoRegister => handle_pop_into_register(context, pc),
+                Opcode::StoreZero => handle_store_zero(context, pc),
+                Opcode::StoreOne => handle_store_one(context, pc),
+                Opcode::StoreInt8 => handle_store_int8(context, pc),
+                Opcode::StoreInt16 => handle_store_int16(context, pc),
+                Opcode::StoreUndefined => handle_store_undefined(context, pc),
+                Opcode::StoreLiteral => handle_store_literal(context, pc),
+                Opcode::Add => handle_add(context, pc),
+                Opcode::Sub => handle_sub(context, pc),
+                Opcode::Mul => handle_mul(context, pc),
+                Opcode::Mod => handle_mod(context, pc),
+                Opcode::Inc => handle_inc(context, pc),
+                Opcode::Dec => handle_dec(context, pc),
+                Opcode::StrictEq => handle_strict_eq(context, pc),
+                Opcode::StrictNotEq => handle_strict_not_eq(context, pc),
+                Opcode::LessThan => handle_less_than(context, pc),
+                Opcode::GreaterThan => handle_greater_than(context, pc),
+                Opcode::Jump => handle_jump(context, pc),
+                Opcode::JumpIfTrue => handle_jump_if_true(context, pc),
+                Opcode::JumpIfFalse => handle_jump_if_false(context, pc),
+                Opcode::JumpIfNotUndefined => handle_jump_if_not_undefined(context, pc),
+                Opcode::JumpIfNotLessThan => handle_jump_if_not_less_than(context, pc),
+                Opcode::JumpIfNotLessThanOrEqual => handle_jump_if_not_less_than_or_equal(context, pc),
+                Opcode::JumpIfNotGreaterThan => handle_jump_if_not_greater_than(context, pc),
+                Opcode::JumpIfNotGreaterThanOrEqual => handle_jump_if_not_greater_than_or_equal(context, pc),
+                Opcode::LogicalOr => handle_logical_or(context, pc),
+                Opcode::LogicalAnd => handle_logical_and(context, pc),
+                Opcode::LoopBack => handle_loop_back(context, pc),
+                Opcode::LoopStepLessThan => handle_loop_step_less_than(context, pc),
+                Opcode::LoopStepLessThanOrEqual => handle_loop_step_less_than_or_equal(context, pc),
+                Opcode::LoopStepLessThanLength => handle_loop_step_less_than_length(context, pc),
+                Opcode::LoopStepLessThanOrEqualLength => handle_loop_step_less_than_or_equal_length(context, pc),
+                Opcode::GetPropertyByName => handle_get_property_by_name(context, pc),
+                _ => OPCODE_HANDLERS[opcode as usize](context, pc),
+            }
+        }
+
         type OpcodeHandlerBudget = fn(&mut Context, usize, &mut u32) -> ControlFlow<()>;
 
         pub(crate) const OPCODE_HANDLERS_BUDGET: [OpcodeHandlerBudget; 256] = {
