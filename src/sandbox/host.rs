@@ -723,7 +723,10 @@ mod json_depth_tests {
     fn both(text: &str, max: usize) -> (bool, bool) {
         let utf16: Vec<u16> = text.encode_utf16().collect();
         let latin1: Vec<u8> = utf16.iter().map(|&unit| unit as u8).collect();
-        (json_nests_deeper(&latin1, max), json_nests_deeper(&utf16, max))
+        (
+            json_nests_deeper(&latin1, max),
+            json_nests_deeper(&utf16, max),
+        )
     }
 
     #[test]
@@ -731,7 +734,10 @@ mod json_depth_tests {
         assert_eq!(both("[[{\"a\":[1]}]]", 4), (false, false));
         assert_eq!(both("[[{\"a\":[[1]]}]]", 4), (true, true));
         // Brackets in strings, escaped quotes and backslashes do not count.
-        assert_eq!(both(r#"["[[[[", "\"[[[[", "\\", {"k]": "{{{{"}]"#, 2), (false, false));
+        assert_eq!(
+            both(r#"["[[[[", "\"[[[[", "\\", {"k]": "{{{{"}]"#, 2),
+            (false, false)
+        );
         assert_eq!(both(r#"["\\", [[["x"]]]]"#, 3), (true, true));
         // Closing brackets lower the depth again: siblings do not add up.
         assert_eq!(both("[[1],[2],[3],[4]]", 2), (false, false));
