@@ -1052,24 +1052,28 @@ impl<'ctx> ByteCompiler<'ctx> {
     /// loops' length step)
     pub(crate) fn property_inline_cache(&mut self, ident: Sym) -> (u32, JsString) {
         let ic_index = self.ic.len() as u32;
-        let name_index = self.get_or_insert_name(ident);
-        let Constant::String(ref name) = self.constants[name_index as usize].clone() else {
-            unreachable!("there should be a string at index")
-        };
+        let name = self.name_string(ident);
         self.ic.push(InlineCache::new(name.clone()));
-        (ic_index, name.clone())
+        (ic_index, name)
     }
 
     /// A new transition cache for the object literal property `ident`, its index.
     /// (codemode-runtime patch)
     pub(crate) fn literal_transition_cache(&mut self, ident: Sym) -> u32 {
         let index = self.transitions.len() as u32;
+        let name = self.name_string(ident);
+        self.transitions.push(TransitionCache::new(name));
+        index
+    }
+
+    /// The property name `ident` as the string constant [`ByteCompiler::get_or_insert_name`]
+    /// keeps for it. (codemode-runtime patch: shared by the two caches above)
+    fn name_string(&mut self, ident: Sym) -> JsString {
         let name_index = self.get_or_insert_name(ident);
         let Constant::String(ref name) = self.constants[name_index as usize] else {
             unreachable!("there should be a string at index")
         };
-        self.transitions.push(TransitionCache::new(name.clone()));
-        index
+        name.clone()
     }
 
     fn emit_get_property_by_name(

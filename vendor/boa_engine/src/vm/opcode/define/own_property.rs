@@ -1,7 +1,7 @@
 use crate::{
-    Context, JsNativeError, JsResult, JsValue,
+    Context, JsNativeError, JsObject, JsResult, JsValue,
     object::internal_methods::InternalMethodPropertyContext,
-    property::PropertyDescriptor,
+    property::{PropertyDescriptor, PropertyKey},
     vm::opcode::{IndexOperand, Operation, RegisterOperand},
 };
 
@@ -26,18 +26,30 @@ impl DefineOwnPropertyByName {
             .code_block()
             .constant_string(index.into());
         let object = object.to_object(context)?;
-        object.__define_own_property__(
-            &name.into(),
-            PropertyDescriptor::builder()
-                .value(value.clone())
-                .writable(true)
-                .enumerable(true)
-                .configurable(true)
-                .build(),
-            &mut InternalMethodPropertyContext::new(context),
-        )?;
-        Ok(())
+        define_data_property(&object, name.into(), value, context)
     }
+}
+
+/// Defines `key` on `object` as a writable, enumerable, configurable data property holding
+/// `value`: what `DefineOwnPropertyByName` does, and `DefineLiteralPropertyByName` when its
+/// cached transition does not apply. (codemode-runtime patch: shared by the two)
+fn define_data_property(
+    object: &JsObject,
+    key: PropertyKey,
+    value: JsValue,
+    context: &mut Context,
+) -> JsResult<()> {
+    object.__define_own_property__(
+        &key,
+        PropertyDescriptor::builder()
+            .value(value)
+            .writable(true)
+            .enumerable(true)
+            .configurable(true)
+            .build(),
+        &mut InternalMethodPropertyContext::new(context),
+    )?;
+    Ok(())
 }
 
 impl Operation for DefineOwnPropertyByName {
@@ -102,16 +114,7 @@ impl DefineLiteralPropertyByName {
                 borrowed.properties().storage.len(),
             )
         });
-        object.__define_own_property__(
-            &cache.name.clone().into(),
-            PropertyDescriptor::builder()
-                .value(value)
-                .writable(true)
-                .enumerable(true)
-                .configurable(true)
-                .build(),
-            &mut InternalMethodPropertyContext::new(context),
-        )?;
+        define_data_property(&object, cache.name.clone().into(), value, context)?;
         if let Some((from, slot_index)) = before
             && from.is_shared()
             && let Ok(slot_index) = u32::try_from(slot_index)
