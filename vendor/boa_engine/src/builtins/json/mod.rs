@@ -853,7 +853,12 @@ impl Json {
         context: &mut Context,
     ) -> JsResult<bool> {
         // 2. If Type(value) is Object or BigInt, then
-        if value.is_object() || value.is_bigint() {
+        //    (codemode-runtime patch: skipped where GetV would return undefined without running
+        //    any code, `has_no_to_json`.)
+        let looked_up = value
+            .as_object()
+            .is_some_and(|object| Self::has_no_to_json(&object, &state.to_json));
+        if (value.is_object() && !looked_up) || value.is_bigint() {
             // a. Let toJSON be ? GetV(value, "toJSON").
             let to_json = value.get_v(state.to_json.clone(), context)?;
 
@@ -971,7 +976,7 @@ impl Json {
         }
         // 2. Append value to state.[[Stack]].
         state.stack.push(value.clone());
-        state.stack_keys.push(key.cycle_text());
+        state.stack_keys.push(key.to_cycle_key());
         // 3. Let stepback be state.[[Indent]].
         let stepback = state.indent.len();
         // 4. Set state.[[Indent]] to the string-concatenation of state.[[Indent]] and state.[[Gap]].
@@ -994,7 +999,7 @@ impl Json {
         let line = |index: usize| {
             format!(
                 "\n    |     {} -> object with constructor '{}'",
-                state.stack_keys[index],
+                state.stack_keys[index].text(),
                 constructor(&state.stack[index])
             )
         };
@@ -1017,7 +1022,10 @@ impl Json {
             message.push_str(&line(index));
             index += 1;
         }
-        message.push_str(&format!("\n    --- {} closes the circle", closing.cycle_text()));
+        message.push_str(&format!(
+            "\n    --- {} closes the circle",
+            closing.to_cycle_key().text()
+        ));
         message
     }
 
@@ -1046,6 +1054,31 @@ impl Json {
         // 11. Remove the last element of state.[[Stack]].
         state.stack.pop();
         state.stack_keys.pop();
+    }
+
+    /// codemode-runtime patch: `true` when `GetV(object, "toJSON")` is undefined without running
+    /// any code: no `key` on the object or on its prototypes, each an ordinary object or an
+    /// array (their [[Get]] of a string key is the ordinary one). `false` means the caller asks
+    /// [[Get]].
+    fn has_no_to_json(object: &JsObject, key: &PropertyKey) -> bool {
+        let mut current = object.clone();
+        loop {
+            if !(current.is_ordinary() || current.is_array()) {
+                return false;
+            }
+            let prototype = {
+                let borrowed = current.borrow();
+                let shape = &borrowed.properties().shape;
+                if shape.lookup(key).is_some() {
+                    return false;
+                }
+                shape.prototype()
+            };
+            match prototype {
+                Some(prototype) => current = prototype,
+                None => return true,
+            }
+        }
     }
 
     /// codemode-runtime patch: `Get(object, key)` for an own data property of an ordinary object
@@ -1261,9 +1294,9 @@ struct StateRecord {
     replacer_function: Option<JsObject>,
     /// The objects being serialised, outermost first (state.[[Stack]]).
     stack: Vec<JsObject>,
-    /// codemode-runtime patch: the key each object of `stack` was reached by, as V8's cycle
-    /// message names it.
-    stack_keys: Vec<String>,
+    /// codemode-runtime patch: the key each object of `stack` was reached by, put into words
+    /// only for V8's cycle message.
+    stack_keys: Vec<CycleKey>,
     indent: Vec<u16>,
     gap: Vec<u16>,
     property_list: Option<Vec<JsString>>,
@@ -1295,9 +1328,27 @@ impl JsonKey<'_> {
         }
     }
 
-    /// codemode-runtime patch: the key as V8's cycle message names it: "property 'self'",
-    /// "index 1", "<anonymous>" (the empty key).
-    fn cycle_text(self) -> String {
+    /// codemode-runtime patch: the key, kept for a cycle message.
+    fn to_cycle_key(self) -> CycleKey {
+        match self {
+            Self::String(s) => CycleKey::String(s.clone()),
+            Self::Index(i) => CycleKey::Index(i),
+            Self::Element(i) => CycleKey::Element(i),
+        }
+    }
+}
+
+/// codemode-runtime patch: a [`JsonKey`] that outlives its member, on the serialiser's stack.
+enum CycleKey {
+    String(JsString),
+    Index(u64),
+    Element(u64),
+}
+
+impl CycleKey {
+    /// The key as V8's cycle message names it: "property 'self'", "index 1", "<anonymous>"
+    /// (the empty key).
+    fn text(&self) -> String {
         match self {
             Self::String(s) if s.is_empty() => "<anonymous>".to_string(),
             Self::String(s) => format!("property '{}'", s.to_std_string_escaped()),
@@ -1510,13 +1561,114 @@ impl JsonOut {
 struct JsonBuilder<'t, U: JsonUnit> {
     text: &'t [U],
     pos: usize,
-    keys: rustc_hash::FxHashMap<&'t [U], JsString>,
+    /// Keys without escapes, each with its id (the order it was first seen in).
+    keys: rustc_hash::FxHashMap<&'t [U], (JsString, u32)>,
+    /// codemode-runtime patch: the shapes of the objects built so far, by their key lists.
+    shapes: JsonShapes,
+    /// codemode-runtime patch: the members of the objects being built, innermost last.
+    members: Vec<(JsString, JsValue)>,
+    /// codemode-runtime patch: the elements of the arrays being built, innermost last.
+    elements: Vec<JsValue>,
     /// codemode-runtime patch: short string values by a hash of their units, a direct-mapped
     /// cache (a miss replaces the slot's entry, so it never grows): a value records repeat — a
     /// status, a tag, a currency — is then one string, as V8's JSON parser internalizes short
     /// values. Allocated at the first short value.
     values: Vec<Option<(&'t [U], JsString)>>,
     scratch: Vec<u16>,
+}
+
+/// codemode-runtime patch: the shapes of the objects one `JSON.parse` builds, as a tree of key
+/// lists: node 0 is the empty ordinary object, and a node's child by a key id is its shape with
+/// that key added as a data property. Records with the same keys in the same order then walk
+/// the same nodes (one compare per key after the first record) and are created at their final
+/// shape with their values in one block, as V8's JSON parser follows map transitions; the shapes
+/// are the ones `CreateDataProperty` reaches (object literals share them).
+#[derive(Default)]
+struct JsonShapes {
+    nodes: Vec<JsonShapeNode>,
+    children: rustc_hash::FxHashMap<(u32, u32), u32>,
+}
+
+struct JsonShapeNode {
+    template: crate::object::shape::shared_shape::template::ObjectTemplate,
+    /// The child this node was left by last: (key id, node).
+    last: Option<(u32, u32)>,
+}
+
+impl JsonShapes {
+    /// No shared shape: the object is built member by member.
+    const NONE: u32 = u32::MAX;
+
+    /// The node after `node` when the key `key` (id `id`) is added.
+    fn step(&mut self, node: u32, id: u32, key: &JsString, context: &Context) -> u32 {
+        if node == Self::NONE {
+            return node;
+        }
+        self.root(context);
+        let Some(entry) = self.nodes.get(node as usize) else {
+            return Self::NONE;
+        };
+        if let Some((last_id, child)) = entry.last
+            && last_id == id
+        {
+            return child;
+        }
+        let child = match self.children.get(&(node, id)) {
+            Some(&child) => child,
+            None => {
+                let child = self.add(node, key);
+                self.children.insert((node, id), child);
+                child
+            }
+        };
+        if let Some(entry) = self.nodes.get_mut(node as usize) {
+            entry.last = Some((id, child));
+        }
+        child
+    }
+
+    /// A new node for `key` added to `node`'s shape, or `NONE` where the key is an index or
+    /// already there (a repeated key), or where the shape would turn unique.
+    fn add(&mut self, node: u32, key: &JsString) -> u32 {
+        let Some(entry) = self.nodes.get(node as usize) else {
+            return Self::NONE;
+        };
+        let key = PropertyKey::from(key.clone());
+        if matches!(key, PropertyKey::Index(_)) || entry.template.shape().lookup(&key).is_some() {
+            return Self::NONE;
+        }
+        let mut template = entry.template.clone();
+        if !template.data_property(key) {
+            return Self::NONE;
+        }
+        let Ok(child) = u32::try_from(self.nodes.len()) else {
+            return Self::NONE;
+        };
+        self.nodes.push(JsonShapeNode {
+            template,
+            last: None,
+        });
+        child
+    }
+
+    fn root(&mut self, context: &Context) {
+        if self.nodes.is_empty() {
+            self.nodes.push(JsonShapeNode {
+                template: context.intrinsics().templates().ordinary_object().clone(),
+                last: None,
+            });
+        }
+    }
+
+    /// The template of `node`'s shape, if it has one.
+    fn template(
+        &mut self,
+        node: u32,
+        context: &Context,
+    ) -> Option<&crate::object::shape::shared_shape::template::ObjectTemplate> {
+        self.root(context);
+        self.nodes.get(node as usize).map(|entry| &entry.template)
+    }
 }
 
 /// codemode-runtime patch: the longest string value (in code units, without escapes) the
@@ -1571,6 +1723,9 @@ impl<'t, U: JsonUnit> JsonBuilder<'t, U> {
             text,
             pos: 0,
             keys: rustc_hash::FxHashMap::default(),
+            shapes: JsonShapes::default(),
+            members: Vec::new(),
+            elements: Vec::new(),
             values: Vec::new(),
             scratch: Vec::new(),
         }
@@ -1620,8 +1775,69 @@ impl<'t, U: JsonUnit> JsonBuilder<'t, U> {
         Ok(value)
     }
 
-    /// The string starting at the quote at `self.pos`; `key` keeps it in the key cache.
-    fn string(&mut self, key: bool) -> JsResult<JsString> {
+    /// The key starting at the quote at `self.pos`, from the key cache with its id when it has
+    /// no escape (records repeat their keys).
+    fn key(&mut self) -> JsResult<(JsString, Option<u32>)> {
+        let start = self.pos + 1;
+        let mut i = start;
+        while let Some(unit) = self.at(i) {
+            match unit {
+                0x22 => {
+                    let raw = &self.text[start..i];
+                    self.pos = i + 1;
+                    if let Some((s, id)) = self.keys.get(raw) {
+                        return Ok((s.clone(), Some(*id)));
+                    }
+                    let id = u32::try_from(self.keys.len()).ok();
+                    let s = U::js_string(raw);
+                    if let Some(id) = id {
+                        self.keys.insert(raw, (s.clone(), id));
+                    }
+                    return Ok((s, id));
+                }
+                0x5C => break,
+                _ => i += 1,
+            }
+        }
+        Ok((self.string()?, None))
+    }
+
+    /// The object of the members from `base` on: at the shape of `node` with its values in one
+    /// block, or (`JsonShapes::NONE`: a repeated key, an index, a key with escapes) from the
+    /// ordinary-object template as `CreateDataProperty` gives them.
+    fn object(&mut self, base: usize, node: u32, context: &Context) -> JsObject {
+        let members = self.members.drain(base..);
+        if let Some(template) = self.shapes.template(node, context) {
+            let mut storage = crate::object::ObjectStorage::with_capacity(members.len());
+            for (_, value) in members {
+                storage.push(value);
+            }
+            return template.create(crate::builtins::OrdinaryObject, storage);
+        }
+        let object = context.intrinsics().templates().ordinary_object().create(
+            crate::builtins::OrdinaryObject,
+            crate::object::ObjectStorage::new(),
+        );
+        {
+            let mut borrowed = object.borrow_mut();
+            for (key, value) in members {
+                borrowed.insert(
+                    key,
+                    PropertyDescriptor::builder()
+                        .value(value)
+                        .writable(true)
+                        .enumerable(true)
+                        .configurable(true),
+                );
+            }
+            // Values past the two an object holds grew a block by doubling.
+            borrowed.properties_mut().storage.shrink_to_fit();
+        }
+        object
+    }
+
+    /// The string value starting at the quote at `self.pos`.
+    fn string(&mut self) -> JsResult<JsString> {
         let start = self.pos + 1;
         let mut i = start;
         // Fast path: no escape before the closing quote.
@@ -1630,14 +1846,6 @@ impl<'t, U: JsonUnit> JsonBuilder<'t, U> {
                 Some(0x22) => {
                     let raw = &self.text[start..i];
                     self.pos = i + 1;
-                    if key {
-                        if let Some(s) = self.keys.get(raw) {
-                            return Ok(s.clone());
-                        }
-                        let s = U::js_string(raw);
-                        self.keys.insert(raw, s.clone());
-                        return Ok(s);
-                    }
                     if raw.len() <= JSON_SHORT_VALUE_MAX {
                         return Ok(self.short_value(raw));
                     }
@@ -1748,42 +1956,32 @@ impl<'t, U: JsonUnit> JsonBuilder<'t, U> {
         match self.peek() {
             Some(0x7B) => {
                 self.pos += 1;
-                // From the ordinary-object template, as an object literal (`StoreEmptyObject`):
-                // records with the same keys in the same order share one shape (a unique shape
-                // is a property table in every object).
-                let object = context.intrinsics().templates().ordinary_object().create(
-                    crate::builtins::OrdinaryObject,
-                    crate::object::ObjectStorage::new(),
-                );
                 self.skip_ws();
                 if self.peek() == Some(0x7D) {
                     self.pos += 1;
-                    return Ok(object.into());
+                    return Ok(self.object(self.members.len(), 0, context).into());
                 }
+                let base = self.members.len();
+                let mut node = 0;
                 loop {
                     self.skip_ws();
                     if self.peek() != Some(0x22) {
                         return Err(self.error());
                     }
-                    let key = self.string(true)?;
+                    let (key, id) = self.key()?;
+                    node = match id {
+                        Some(id) => self.shapes.step(node, id, &key, context),
+                        None => JsonShapes::NONE,
+                    };
                     self.expect(0x3A)?;
                     let value = self.value(context)?;
-                    object.borrow_mut().insert(
-                        key,
-                        PropertyDescriptor::builder()
-                            .value(value)
-                            .writable(true)
-                            .enumerable(true)
-                            .configurable(true),
-                    );
+                    self.members.push((key, value));
                     self.skip_ws();
                     match self.peek() {
                         Some(0x2C) => self.pos += 1,
                         Some(0x7D) => {
                             self.pos += 1;
-                            // Values past the two an object holds grew a block by doubling.
-                            object.borrow_mut().properties_mut().storage.shrink_to_fit();
-                            return Ok(object.into());
+                            return Ok(self.object(base, node, context).into());
                         }
                         _ => return Err(self.error()),
                     }
@@ -1791,34 +1989,32 @@ impl<'t, U: JsonUnit> JsonBuilder<'t, U> {
             }
             Some(0x5B) => {
                 self.pos += 1;
-                // Built in the array's own storage (a `ThinVec`), fitted at the end: no copy.
-                let mut items = thin_vec::ThinVec::new();
+                let base = self.elements.len();
                 self.skip_ws();
-                if self.peek() == Some(0x5D) {
-                    self.pos += 1;
-                    return Ok(Array::create_array_from_dense(items, context).into());
-                }
-                loop {
-                    let item = self.value(context)?;
-                    context.check_heap_growth(crate::heap::doubling_bytes(
-                        items.len(),
-                        items.capacity(),
-                        size_of::<JsValue>(),
-                    ))?;
-                    items.push(item);
-                    self.skip_ws();
-                    match self.peek() {
-                        Some(0x2C) => self.pos += 1,
-                        Some(0x5D) => {
-                            self.pos += 1;
-                            items.shrink_to_fit();
-                            return Ok(Array::create_array_from_dense(items, context).into());
+                if self.peek() != Some(0x5D) {
+                    loop {
+                        let item = self.value(context)?;
+                        context.check_heap_growth(crate::heap::doubling_bytes(
+                            self.elements.len(),
+                            self.elements.capacity(),
+                            size_of::<JsValue>(),
+                        ))?;
+                        self.elements.push(item);
+                        self.skip_ws();
+                        match self.peek() {
+                            Some(0x2C) => self.pos += 1,
+                            Some(0x5D) => break,
+                            _ => return Err(self.error()),
                         }
-                        _ => return Err(self.error()),
                     }
                 }
+                self.pos += 1;
+                // The array's own storage (a `ThinVec`), allocated once at its size.
+                let mut items = thin_vec::ThinVec::with_capacity(self.elements.len() - base);
+                items.extend(self.elements.drain(base..));
+                Ok(Array::create_array_from_dense(items, context).into())
             }
-            Some(0x22) => Ok(self.string(false)?.into()),
+            Some(0x22) => Ok(self.string()?.into()),
             Some(0x74) => {
                 self.pos += 4;
                 Ok(JsValue::new(true))

@@ -434,3 +434,80 @@ fn json_parse_members_with_shared_shapes() {
         ),
     ]);
 }
+
+/// codemode-runtime patch: objects built at the shape of their key list (`JsonShapes`) have
+/// the members `CreateDataProperty` gives them, whatever the list: keys in other orders, a
+/// repeated key, index keys, an escaped key, `__proto__`, nested records, objects past the
+/// shared shapes' transition bound; they stay ordinary extensible objects. Expected: Node.
+#[test]
+fn json_parse_key_lists() {
+    run_test_actions([TestAction::assert_eq(
+        indoc! {r#"
+                (() => {
+                  const text = '[' + [
+                    '{"id":1,"name":"a","tags":["x","y"]}',
+                    '{"id":2,"name":"b","tags":[]}',
+                    '{"id":3,"tags":[1],"name":"c"}',
+                    '{"id":4,"name":"d","id":5}',
+                    '{"2":"two","id":6,"1":"one"}',
+                    '{"na\\u006de":"e","id":7}',
+                    '{"__proto__":{"p":1},"id":8}',
+                    '{}',
+                    '{"id":9,"name":"f","tags":["z"],"extra":{"id":10,"name":"g"}}',
+                    '{"id":11,"name":"h","tags":["w"]}',
+                  ].join(',') + ']';
+                  const rows = JSON.parse(text);
+                  const out = rows.map((r) => Object.keys(r).join('.') + '=' + JSON.stringify(r) + ':' + (Object.getPrototypeOf(r) === Object.prototype));
+                  const d = Object.getOwnPropertyDescriptor(rows[0], 'name');
+                  out.push([d.writable, d.enumerable, d.configurable].join());
+                  rows[1].name = 'changed'; delete rows[9].tags; rows[0].more = 1;
+                  out.push(JSON.stringify([rows[0], rows[1], rows[9]]), rows[8].extra.name, rows[6].p, typeof rows[6].__proto__);
+                  const wide = JSON.parse('{' + Array.from({ length: 1100 }, (_, i) => `"k${i}":${i}`).join(',') + '}');
+                  const wide2 = JSON.parse('{' + Array.from({ length: 1100 }, (_, i) => `"k${i}":${i * 2}`).join(',') + '}');
+                  out.push(Object.keys(wide).length, wide.k1099, wide2.k1099, wide2.k0, Object.keys(wide2)[1050]);
+                  return out.join('|');
+                })()
+        "#},
+        js_string!("id.name.tags={\"id\":1,\"name\":\"a\",\"tags\":[\"x\",\"y\"]}:true|id.name.tags={\"id\":2,\"name\":\"b\",\"tags\":[]}:true|id.tags.name={\"id\":3,\"tags\":[1],\"name\":\"c\"}:true|id.name={\"id\":5,\"name\":\"d\"}:true|1.2.id={\"1\":\"one\",\"2\":\"two\",\"id\":6}:true|name.id={\"name\":\"e\",\"id\":7}:true|__proto__.id={\"__proto__\":{\"p\":1},\"id\":8}:true|={}:true|id.name.tags.extra={\"id\":9,\"name\":\"f\",\"tags\":[\"z\"],\"extra\":{\"id\":10,\"name\":\"g\"}}:true|id.name.tags={\"id\":11,\"name\":\"h\",\"tags\":[\"w\"]}:true|true,true,true|[{\"id\":1,\"name\":\"a\",\"tags\":[\"x\",\"y\"],\"more\":1},{\"id\":2,\"name\":\"changed\",\"tags\":[]},{\"id\":11,\"name\":\"h\"}]|g||object|1100|1099|2198|0|k1050"),
+    )]);
+}
+
+/// codemode-runtime patch: `toJSON` is looked up only where it could be found
+/// (`has_no_to_json`): one added to `Object.prototype` or `Array.prototype`, a getter on a
+/// prototype, one added by a getter while serialising, a proxy in the prototype chain; and
+/// the cycle message, whose keys are put into words only when it is thrown. Expected: Node.
+#[test]
+fn json_stringify_to_json_lookups() {
+    run_test_actions([TestAction::assert_eq(
+        indoc! {r#"
+                (() => {
+                  const out = [];
+                  const rows = [{ a: 1, b: [1, 2] }, { a: 2, b: [] }];
+                  out.push(JSON.stringify(rows));
+                  Object.prototype.toJSON = function (k) { return 'O' + k; };
+                  out.push(JSON.stringify(rows), JSON.stringify({ x: [1] }));
+                  delete Object.prototype.toJSON;
+                  Array.prototype.toJSON = function (k) { return 'A' + k + this.length; };
+                  out.push(JSON.stringify(rows));
+                  delete Array.prototype.toJSON;
+                  let calls = 0;
+                  const proto = { get toJSON() { calls++; return undefined; } };
+                  out.push(JSON.stringify([Object.create(proto), { __proto__: proto, v: 1 }]), calls);
+                  const late = { a: { get b() { Object.prototype.toJSON = () => 'late'; return 1; } }, c: { d: 1 } };
+                  out.push(JSON.stringify(late));
+                  delete Object.prototype.toJSON;
+                  const p = new Proxy({}, { get(t, k) { if (k === 'toJSON') return () => 'proxied'; return undefined; } });
+                  out.push(JSON.stringify([Object.create(p), { inner: Object.create(Object.create(p)) }]));
+                  out.push(JSON.stringify({ d: new Date(0), m: new Map(), n: Object.create(null) }));
+                  const c = { name: 'c', list: [{ deep: {} }] };
+                  c.list[0].deep.back = c;
+                  try { JSON.stringify(c); } catch (e) { out.push(e.message); }
+                  const e = { '': {} };
+                  e[''].self = e;
+                  try { JSON.stringify(e); } catch (err) { out.push(err.message); }
+                  return out.join('|');
+                })()
+        "#},
+        js_string!("[{\"a\":1,\"b\":[1,2]},{\"a\":2,\"b\":[]}]|\"O\"|\"O\"|\"A2\"|[{},{\"v\":1}]|2|{\"a\":{\"b\":1},\"c\":\"late\"}|[\"proxied\",{\"inner\":\"proxied\"}]|{\"d\":\"1970-01-01T00:00:00.000Z\",\"m\":{},\"n\":{}}|Converting circular structure to JSON\n    --> starting at object with constructor 'Object'\n    |     property 'list' -> object with constructor 'Array'\n    |     index 0 -> object with constructor 'Object'\n    |     property 'deep' -> object with constructor 'Object'\n    --- property 'back' closes the circle|Converting circular structure to JSON\n    --> starting at object with constructor 'Object'\n    |     <anonymous> -> object with constructor 'Object'\n    --- property 'self' closes the circle"),
+    )]);
+}

@@ -195,6 +195,12 @@ impl Shape {
         !self.is_shared()
     }
 
+    /// codemode-runtime patch: `true` if [`Self::insert_property_transition`] keeps `shape`
+    /// shared (it turns a shared shape unique at [`Self::TRANSITION_COUNT_MAX`] transitions).
+    pub(crate) fn is_below_transition_limit(shape: &SharedShape) -> bool {
+        shape.transition_count() < Self::TRANSITION_COUNT_MAX
+    }
+
     /// The unique shape (another reference to it), if this is one.
     pub(crate) fn as_unique(&self) -> Option<UniqueShape> {
         match self.view() {

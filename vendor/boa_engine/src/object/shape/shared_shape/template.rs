@@ -9,6 +9,7 @@ use crate::{
 };
 
 use super::{SharedShape, TransitionKey};
+use crate::object::shape::Shape;
 
 /// Represent a template of an objects properties and prototype.
 /// This is used to construct as many objects  as needed from a predefined [`SharedShape`].
@@ -68,6 +69,24 @@ impl ObjectTemplate {
     ///
     /// This assumes that the property with the given key was not previously set
     /// and that it's a string or symbol.
+    /// codemode-runtime patch: adds `key` as a writable, enumerable, configurable data property
+    /// (what `CreateDataProperty` adds to an ordinary object), unless the shape would then turn
+    /// unique (past [`Shape`]'s transition limit), which an object template cannot be: then
+    /// `false`, and the template is unchanged.
+    pub(crate) fn data_property(&mut self, key: PropertyKey) -> bool {
+        let shape = self.shape.insert_property_transition(TransitionKey {
+            property_key: key,
+            attributes: SlotAttributes::WRITABLE
+                | SlotAttributes::ENUMERABLE
+                | SlotAttributes::CONFIGURABLE,
+        });
+        if !Shape::is_below_transition_limit(&shape) {
+            return false;
+        }
+        self.shape = shape;
+        true
+    }
+
     pub(crate) fn accessor(
         &mut self,
         key: PropertyKey,
