@@ -241,6 +241,20 @@ impl PromiseCapability {
                 .into());
         }
 
+        // codemode-runtime patch: for the realm's own %Promise% nothing in steps 3 to 9 can be
+        // observed (its `prototype` is neither writable nor configurable, the executor is not
+        // reachable from script and is called once), so the promise and its resolving functions
+        // are made directly, as `JsPromise::new_pending` does, without the executor's function
+        // object, its captures and the construct call. `.then`, `Promise.all`'s elements and
+        // every async function's call take this path.
+        if JsObject::equals(c, &context.intrinsics().constructors().promise().constructor()) {
+            let (promise, functions) = crate::object::builtins::JsPromise::new_pending(context);
+            return Ok(Self {
+                promise: promise.into(),
+                functions,
+            });
+        }
+
         // 2. NOTE: C is assumed to be a constructor function that supports the parameter conventions of the Promise constructor (see 27.2.3.1).
         // 3. Let promiseCapability be the PromiseCapability Record { [[Promise]]: undefined, [[Resolve]]: undefined, [[Reject]]: undefined }.
         let promise_capability = Gc::new(GcRefCell::new(RejectResolve {

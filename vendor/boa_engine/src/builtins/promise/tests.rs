@@ -98,3 +98,40 @@ fn promise_race_resolves_first() {
         TestAction::assert_eq("val", 10),
     ]);
 }
+
+/// codemode-runtime patch: `NewPromiseCapability` of the realm's own %Promise% makes the promise
+/// directly; `.then` of a subclass, a species constructor and a replaced global `Promise` keep
+/// their paths, and the reactions run in the same order. Expected: Node.
+#[test]
+fn promise_capability_of_the_intrinsic() {
+    run_test_actions([
+        TestAction::run(indoc! {r#"
+            var log = [];
+            const OriginalPromise = Promise;
+            const a = Promise.resolve(1).then((v) => { log.push('then' + v); return v + 1; });
+            const b = (async () => { log.push('async-start'); await null; log.push('async-after'); return 'b'; })();
+            class Sub extends Promise {}
+            const s = Sub.resolve(2).then((v) => v);
+            const withCtor = Promise.resolve(3); withCtor.constructor = undefined;
+            const c = withCtor.then((v) => v);
+            let seen = 0;
+            const Custom = function (executor) { seen++; return new OriginalPromise(executor); };
+            const viaCustom = OriginalPromise.prototype.then.call(Object.assign(Promise.resolve(4), { constructor: { [Symbol.species]: Custom } }), (v) => v);
+            globalThis.Promise = function () { throw new Error('not this one'); };
+            const d = (async () => 'd')();
+            globalThis.Promise = OriginalPromise;
+            const all = Promise.all([a, b, s, c, viaCustom, d]);
+            log.push(
+              [Object.getPrototypeOf(a) === Promise.prototype, s instanceof Sub, c instanceof Promise, Object.getPrototypeOf(d) === Promise.prototype, seen, Object.getPrototypeOf(b) === Promise.prototype].join(),
+              JSON.stringify(Object.getOwnPropertyDescriptor(Promise, 'prototype')),
+            );
+            all.then((values) => log.push(values.join()));
+            Promise.reject(new Error('x')).then(null, (e) => log.push('caught ' + e.message));
+        "#}),
+        TestAction::inspect_context(|ctx| ctx.run_jobs().unwrap()),
+        TestAction::assert_eq(
+            "log.join('|')",
+            crate::js_string!("async-start|true,true,true,true,1,true|{\"value\":{},\"writable\":false,\"enumerable\":false,\"configurable\":false}|then1|async-after|caught x|2,b,2,3,4,d"),
+        ),
+    ]);
+}
