@@ -1,5 +1,5 @@
 use crate::{
-    Context, JsBigInt, JsResult, JsValue, JsVariant,
+    Context, JsBigInt, JsResult, JsStr, JsString, JsValue, JsVariant,
     builtins::{
         Number,
         number::{f64_to_int32, f64_to_uint32},
@@ -27,6 +27,21 @@ impl JsValue {
             (JsVariant::String(x), JsVariant::String(y)) => {
                 check_concat_length(x.len() + y.len(), context)?;
                 Self::from(js_string!(&x, &y))
+            }
+            // codemode-runtime patch: a string and an int32 (`"user" + i`), with the number's
+            // digits written in place: no `ToPrimitive` of either side and no string of the
+            // digits on the way (the slow path's result, in one block).
+            (JsVariant::String(x), JsVariant::Integer32(y)) => {
+                let mut buffer = [0; 11];
+                let digits = JsStr::latin1(int32_digits(y, &mut buffer));
+                check_concat_length(x.len() + digits.len(), context)?;
+                Self::from(JsString::concat(x.as_str(), digits))
+            }
+            (JsVariant::Integer32(x), JsVariant::String(y)) => {
+                let mut buffer = [0; 11];
+                let digits = JsStr::latin1(int32_digits(x, &mut buffer));
+                check_concat_length(digits.len() + y.len(), context)?;
+                Self::from(JsString::concat(digits, y.as_str()))
             }
 
             // Slow path:
@@ -946,6 +961,26 @@ impl From<bool> for AbstractRelation {
     fn from(value: bool) -> Self {
         if value { Self::True } else { Self::False }
     }
+}
+
+/// codemode-runtime patch: the decimal digits of `n` (its `Number::toString`), written at the
+/// end of `buffer` (a sign and ten digits at most).
+fn int32_digits(n: i32, buffer: &mut [u8; 11]) -> &[u8] {
+    let mut start = buffer.len();
+    let mut rest = n.unsigned_abs();
+    loop {
+        start -= 1;
+        buffer[start] = b'0' + (rest % 10) as u8;
+        rest /= 10;
+        if rest == 0 {
+            break;
+        }
+    }
+    if n < 0 {
+        start -= 1;
+        buffer[start] = b'-';
+    }
+    &buffer[start..]
 }
 
 /// codemode-runtime patch: refuses string concatenations longer than the host allows.

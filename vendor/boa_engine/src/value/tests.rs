@@ -1628,3 +1628,28 @@ mod js_value_macro {
         );
     }
 }
+
+/// codemode-runtime patch: `+` of a string and an int32 writes the digits in place; the
+/// results are `Number::toString`'s, on either side, at both ends of the int32 range, beside
+/// doubles and non-Latin-1 strings. Expected: Node.
+#[test]
+fn add_string_and_int32() {
+    run_test_actions([TestAction::assert_eq(
+        indoc! {r#"
+            (() => {
+              const out = [];
+              const ints = [0, 7, -1, 10, -10, 99999, 2147483647, -2147483648, -0, 1e3, 0.5, 2 ** 31];
+              for (const n of ints) out.push('k' + n, n + 'k', '' + n, n + '');
+              let s = '';
+              for (let i = -3; i < 12; i += 4) s += i;
+              out.push(s, 'é' + 5, 5 + 'é', '\u{1F600}' + -42);
+              let key = 'user';
+              const keys = [];
+              for (let i = 0; i < 3; i++) keys.push(key + i * 1000000);
+              out.push(keys.join());
+              return out.join('|');
+            })()
+        "#},
+        js_string!("k0|0k|0|0|k7|7k|7|7|k-1|-1k|-1|-1|k10|10k|10|10|k-10|-10k|-10|-10|k99999|99999k|99999|99999|k2147483647|2147483647k|2147483647|2147483647|k-2147483648|-2147483648k|-2147483648|-2147483648|k0|0k|0|0|k1000|1000k|1000|1000|k0.5|0.5k|0.5|0.5|k2147483648|2147483648k|2147483648|2147483648|-3159|é5|5é|😀-42|user0,user1000000,user2000000"),
+    )]);
+}
