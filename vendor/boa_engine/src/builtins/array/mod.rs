@@ -3737,24 +3737,55 @@ fn array_set_length(
 
 /// codemode-runtime patch: a stable merge sort that never panics, whatever `compare` answers.
 ///
-/// Runs of [`INSERTION_RUN`] elements are sorted by insertion, then merged bottom-up through one
-/// buffer. Every index stays in bounds by construction, so an inconsistent comparator (one that
-/// is not a total order, or changes its answers) yields some permutation of the input, as the
-/// specification allows, instead of the panic of `slice::sort_by`. For a consistent comparator
-/// the result is the same as any stable sort.
+/// Runs of [`INSERTION_RUN`] elements are sorted by binary insertion, then merged bottom-up
+/// through one buffer; input in order, elements in order at a run's start, and two runs in
+/// order cost one comparison an element or a merge. Every index stays in bounds by
+/// construction, so an inconsistent comparator (one that is not a total order, or changes its
+/// answers) yields some permutation of the input, as the specification allows, instead of the
+/// panic of `slice::sort_by`. For a consistent comparator the result is the same as any stable
+/// sort.
 pub(crate) fn merge_sort_by<T: Clone>(items: &mut Vec<T>, mut compare: impl FnMut(&T, &T) -> Ordering) {
     /// Elements sorted by insertion before merging starts.
     const INSERTION_RUN: usize = 16;
     let len = items.len();
+    // codemode-runtime patch: input already in order (rows in date order, a sorted list sorted
+    // again) is left as it is after `len - 1` comparisons, as V8's TimSort finds it one run.
+    let mut in_order = 1;
+    while in_order < len && compare(&items[in_order], &items[in_order - 1]) != Ordering::Less {
+        in_order += 1;
+    }
+    if in_order >= len {
+        return;
+    }
     let mut start = 0;
     while start < len {
         let end = len.min(start.saturating_add(INSERTION_RUN));
-        for i in start + 1..end {
-            let mut j = i;
-            while j > start && compare(&items[j - 1], &items[j]) == Ordering::Greater {
-                items.swap(j - 1, j);
-                j -= 1;
+        // codemode-runtime patch: a run's elements already in order are kept (one comparison
+        // each, as TimSort counts its runs), then the rest go in by binary insertion, as
+        // TimSort extends its short runs: each after the last element not greater than it
+        // (stable), found in log2 steps where the linear search compared it with half the run
+        // on average.
+        let mut ordered_end = start + 1;
+        if start == 0 {
+            ordered_end = in_order.min(end);
+        } else {
+            while ordered_end < end
+                && compare(&items[ordered_end], &items[ordered_end - 1]) != Ordering::Less
+            {
+                ordered_end += 1;
             }
+        }
+        for i in ordered_end..end {
+            let (mut low, mut high) = (start, i);
+            while low < high {
+                let middle = low + (high - low) / 2;
+                if compare(&items[i], &items[middle]) == Ordering::Less {
+                    high = middle;
+                } else {
+                    low = middle + 1;
+                }
+            }
+            items[low..=i].rotate_right(1);
         }
         start = end;
     }
@@ -3767,6 +3798,16 @@ pub(crate) fn merge_sort_by<T: Clone>(items: &mut Vec<T>, mut compare: impl FnMu
             let middle = len.min(left.saturating_add(width));
             let right = len.min(middle.saturating_add(width));
             let (mut i, mut j) = (left, middle);
+            // codemode-runtime patch: two runs already in order (the left one's last element not
+            // greater than the right one's first) are kept as they are, with one comparison:
+            // sorted and nearly sorted input (rows in date order) costs about one comparison
+            // per element, as in V8's TimSort.
+            if middle < right && compare(&items[middle - 1], &items[middle]) != Ordering::Greater
+            {
+                merged.extend_from_slice(&items[left..right]);
+                left = right;
+                continue;
+            }
             while i < middle && j < right {
                 // Take from the right run only when it is strictly smaller: stable.
                 if compare(&items[i], &items[j]) == Ordering::Greater {
