@@ -96,21 +96,37 @@ impl ArrayIterator {
     ///
     /// [spec]: https://tc39.es/ecma262/#sec-%arrayiteratorprototype%.next
     pub(crate) fn next(this: &JsValue, _: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
-        let object = this.as_object();
-        let mut array_iterator = object
-            .as_ref()
-            .and_then(JsObject::downcast_mut::<Self>)
+        let object = this
+            .as_object()
+            .filter(|object| object.is::<Self>())
             .ok_or_else(|| JsNativeError::typ().with_message("`this` is not an ArrayIterator"))?;
-        let index = array_iterator.next_index.get();
-        if array_iterator.done {
-            return Ok(create_iter_result_object(
-                JsValue::undefined(),
-                true,
-                context,
-            ));
-        }
+        Ok(match Self::step(&object, context)? {
+            Some(value) => create_iter_result_object(value, false, context),
+            None => create_iter_result_object(JsValue::undefined(), true, context),
+        })
+    }
 
-        let len = if let Some(f) = array_iterator.array.downcast_ref::<TypedArray>() {
+    /// codemode-runtime patch: one step of the array iterator `object`: the value it yields, or
+    /// `None` once it is done. The iterator is borrowed only to read and to set its fields,
+    /// never while the array's `length` or an element's getter (script code) runs: one that
+    /// called the iterator's `next` panicked on the held borrow. As in V8, the index moves past
+    /// the element before the element is read.
+    pub(crate) fn step(object: &JsObject, context: &mut Context) -> JsResult<Option<JsValue>> {
+        let not_an_iterator =
+            || JsNativeError::typ().with_message("`this` is not an ArrayIterator");
+        let (array, kind, index) = {
+            let iterator = object.downcast_ref::<Self>().ok_or_else(not_an_iterator)?;
+            if iterator.done {
+                return Ok(None);
+            }
+            (
+                iterator.array.clone(),
+                iterator.kind,
+                iterator.next_index.get(),
+            )
+        };
+
+        let len = if let Some(f) = array.downcast_ref::<TypedArray>() {
             let buf = f.viewed_array_buffer().as_buffer();
             let Some(buf) = buf
                 .bytes(std::sync::atomic::Ordering::SeqCst)
@@ -123,28 +139,24 @@ impl ArrayIterator {
 
             f.array_length(buf.len())
         } else {
-            array_iterator.array.length_of_array_like(context)?
+            array.length_of_array_like(context)?
         };
 
-        if index >= len {
-            array_iterator.done = true;
-            return Ok(create_iter_result_object(
-                JsValue::undefined(),
-                true,
-                context,
-            ));
-        }
-        array_iterator.next_index.set(index + 1);
-        match array_iterator.kind {
-            PropertyNameKind::Key => Ok(create_iter_result_object(index.into(), false, context)),
-            PropertyNameKind::Value => {
-                let element_value = array_iterator.array.get(index, context)?;
-                Ok(create_iter_result_object(element_value, false, context))
+        {
+            let mut iterator = object.downcast_mut::<Self>().ok_or_else(not_an_iterator)?;
+            if index >= len {
+                iterator.done = true;
+                return Ok(None);
             }
+            iterator.next_index.set(index + 1);
+        }
+        match kind {
+            PropertyNameKind::Key => Ok(Some(index.into())),
+            PropertyNameKind::Value => Ok(Some(array.get(index, context)?)),
             PropertyNameKind::KeyAndValue => {
-                let element_value = array_iterator.array.get(index, context)?;
+                let element_value = array.get(index, context)?;
                 let result = Array::create_array_from_list([index.into(), element_value], context);
-                Ok(create_iter_result_object(result.into(), false, context))
+                Ok(Some(result.into()))
             }
         }
     }

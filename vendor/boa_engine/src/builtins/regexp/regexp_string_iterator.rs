@@ -114,32 +114,49 @@ impl RegExpStringIterator {
     ///
     /// [spec]: https://tc39.es/ecma262/#sec-%regexpstringiteratorprototype%.next
     pub(crate) fn next(this: &JsValue, _: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
+        // codemode-runtime patch: the iterator is borrowed only to read and to set its fields,
+        // never while `exec`, a getter or `lastIndex`'s setter (script code) runs: one that
+        // touched the iterator (`it.next()` inside an overridden `exec`) panicked on the held
+        // borrow. As in V8, such a call runs (and recurses until the stack is exceeded).
         let object = this.as_object();
-        let mut iterator = object
+        let iterator = object
             .as_ref()
-            .and_then(JsObject::downcast_mut::<Self>)
+            .and_then(JsObject::downcast_ref::<Self>)
             .ok_or_else(|| {
                 JsNativeError::typ().with_message("`this` is not a RegExpStringIterator")
             })?;
         if iterator.completed {
+            drop(iterator);
             return Ok(create_iter_result_object(
                 JsValue::undefined(),
                 true,
                 context,
             ));
         }
+        let (matcher, string, global, unicode) = (
+            iterator.matcher.clone(),
+            iterator.string.clone(),
+            iterator.global,
+            iterator.unicode,
+        );
+        drop(iterator);
+        let complete = || {
+            if let Some(mut iterator) = object.as_ref().and_then(JsObject::downcast_mut::<Self>) {
+                iterator.completed = true;
+            }
+        };
 
         // TODO: This is the code that should be created as a closure in create_regexp_string_iterator.
 
         // i. Let match be ? RegExpExec(R, S).
-        let m = RegExp::abstract_exec(&iterator.matcher, iterator.string.clone(), context)?;
+        let m = RegExp::abstract_exec(&matcher, string.clone(), context)?;
 
         if let Some(m) = m {
             // iii. If global is false, then
-            if !iterator.global {
+            if !global {
                 // 1. Perform ? Yield(match).
                 // 2. Return undefined.
-                iterator.completed = true;
+                complete();
                 return Ok(create_iter_result_object(m.into(), false, context));
             }
 
@@ -149,26 +166,22 @@ impl RegExpStringIterator {
             // v. If matchStr is the empty String, then
             if m_str.is_empty() {
                 // 1. Let thisIndex be ℝ(? ToLength(? Get(R, "lastIndex"))).
-                let this_index = iterator
-                    .matcher
+                let this_index = matcher
                     .get(js_string!("lastIndex"), context)?
                     .to_length(context)?;
 
                 // 2. Let nextIndex be ! AdvanceStringIndex(S, thisIndex, fullUnicode).
-                let next_index =
-                    advance_string_index(&iterator.string, this_index, iterator.unicode);
+                let next_index = advance_string_index(&string, this_index, unicode);
 
                 // 3. Perform ? Set(R, "lastIndex", 𝔽(nextIndex), true).
-                iterator
-                    .matcher
-                    .set(js_string!("lastIndex"), next_index, true, context)?;
+                matcher.set(js_string!("lastIndex"), next_index, true, context)?;
             }
 
             // vi. Perform ? Yield(match).
             Ok(create_iter_result_object(m.into(), false, context))
         } else {
             // ii. If match is null, return undefined.
-            iterator.completed = true;
+            complete();
             Ok(create_iter_result_object(
                 JsValue::undefined(),
                 true,

@@ -262,3 +262,15 @@ fn regexp_no_panic_on_empty_class_quantifier() {
     // It should return null without panicking.
     run_test_actions([TestAction::assert_eq("/[]*1/u.exec()", JsValue::null())]);
 }
+
+/// codemode-runtime patch: a `matchAll` iterator touched by an overridden `exec` while it steps
+/// (a held borrow panicked). Expected: Node.
+#[test]
+fn match_all_iterator_reentered_from_exec() {
+    run_test_actions([
+        TestAction::assert_eq(
+            r#"(() => { let it; const exec = RegExp.prototype.exec; RegExp.prototype.exec = function (s) { it.lastSeen = true; return exec.call(this, s); }; it = 'a-a'.matchAll(/a/g); const out = [...it].map((m) => m.index); RegExp.prototype.exec = exec; return JSON.stringify([out, it.lastSeen]); })()"#,
+            js_string!("[[0,2],true]"),
+        ),
+    ]);
+}
