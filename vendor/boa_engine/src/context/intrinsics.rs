@@ -1106,6 +1106,9 @@ pub struct IntrinsicObjects {
     /// [`%Array.prototype.toString%`](https://tc39.es/ecma262/#sec-array.prototype.tostring)
     array_prototype_to_string: JsFunction,
 
+    /// codemode-runtime patch: `%ArrayIteratorPrototype%.next`, which iterator steps recognise.
+    array_iterator_next: JsFunction,
+
     /// Cached iterator prototypes.
     iterator_prototypes: IteratorPrototypes,
 
@@ -1178,6 +1181,7 @@ impl IntrinsicObjects {
             throw_type_error: JsFunction::empty_intrinsic_function(false),
             array_prototype_values: JsFunction::empty_intrinsic_function(false),
             array_prototype_to_string: JsFunction::empty_intrinsic_function(false),
+            array_iterator_next: JsFunction::empty_intrinsic_function(false),
             iterator_prototypes: IteratorPrototypes::default(),
             generator: JsObject::with_null_proto(),
             async_generator: JsObject::with_null_proto(),
@@ -1219,6 +1223,14 @@ impl IntrinsicObjects {
     #[must_use]
     pub fn array_prototype_values(&self) -> JsFunction {
         self.array_prototype_values.clone()
+    }
+
+    /// codemode-runtime patch: the `%ArrayIteratorPrototype%.next` intrinsic function (an
+    /// iterator record whose next method it is steps the array iterator directly).
+    #[inline]
+    #[must_use]
+    pub(crate) fn array_iterator_next(&self) -> JsFunction {
+        self.array_iterator_next.clone()
     }
 
     /// Gets the [`%Array.prototype.toString%`][spec] intrinsic function.

@@ -40,9 +40,23 @@ pub(crate) struct ArrayIterator {
 
 impl IntrinsicObject for ArrayIterator {
     fn init(realm: &Realm) {
+        // codemode-runtime patch: `next` is built into its intrinsic object, which iterator
+        // steps recognise (`IteratorRecord::step`).
+        let next = BuiltInBuilder::callable_with_object(
+            realm,
+            realm.intrinsics().objects().array_iterator_next().into(),
+            Self::next,
+        )
+        .name(js_string!("next"))
+        .length(0)
+        .build();
         BuiltInBuilder::with_intrinsic::<Self>(realm)
             .prototype(realm.intrinsics().constructors().iterator().prototype())
-            .static_method(Self::next, js_string!("next"), 0)
+            .static_property(
+                js_string!("next"),
+                next,
+                Attribute::WRITABLE | Attribute::CONFIGURABLE,
+            )
             .static_property(
                 JsSymbol::to_string_tag(),
                 js_string!("Array Iterator"),

@@ -1055,3 +1055,71 @@ fn array_iterator_reentered_from_getters() {
         ),
     ]);
 }
+
+/// codemode-runtime patch: iterator steps of an array iterator with the intrinsic `next` are made
+/// without the call and its result object; `for…of` still sees elements pushed while it runs,
+/// holes, getters, array-likes, typed arrays, `arguments`, `keys`/`entries`, `yield*`, a break
+/// and the same iterator resumed, an overridden `next` (on the prototype or the iterator), a
+/// replaced `Symbol.iterator`, a throwing getter, `return` on closing, spread into calls and
+/// `Set`. Expected: Node.
+#[test]
+fn array_iterator_steps_directly() {
+    run_test_actions([
+        TestAction::assert_eq(
+        indoc! {r#"
+            (() => {
+              const out = [];
+              const arr = [1, 2, 3];
+              let s = '';
+              for (const x of arr) { s += x; if (x === 1) arr.push(4); }
+              out.push(s, [...[5, , 7]].join('/'), JSON.stringify([...'ab'].entries ? [...[8, 9].entries()] : 0), [...[8, 9].keys()].join());
+              const [a, , b, ...rest] = [10, 11, 12, 13, 14];
+              out.push([a, b, rest.join()].join());
+              const like = { length: 2, 0: 'x', get 1() { return 'y'; } };
+              out.push([...Array.prototype.values.call(like)].join());
+              out.push([...new Uint8Array([3, 4])].join(), (function () { return [...arguments].join(); })(6, 7));
+              function* g() { const r = yield* [20, 21]; yield r; }
+              out.push([...g()].join());
+              const it = [30, 31, 32][Symbol.iterator]();
+              for (const x of it) { out.push('first ' + x); break; }
+              out.push([...it].join(), JSON.stringify(it.next()));
+              const proto = Object.getPrototypeOf([][Symbol.iterator]());
+              const next = proto.next;
+              let calls = 0;
+              proto.next = function () { calls++; return next.call(this); };
+              const viaOverride = [...[40, 41]];
+              proto.next = next;
+              out.push(viaOverride.join(), calls);
+              const own = [50, 51][Symbol.iterator]();
+              own.next = () => ({ value: 'own', done: own.count = (own.count || 0) + 1, __proto__: null });
+              out.push(JSON.stringify([...own]));
+              const values = Array.prototype[Symbol.iterator];
+              Array.prototype[Symbol.iterator] = function* () { yield 'replaced'; };
+              const replaced = [...[60]];
+              Array.prototype[Symbol.iterator] = values;
+              out.push(replaced.join());
+              const throwing = [1, 2];
+              Object.defineProperty(throwing, 1, { get() { throw new Error('getter'); } });
+              const ti = throwing[Symbol.iterator]();
+              try { for (const x of ti) out.push('got ' + x); } catch (e) { out.push(e.message, JSON.stringify(ti.next())); }
+              let closed = 0;
+              const IteratorProto = Object.getPrototypeOf(proto);
+              IteratorProto.return = function () { closed++; return {}; };
+              for (const x of [1, 2, 3]) { if (x === 2) break; }
+              const [first] = [7, 8];
+              delete IteratorProto.return;
+              out.push(closed, first);
+              const sparse = [];
+              sparse[3] = 'd';
+              out.push(JSON.stringify([...sparse]), Array.from([1, 2].values(), (v) => v * 2).join(), new Set([1, 1, 2]).size, Math.max(...[3, 9, 4]));
+              return out.join('|');
+            })()
+        "#},
+        js_string!("1234|5//7|[[0,8],[1,9]]|0,1|10,12,13,14|x,y|3,4|6,7|20,21,|first 30|31,32|{\"done\":true}|40,41|3|[]|replaced|got 1|getter|{\"done\":true}|2|7|[null,null,null,\"d\"]|2,4|2|9"),
+    ),
+        TestAction::assert_eq(
+            r#"(() => { function* g() { const r = yield* [20, 21]; yield r; } const gi = g(); const first = gi.next(); return JSON.stringify([first, gi.next(), gi.next(), gi.next()]) + Object.keys(first).join() + (Object.getPrototypeOf(first) === Object.prototype); })()"#,
+            js_string!("[{\"value\":20,\"done\":false},{\"value\":21,\"done\":false},{\"done\":false},{\"done\":true}]value,donetrue"),
+        ),
+    ]);
+}

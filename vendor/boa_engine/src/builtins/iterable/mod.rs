@@ -50,6 +50,7 @@ macro_rules! if_abrupt_close_iterator {
 pub(crate) use if_abrupt_close_iterator;
 
 use super::OrdinaryObject;
+use super::array::ArrayIterator;
 
 /// The built-in iterator prototypes.
 #[derive(Debug, Trace, Finalize)]
@@ -404,6 +405,10 @@ pub struct IteratorRecord {
 
     /// The result of the last call to `next`.
     last_result: IteratorResult,
+
+    /// codemode-runtime patch: the value of the last step when it was an array iterator's
+    /// step made without its result object (`step`); `last_result` is then made on request.
+    last_value: Option<JsValue>,
 }
 
 impl IteratorRecord {
@@ -418,6 +423,7 @@ impl IteratorRecord {
             last_result: IteratorResult {
                 object: JsObject::with_null_proto(),
             },
+            last_value: None,
         }
     }
 
@@ -431,8 +437,17 @@ impl IteratorRecord {
         &self.next_method
     }
 
-    /// Gets the last result object of the iterator record.
-    pub(crate) const fn last_result(&self) -> &IteratorResult {
+    /// Gets the last result object of the iterator record (codemode-runtime patch: made now
+    /// if the last step was an array iterator's, as its `next` would have made it: a new
+    /// object no one else holds).
+    pub(crate) fn last_result(&mut self, context: &mut Context) -> &IteratorResult {
+        if let Some(value) = self.last_value.take() {
+            self.last_result = IteratorResult {
+                object: create_iter_result_object(value, self.done, context)
+                    .as_object()
+                    .unwrap_or_else(JsObject::with_null_proto),
+            };
+        }
         &self.last_result
     }
 
@@ -456,6 +471,9 @@ impl IteratorRecord {
 
     /// Gets the current value of the `IteratorRecord`.
     pub(crate) fn value(&mut self, context: &mut Context) -> JsResult<JsValue> {
+        if let Some(value) = &self.last_value {
+            return Ok(value.clone());
+        }
         self.set_done_on_err(|iter| iter.last_result.value(context))
     }
 
@@ -481,6 +499,7 @@ impl IteratorRecord {
             iter.done = result.complete(context)?;
 
             iter.last_result = result;
+            iter.last_value = None;
 
             Ok(())
         })
@@ -537,6 +556,27 @@ impl IteratorRecord {
     ///
     /// [spec]: https://tc39.es/ecma262/#sec-iteratorstep
     pub(crate) fn step(&mut self, context: &mut Context) -> JsResult<bool> {
+        // codemode-runtime patch: an array iterator whose next method is the intrinsic
+        // `%ArrayIteratorPrototype%.next` is stepped directly, without the call and its result
+        // object: that object would be new, an ordinary object whose own `done` and `value`
+        // IteratorComplete and IteratorValue read, so nothing of it can be observed. `for…of`
+        // over an array, spreading it and destructuring it take this path.
+        if self.iterator.is::<ArrayIterator>()
+            && self.next_method.as_object().is_some_and(|next| {
+                JsObject::equals(
+                    &next,
+                    &context.intrinsics().objects().array_iterator_next().into(),
+                )
+            })
+        {
+            return self.set_done_on_err(|iter| {
+                let value = ArrayIterator::step(&iter.iterator, context)?;
+                iter.done = value.is_none();
+                iter.last_value = Some(value.unwrap_or_default());
+                Ok(iter.done)
+            });
+        }
+        self.last_value = None;
         self.set_done_on_err(|iter| {
             // 1. Let result be ? IteratorNext(iteratorRecord).
             let result = iter.next(None, context)?;

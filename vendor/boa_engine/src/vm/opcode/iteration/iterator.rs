@@ -232,7 +232,9 @@ pub(crate) struct IteratorResult;
 impl IteratorResult {
     #[inline(always)]
     pub(crate) fn operation(value: RegisterOperand, context: &mut Context) -> JsResult<()> {
-        let last_result = top_iterator(context)?.last_result().object().clone();
+        let last_result = with_top_iterator(context, |iterator, context| {
+            Ok(iterator.last_result(context).object().clone())
+        })?;
         context.vm.set_register(value.into(), last_result.into());
         Ok(())
     }
