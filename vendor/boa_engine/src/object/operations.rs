@@ -1518,13 +1518,18 @@ impl JsValue {
         };
 
         // 2. If C has a [[BoundTargetFunction]] internal slot, then
-        if let Some(bound_function) = function.downcast_ref::<BoundFunction>() {
+        // codemode-runtime patch: the bound function is borrowed only to read its target (the
+        // `if let` kept the borrow through the target's `Symbol.hasInstance`, script code, and
+        // one that wrote to the bound function panicked on it).
+        let bound_target = function
+            .downcast_ref::<BoundFunction>()
+            .map(|bound_function| bound_function.target_function().clone());
+        if let Some(target) = bound_target {
             // a. Let BC be C.[[BoundTargetFunction]].
             // b. Return ? InstanceofOperator(O, BC).
             // codemode-runtime patch: a chain of bound functions recurses natively here (through
             // `Function.prototype[Symbol.hasInstance]`, a native call the recursion limit does not
             // count); past the native recursion limit it throws V8's RangeError.
-            let target = bound_function.target_function().clone();
             let _native_depth = context.enter_native_recursion_levels(4)?;
             return object.instance_of(&target.into(), context);
         }

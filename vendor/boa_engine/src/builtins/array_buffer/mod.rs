@@ -736,10 +736,20 @@ impl ArrayBuffer {
                     .into());
             };
 
-            // 26. Perform CopyDataBlockBytes(toBuf, 0, fromBuf, first, newLen).
+            // 25. Let currentLen be O.[[ArrayBufferByteLength]].
+            // 26. If first < currentLen, then
+            //     a. Let count be min(newLen, currentLen - first).
+            //     b. Perform CopyDataBlockBytes(toBuf, 0, fromBuf, first, count).
+            // codemode-runtime patch: clamped to the current length, as the specification does
+            // (a resizable buffer shrunk by a `valueOf` or the species constructor panicked on
+            // the slice's bounds).
             let first = first as usize;
             let new_len = new_len as usize;
-            to_buf[..new_len].copy_from_slice(&from_buf[first..first + new_len]);
+            let current_len = from_buf.len();
+            if first < current_len {
+                let count = new_len.min(current_len - first);
+                to_buf[..count].copy_from_slice(&from_buf[first..first + count]);
+            }
         }
 
         // 27. Return new.

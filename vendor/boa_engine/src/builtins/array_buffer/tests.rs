@@ -309,3 +309,24 @@ fn shared_array_buffer_slice_empty() {
         TestAction::assert("result.length === 0"),
     ]);
 }
+
+/// codemode-runtime patch: a `DataView` get or set whose `valueOf` writes to the view (a held
+/// borrow panicked), and `slice` of a resizable buffer shrunk by a `valueOf` or the species
+/// constructor (clamped to the current length; a slice bounds panic). Expected: Node.
+#[test]
+fn views_and_slices_under_script_code() {
+    run_test_actions([
+        TestAction::assert_eq(
+            r#"(() => { var dv = new DataView(new ArrayBuffer(8)); return dv.getInt8({ valueOf() { dv.x = 1; return 0; } }) + ':' + dv.x; })()"#,
+            crate::js_string!("0:1"),
+        ),
+        TestAction::assert_eq(
+            r#"(() => { var dv = new DataView(new ArrayBuffer(8)); dv.setUint16(0, { valueOf() { dv.x = 1; return 258; } }); dv.setBigInt64(0, { valueOf() { delete dv.x; return 7n; } }); return dv.getBigInt64(0) + ':' + dv.x; })()"#,
+            crate::js_string!("7:undefined"),
+        ),
+        TestAction::assert_eq(
+            r#"(() => { var ab = new ArrayBuffer(16, { maxByteLength: 16 }); new Uint8Array(ab).set([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]); var s = ab.slice({ valueOf() { ab.resize(4); return 2; } }); var ab2 = new ArrayBuffer(16, { maxByteLength: 16 }); new Uint8Array(ab2).set([9, 8, 7, 6, 5]); ab2.constructor = { [Symbol.species]: function (n) { ab2.resize(3); return new ArrayBuffer(n); } }; var t = ab2.slice(1, 16); return [s.byteLength, ...new Uint8Array(s), '|', t.byteLength, ...new Uint8Array(t)].join(); })()"#,
+            crate::js_string!("14,3,4,0,0,0,0,0,0,0,0,0,0,0,0,|,15,8,7,0,0,0,0,0,0,0,0,0,0,0,0,0"),
+        ),
+    ]);
+}

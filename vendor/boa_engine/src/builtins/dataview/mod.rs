@@ -433,6 +433,18 @@ impl DataView {
         Ok(offset.into())
     }
 
+    /// codemode-runtime patch: `RequireInternalSlot(view, [[DataView]])`, without keeping a
+    /// borrow: the callers borrow the view after the conversions that can run script code.
+    fn require_data_view(view: &JsValue) -> JsResult<JsObject> {
+        view.as_object()
+            .filter(|object| object.is::<Self>())
+            .ok_or_else(|| {
+                JsNativeError::typ()
+                    .with_message("`this` is not a DataView")
+                    .into()
+            })
+    }
+
     /// `GetViewValue ( view, requestIndex, isLittleEndian, type )`
     ///
     /// The abstract operation `GetViewValue` takes arguments view, requestIndex, `isLittleEndian`,
@@ -451,17 +463,19 @@ impl DataView {
     ) -> JsResult<JsValue> {
         // 1. Perform ? RequireInternalSlot(view, [[DataView]]).
         // 2. Assert: view has a [[ViewedArrayBuffer]] internal slot.
-        let object = view.as_object();
-        let view = object
-            .as_ref()
-            .and_then(JsObject::downcast_ref::<Self>)
-            .ok_or_else(|| JsNativeError::typ().with_message("`this` is not a DataView"))?;
+        let object = Self::require_data_view(view)?;
 
         // 3. Let getIndex be ? ToIndex(requestIndex).
         let get_index = request_index.to_index(context)?;
 
         // 4. Set isLittleEndian to ToBoolean(isLittleEndian).
         let is_little_endian = is_little_endian.to_boolean();
+
+        // codemode-runtime patch: the view is borrowed only now, after ToIndex (script code: a
+        // `valueOf` that wrote to the view panicked on the held borrow).
+        let view = object
+            .downcast_ref::<Self>()
+            .ok_or_else(|| JsNativeError::typ().with_message("`this` is not a DataView"))?;
 
         // 6. Let viewRecord be MakeDataViewWithBufferWitnessRecord(view, unordered).
         // 7. NOTE: Bounds checking is not a synchronizing operation when view's backing buffer is a growable SharedArrayBuffer.
@@ -793,11 +807,7 @@ impl DataView {
     ) -> JsResult<JsValue> {
         // 1. Perform ? RequireInternalSlot(view, [[DataView]]).
         // 2. Assert: view has a [[ViewedArrayBuffer]] internal slot.
-        let object = view.as_object();
-        let view = object
-            .as_ref()
-            .and_then(JsObject::downcast_ref::<Self>)
-            .ok_or_else(|| JsNativeError::typ().with_message("`this` is not a DataView"))?;
+        let object = Self::require_data_view(view)?;
 
         // 3. Let getIndex be ? ToIndex(requestIndex).
         let get_index = request_index.to_index(context)?;
@@ -808,6 +818,12 @@ impl DataView {
 
         // 6. Set isLittleEndian to ToBoolean(isLittleEndian).
         let is_little_endian = is_little_endian.to_boolean();
+
+        // codemode-runtime patch: the view is borrowed only now, after ToIndex and ToNumber or
+        // ToBigInt (script code: a `valueOf` that wrote to the view panicked on the held borrow).
+        let view = object
+            .downcast_ref::<Self>()
+            .ok_or_else(|| JsNativeError::typ().with_message("`this` is not a DataView"))?;
 
         // 8. Let viewRecord be MakeDataViewWithBufferWitnessRecord(view, unordered).
         // 9. NOTE: Bounds checking is not a synchronizing operation when view's backing buffer is a growable SharedArrayBuffer.

@@ -194,3 +194,15 @@ fn function_constructor_early_errors_super() {
         ),
     ]);
 }
+
+/// codemode-runtime patch: `instanceof` a bound function whose target's `Symbol.hasInstance`
+/// writes to the bound function (a held borrow panicked). Expected: Node.
+#[test]
+fn bound_function_instance_of_under_script_code() {
+    run_test_actions([
+        TestAction::assert_eq(
+            r#"(() => { var t = function () {}; var bf = t.bind(null); Object.defineProperty(t, Symbol.hasInstance, { value: function () { bf.x = 1; Object.defineProperty(bf, 'y', { value: 2 }); return true; } }); return [({}) instanceof bf, Function.prototype[Symbol.hasInstance].call(bf, {}), bf.x, bf.y].join(); })()"#,
+            crate::js_string!("true,true,1,2"),
+        ),
+    ]);
+}
