@@ -365,7 +365,17 @@ impl PanicError {
 
 impl From<PanicError> for JsError {
     fn from(err: PanicError) -> Self {
-        EngineError::from(err).into()
+        // codemode-runtime patch: a runtime limit (the heap bound, the instruction budget)
+        // reached inside a step the specification says cannot fail is that limit, not an
+        // engine fault: `Object.groupBy` or `toSorted` of a run near its heap bound ended with
+        // the limit's error wrapped as a panic ("EnginePanic: cannot fail for a newly created
+        // array").
+        match err.source {
+            Some(source) if matches!(source.as_engine(), Some(EngineError::RuntimeLimit(_))) => {
+                *source
+            }
+            _ => EngineError::from(err).into(),
+        }
     }
 }
 

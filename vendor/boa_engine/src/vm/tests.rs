@@ -710,3 +710,14 @@ fn returns_and_parameters() {
         js_str!(r#"a2,a1,b1|finally 1|2|mn|1:2:0|1:5:2|6|2|over|20|none|2|closed|8|end|undefined|3|4|undefined"#),
     )]);
 }
+
+/// codemode-runtime patch: a computed key before a rest element in an object pattern is
+/// converted once (its conversion ran again in the rest's copy, and an error there panicked),
+/// in declarations, assignments and parameters. Expected: Node.
+#[test]
+fn computed_key_before_rest_converted_once() {
+    run_test_actions([TestAction::assert_eq(
+        r#"(() => { let n = 0; const k = { toString() { n++; if (n > 1) throw new Error('second'); return 'a'; } }; const { [k]: v, ...r } = { a: 1, b: 2 }; let m = 0, w, s; const k2 = { toString() { if (m++) throw new TypeError('x'); return 'b'; } }; ({ [k2]: w, ...s } = { a: 1, b: 2 }); let q = 0; const k3 = { toString() { q++; return 'a'; } }; function f({ [k3]: x, ...rest }) { return rest; } return JSON.stringify([n, v, r, m, w, s, f({ a: 3, c: 4 }), q]); })()"#,
+        js_string!("[1,1,{\"b\":2},1,2,{\"a\":1},{\"c\":4},1]"),
+    )]);
+}

@@ -78,6 +78,12 @@ impl ByteCompiler<'_> {
                                     let key = self.register_allocator.alloc();
                                     self.compile_expr(node, &key);
                                     if rest_exits {
+                                        // codemode-runtime patch: the key is converted once, here
+                                        // (as the assignment form does), and the rest's
+                                        // `CopyDataProperties` gets a property key: it converted
+                                        // the raw value again, running its `toString` twice.
+                                        self.bytecode
+                                            .emit_to_property_key(key.variable(), key.variable());
                                         self.bytecode.emit_get_property_by_value_push(
                                             dst.variable(),
                                             key.variable(),
