@@ -402,6 +402,64 @@ impl Array {
         Self::create_array_from_dense(elements.into_iter().collect(), context)
     }
 
+    /// codemode-runtime patch: `a[a.length] = v` (or `a[i++] = v` at the end) and
+    /// `Array.prototype.push` on a dense array append in place, as `PushValueToArray` does for
+    /// literals: the generic path (OrdinarySet, a property descriptor, `ArraySetLength`) took
+    /// several times longer per element, and scripts build arrays this way. Only when nothing
+    /// could observe the difference: the array still has the template shape (its own `length`,
+    /// writable, and no other named property), its length is its number of elements (no holes
+    /// at the end: `Array(100)`), it is extensible, and its prototype chain is the realm's
+    /// `Array.prototype` and `Object.prototype` without elements (no indexed setter or
+    /// read-only element to meet). The heap bound is asked first, as on the generic path.
+    /// Returns `false` when the slow path must run.
+    pub(crate) fn append_in_place(
+        object: &JsObject,
+        index: u32,
+        value: &JsValue,
+        context: &mut Context,
+    ) -> JsResult<bool> {
+        let array_prototype = context.intrinsics().constructors().array().prototype();
+        let object_prototype = context.intrinsics().constructors().object().prototype();
+        let template = context.intrinsics().templates().array().shape().to_addr_usize();
+        let growth = {
+            let borrowed = object.borrow();
+            let properties = borrowed.properties();
+            let appends = borrowed.is_extensible()
+                && properties.shape.to_addr_usize() == template
+                && properties.indexed_properties.dense_len() == Some(index as usize)
+                && index < i32::MAX as u32
+                // `Array(100)` has length 100 and no elements: its length is not where the append is.
+                && properties.storage[0].as_i32() == Some(index as i32)
+                && borrowed.prototype().as_ref() == Some(&array_prototype);
+            if !appends {
+                return Ok(false);
+            }
+            properties.indexed_properties.dense_growth_bytes()
+        };
+        let prototypes_bare = {
+            let array_prototype = array_prototype.borrow();
+            let object_prototype_borrowed = object_prototype.borrow();
+            array_prototype.prototype().as_ref() == Some(&object_prototype)
+                && array_prototype.properties().indexed_properties.dense_len() == Some(0)
+                && object_prototype_borrowed
+                    .properties()
+                    .indexed_properties
+                    .dense_len()
+                    == Some(0)
+        };
+        if !prototypes_bare {
+            return Ok(false);
+        }
+        context.check_heap_growth(growth)?;
+        let mut borrowed = object.borrow_mut();
+        let properties = borrowed.properties_mut();
+        if !properties.indexed_properties.push_dense(value) {
+            return Ok(false);
+        }
+        properties.storage[0] = JsValue::new(index as i32 + 1);
+        Ok(true)
+    }
+
     /// codemode-runtime patch: `CreateArrayFromList` over elements already in a dense
     /// storage's vector, which the array takes as it is (no copy).
     pub(crate) fn create_array_from_dense(
@@ -882,14 +940,31 @@ impl Array {
                 .into());
         }
         // 5. For each element E of items, do
-        for element in args.iter().cloned() {
+        // codemode-runtime patch: appended in place while nothing could observe the difference
+        // (`append_in_place`: a plain dense array whose length is its element count, with bare
+        // prototypes); the array's `length` moves with each element, so step 6's Set of the
+        // same length is skipped when there was at least one element and every one went that
+        // way (`push()` with none still sets the length: a frozen array throws).
+        let mut all_in_place = !args.is_empty();
+        for element in args {
+            if all_in_place {
+                if let Ok(index) = u32::try_from(len)
+                    && Self::append_in_place(&o, index, element, context)?
+                {
+                    len += 1;
+                    continue;
+                }
+                all_in_place = false;
+            }
             // a. Perform ? Set(O, ! ToString(𝔽(len)), E, true).
-            o.set(len, element, true, context)?;
+            o.set(len, element.clone(), true, context)?;
             // b. Set len to len + 1.
             len += 1;
         }
         // 6. Perform ? Set(O, "length", 𝔽(len), true).
-        Self::set_length(&o, len, context)?;
+        if !all_in_place {
+            Self::set_length(&o, len, context)?;
+        }
 
         // 7. Return 𝔽(len).
         Ok(len.into())

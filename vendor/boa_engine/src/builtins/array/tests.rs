@@ -1123,3 +1123,57 @@ fn array_iterator_steps_directly() {
         ),
     ]);
 }
+
+/// codemode-runtime patch: `Array.prototype.push` appends in place where nothing could observe
+/// it, and takes the generic path for holes at the end, frozen, non-extensible and read-only
+/// `length` arrays, an indexed setter on `Array.prototype`, a subclass, an array-like, a named
+/// property, a proxy; `push()` with no element still sets the length (a frozen array throws,
+/// an array-like's length is clamped); numbers, doubles and objects mix in one array.
+/// Expected: Node.
+#[test]
+fn push_in_place() {
+    run_test_actions([TestAction::assert_eq(
+        indoc! {r#"
+            (() => {
+              const out = [];
+              const a = [];
+              out.push(a.push(1), a.push(2.5, 'x', { y: 1 }), a.push(), JSON.stringify(a), a.length);
+              const holes = Array(3);
+              out.push(holes.push(7), JSON.stringify(holes), holes.length);
+              const frozen = Object.freeze([1]);
+              try { frozen.push(2); } catch (e) { out.push(e.constructor.name, JSON.stringify(frozen)); }
+              try { Object.freeze([]).push(); out.push('no'); } catch (e) { out.push(e.constructor.name); }
+              const clamped = { length: 2 ** 53 };
+              Array.prototype.push.call(clamped);
+              out.push(clamped.length === 2 ** 53 - 1);
+              const sealed = Object.preventExtensions([1]);
+              try { sealed.push(2); } catch (e) { out.push(e.constructor.name); }
+              const fixed = [1, 2];
+              Object.defineProperty(fixed, 'length', { writable: false });
+              try { fixed.push(3); } catch (e) { out.push(e.constructor.name, JSON.stringify(fixed)); }
+              let seen = [];
+              Object.defineProperty(Array.prototype, 2, { set(v) { seen.push('setter ' + v); }, configurable: true });
+              const withSetter = [0, 1];
+              out.push(withSetter.push('two', 'three'), JSON.stringify(withSetter), seen.join(), withSetter.length);
+              delete Array.prototype[2];
+              class Stack extends Array {}
+              const st = new Stack();
+              out.push(st.push(1, 2), st.length, st instanceof Stack);
+              const like = { length: 1, 0: 'a' };
+              out.push(Array.prototype.push.call(like, 'b', 'c'), JSON.stringify(like));
+              const named = [1];
+              named.extra = true;
+              out.push(named.push(2), JSON.stringify(named), named.extra);
+              const big = [];
+              for (let i = 0; i < 1000; i++) big.push(i % 3 ? i : i / 2);
+              out.push(big.length, big[999], big[998], big.reduce((s, v) => s + v, 0));
+              const proxy = new Proxy([], { set(t, k, v) { seen.push('trap ' + String(k)); t[k] = v; return true; } });
+              seen = [];
+              proxy.push('p');
+              out.push(seen.join(), proxy.length);
+              return out.join('|');
+            })()
+        "#},
+        js_string!("1|4|4|[1,2.5,\"x\",{\"y\":1}]|4|4|[null,null,null,7]|4|TypeError|[1]|TypeError|true|TypeError|TypeError|[1,2]|4|[0,1,null,\"three\"]|setter two|4|2|2|true|3|{\"0\":\"a\",\"1\":\"b\",\"2\":\"c\",\"length\":3}|2|[1,2]|true|1000|499.5|998|416083.5|trap 0,trap length|1"),
+    )]);
+}

@@ -196,7 +196,7 @@ impl SetPropertyByValue {
                     return Ok(());
                 }
                 drop(object_borrowed);
-                if append_to_dense_array(&object, index.get(), &value, context)? {
+                if crate::builtins::Array::append_in_place(&object, index.get(), &value, context)? {
                     return Ok(());
                 }
             }
@@ -454,61 +454,4 @@ impl Operation for SetFunctionName {
     const NAME: &'static str = "SetFunctionName";
     const INSTRUCTION: &'static str = "INST - SetFunctionName";
     const COST: u8 = 4;
-}
-
-/// codemode-runtime patch: `a[a.length] = v` (or `a[i++] = v` at the end) on a dense array
-/// appends in place, as `PushValueToArray` does for literals: the generic path (OrdinarySet, a
-/// property descriptor, `ArraySetLength`) took several times longer per element, and scripts
-/// build arrays this way. Only when nothing could observe the difference: the array still has
-/// the template shape (its own `length`, writable, and no other named property), its length is
-/// its number of elements (no holes at the end: `Array(100)`), it is extensible,
-/// and its prototype chain is the realm's `Array.prototype` and `Object.prototype` without
-/// elements (no indexed setter or read-only element to meet). The heap bound is asked first, as
-/// on the generic path. Returns `false` when the slow path must run.
-fn append_to_dense_array(
-    object: &crate::JsObject,
-    index: u32,
-    value: &JsValue,
-    context: &mut Context,
-) -> JsResult<bool> {
-    let array_prototype = context.intrinsics().constructors().array().prototype();
-    let object_prototype = context.intrinsics().constructors().object().prototype();
-    let template = context.intrinsics().templates().array().shape().to_addr_usize();
-    let growth = {
-        let borrowed = object.borrow();
-        let properties = borrowed.properties();
-        let appends = borrowed.is_extensible()
-            && properties.shape.to_addr_usize() == template
-            && properties.indexed_properties.dense_len() == Some(index as usize)
-            && index < i32::MAX as u32
-            // `Array(100)` has length 100 and no elements: its length is not where the append is.
-            && properties.storage[0].as_i32() == Some(index as i32)
-            && borrowed.prototype().as_ref() == Some(&array_prototype);
-        if !appends {
-            return Ok(false);
-        }
-        properties.indexed_properties.dense_growth_bytes()
-    };
-    let prototypes_bare = {
-        let array_prototype = array_prototype.borrow();
-        let object_prototype_borrowed = object_prototype.borrow();
-        array_prototype.prototype().as_ref() == Some(&object_prototype)
-            && array_prototype.properties().indexed_properties.dense_len() == Some(0)
-            && object_prototype_borrowed
-                .properties()
-                .indexed_properties
-                .dense_len()
-                == Some(0)
-    };
-    if !prototypes_bare {
-        return Ok(false);
-    }
-    context.check_heap_growth(growth)?;
-    let mut borrowed = object.borrow_mut();
-    let properties = borrowed.properties_mut();
-    if !properties.indexed_properties.push_dense(value) {
-        return Ok(false);
-    }
-    properties.storage[0] = JsValue::new(index as i32 + 1);
-    Ok(true)
 }
