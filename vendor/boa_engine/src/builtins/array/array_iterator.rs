@@ -110,14 +110,16 @@ impl ArrayIterator {
     ///
     /// [spec]: https://tc39.es/ecma262/#sec-%arrayiteratorprototype%.next
     pub(crate) fn next(this: &JsValue, _: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
-        let object = this
-            .as_object()
-            .filter(|object| object.is::<Self>())
-            .ok_or_else(|| JsNativeError::typ().with_message("`this` is not an ArrayIterator"))?;
+        let object = this.as_object().ok_or_else(Self::not_an_iterator)?;
         Ok(match Self::step(&object, context)? {
             Some(value) => create_iter_result_object(value, false, context),
             None => create_iter_result_object(JsValue::undefined(), true, context),
         })
+    }
+
+    /// codemode-runtime patch: the error of a receiver that is not an array iterator.
+    fn not_an_iterator() -> JsNativeError {
+        JsNativeError::typ().with_message("`this` is not an ArrayIterator")
     }
 
     /// codemode-runtime patch: one step of the array iterator `object`: the value it yields, or
@@ -126,10 +128,8 @@ impl ArrayIterator {
     /// called the iterator's `next` panicked on the held borrow. As in V8, the index moves past
     /// the element before the element is read.
     pub(crate) fn step(object: &JsObject, context: &mut Context) -> JsResult<Option<JsValue>> {
-        let not_an_iterator =
-            || JsNativeError::typ().with_message("`this` is not an ArrayIterator");
         let (array, kind, index) = {
-            let iterator = object.downcast_ref::<Self>().ok_or_else(not_an_iterator)?;
+            let iterator = object.downcast_ref::<Self>().ok_or_else(Self::not_an_iterator)?;
             if iterator.done {
                 return Ok(None);
             }
@@ -157,7 +157,7 @@ impl ArrayIterator {
         };
 
         {
-            let mut iterator = object.downcast_mut::<Self>().ok_or_else(not_an_iterator)?;
+            let mut iterator = object.downcast_mut::<Self>().ok_or_else(Self::not_an_iterator)?;
             if index >= len {
                 iterator.done = true;
                 return Ok(None);

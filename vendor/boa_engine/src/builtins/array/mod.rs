@@ -3823,12 +3823,23 @@ pub(crate) fn merge_sort_by<T: Clone>(items: &mut Vec<T>, mut compare: impl FnMu
     /// Elements sorted by insertion before merging starts.
     const INSERTION_RUN: usize = 16;
     let len = items.len();
+    /// codemode-runtime patch: where the elements from `start` stop being in order (before
+    /// `end`), one comparison each, as TimSort counts its runs.
+    fn ordered_until<T>(
+        items: &[T],
+        start: usize,
+        end: usize,
+        compare: &mut impl FnMut(&T, &T) -> Ordering,
+    ) -> usize {
+        let mut until = start + 1;
+        while until < end && compare(&items[until], &items[until - 1]) != Ordering::Less {
+            until += 1;
+        }
+        until
+    }
     // codemode-runtime patch: input already in order (rows in date order, a sorted list sorted
     // again) is left as it is after `len - 1` comparisons, as V8's TimSort finds it one run.
-    let mut in_order = 1;
-    while in_order < len && compare(&items[in_order], &items[in_order - 1]) != Ordering::Less {
-        in_order += 1;
-    }
+    let in_order = ordered_until(items, 0, len, &mut compare);
     if in_order >= len {
         return;
     }
@@ -3840,16 +3851,11 @@ pub(crate) fn merge_sort_by<T: Clone>(items: &mut Vec<T>, mut compare: impl FnMu
         // TimSort extends its short runs: each after the last element not greater than it
         // (stable), found in log2 steps where the linear search compared it with half the run
         // on average.
-        let mut ordered_end = start + 1;
-        if start == 0 {
-            ordered_end = in_order.min(end);
+        let ordered_end = if start == 0 {
+            in_order.min(end)
         } else {
-            while ordered_end < end
-                && compare(&items[ordered_end], &items[ordered_end - 1]) != Ordering::Less
-            {
-                ordered_end += 1;
-            }
-        }
+            ordered_until(items, start, end, &mut compare)
+        };
         for i in ordered_end..end {
             let (mut low, mut high) = (start, i);
             while low < high {

@@ -438,11 +438,12 @@ impl DataView {
     fn require_data_view(view: &JsValue) -> JsResult<JsObject> {
         view.as_object()
             .filter(|object| object.is::<Self>())
-            .ok_or_else(|| {
-                JsNativeError::typ()
-                    .with_message("`this` is not a DataView")
-                    .into()
-            })
+            .ok_or_else(|| Self::not_a_data_view().into())
+    }
+
+    /// codemode-runtime patch: the error of a receiver that is not a `DataView`.
+    fn not_a_data_view() -> JsNativeError {
+        JsNativeError::typ().with_message("`this` is not a DataView")
     }
 
     /// `GetViewValue ( view, requestIndex, isLittleEndian, type )`
@@ -475,7 +476,7 @@ impl DataView {
         // `valueOf` that wrote to the view panicked on the held borrow).
         let view = object
             .downcast_ref::<Self>()
-            .ok_or_else(|| JsNativeError::typ().with_message("`this` is not a DataView"))?;
+            .ok_or_else(Self::not_a_data_view)?;
 
         // 6. Let viewRecord be MakeDataViewWithBufferWitnessRecord(view, unordered).
         // 7. NOTE: Bounds checking is not a synchronizing operation when view's backing buffer is a growable SharedArrayBuffer.
@@ -823,7 +824,7 @@ impl DataView {
         // ToBigInt (script code: a `valueOf` that wrote to the view panicked on the held borrow).
         let view = object
             .downcast_ref::<Self>()
-            .ok_or_else(|| JsNativeError::typ().with_message("`this` is not a DataView"))?;
+            .ok_or_else(Self::not_a_data_view)?;
 
         // 8. Let viewRecord be MakeDataViewWithBufferWitnessRecord(view, unordered).
         // 9. NOTE: Bounds checking is not a synchronizing operation when view's backing buffer is a growable SharedArrayBuffer.

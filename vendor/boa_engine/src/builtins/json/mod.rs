@@ -280,8 +280,8 @@ impl Json {
                 context.instructions_remaining -= cost;
             }
             return match variant {
-                JsStrVariant::Latin1(bytes) => JsonBuilder::new(bytes).value(context),
-                JsStrVariant::Utf16(units) => JsonBuilder::new(units).value(context),
+                JsStrVariant::Latin1(bytes) => JsonBuilder::new(bytes, context).value(context),
+                JsStrVariant::Utf16(units) => JsonBuilder::new(units, context).value(context),
             };
         }
 
@@ -1583,7 +1583,6 @@ struct JsonBuilder<'t, U: JsonUnit> {
 /// the same nodes (one compare per key after the first record) and are created at their final
 /// shape with their values in one block, as V8's JSON parser follows map transitions; the shapes
 /// are the ones `CreateDataProperty` reaches (object literals share them).
-#[derive(Default)]
 struct JsonShapes {
     nodes: Vec<JsonShapeNode>,
     children: rustc_hash::FxHashMap<(u32, u32), u32>,
@@ -1599,12 +1598,22 @@ impl JsonShapes {
     /// No shared shape: the object is built member by member.
     const NONE: u32 = u32::MAX;
 
+    /// The tree with its root: the realm's ordinary-object template.
+    fn new(context: &Context) -> Self {
+        Self {
+            nodes: vec![JsonShapeNode {
+                template: context.intrinsics().templates().ordinary_object().clone(),
+                last: None,
+            }],
+            children: rustc_hash::FxHashMap::default(),
+        }
+    }
+
     /// The node after `node` when the key `key` (id `id`) is added.
-    fn step(&mut self, node: u32, id: u32, key: &JsString, context: &Context) -> u32 {
+    fn step(&mut self, node: u32, id: u32, key: &JsString) -> u32 {
         if node == Self::NONE {
             return node;
         }
-        self.root(context);
         let Some(entry) = self.nodes.get(node as usize) else {
             return Self::NONE;
         };
@@ -1651,22 +1660,11 @@ impl JsonShapes {
         child
     }
 
-    fn root(&mut self, context: &Context) {
-        if self.nodes.is_empty() {
-            self.nodes.push(JsonShapeNode {
-                template: context.intrinsics().templates().ordinary_object().clone(),
-                last: None,
-            });
-        }
-    }
-
     /// The template of `node`'s shape, if it has one.
     fn template(
-        &mut self,
+        &self,
         node: u32,
-        context: &Context,
     ) -> Option<&crate::object::shape::shared_shape::template::ObjectTemplate> {
-        self.root(context);
         self.nodes.get(node as usize).map(|entry| &entry.template)
     }
 }
@@ -1718,12 +1716,12 @@ fn lossy<U: JsonUnit>(text: &[U]) -> String {
 }
 
 impl<'t, U: JsonUnit> JsonBuilder<'t, U> {
-    fn new(text: &'t [U]) -> Self {
+    fn new(text: &'t [U], context: &Context) -> Self {
         Self {
             text,
             pos: 0,
             keys: rustc_hash::FxHashMap::default(),
-            shapes: JsonShapes::default(),
+            shapes: JsonShapes::new(context),
             members: Vec::new(),
             elements: Vec::new(),
             values: Vec::new(),
@@ -1779,27 +1777,35 @@ impl<'t, U: JsonUnit> JsonBuilder<'t, U> {
     /// no escape (records repeat their keys).
     fn key(&mut self) -> JsResult<(JsString, Option<u32>)> {
         let start = self.pos + 1;
-        let mut i = start;
-        while let Some(unit) = self.at(i) {
-            match unit {
-                0x22 => {
-                    let raw = &self.text[start..i];
-                    self.pos = i + 1;
-                    if let Some((s, id)) = self.keys.get(raw) {
-                        return Ok((s.clone(), Some(*id)));
-                    }
-                    let id = u32::try_from(self.keys.len()).ok();
-                    let s = U::js_string(raw);
-                    if let Some(id) = id {
-                        self.keys.insert(raw, (s.clone(), id));
-                    }
-                    return Ok((s, id));
-                }
-                0x5C => break,
-                _ => i += 1,
+        let Ok(end) = self.plain_end()? else {
+            return Ok((self.string()?, None));
+        };
+        let raw = &self.text[start..end];
+        self.pos = end + 1;
+        if let Some((s, id)) = self.keys.get(raw) {
+            return Ok((s.clone(), Some(*id)));
+        }
+        let id = u32::try_from(self.keys.len()).ok();
+        let s = U::js_string(raw);
+        if let Some(id) = id {
+            self.keys.insert(raw, (s.clone(), id));
+        }
+        Ok((s, id))
+    }
+
+    /// codemode-runtime patch: where the string starting at the quote at `self.pos` stops
+    /// being plain: `Ok` with its closing quote's index when it has no escape, `Err` with its
+    /// first backslash's index.
+    fn plain_end(&self) -> JsResult<Result<usize, usize>> {
+        let mut i = self.pos + 1;
+        loop {
+            match self.at(i) {
+                Some(0x22) => return Ok(Ok(i)),
+                Some(0x5C) => return Ok(Err(i)),
+                Some(_) => i += 1,
+                None => return Err(self.error()),
             }
         }
-        Ok((self.string()?, None))
     }
 
     /// The object of the members from `base` on: at the shape of `node` with its values in one
@@ -1807,7 +1813,7 @@ impl<'t, U: JsonUnit> JsonBuilder<'t, U> {
     /// ordinary-object template as `CreateDataProperty` gives them.
     fn object(&mut self, base: usize, node: u32, context: &Context) -> JsObject {
         let members = self.members.drain(base..);
-        if let Some(template) = self.shapes.template(node, context) {
+        if let Some(template) = self.shapes.template(node) {
             let mut storage = crate::object::ObjectStorage::with_capacity(members.len());
             for (_, value) in members {
                 storage.push(value);
@@ -1839,23 +1845,18 @@ impl<'t, U: JsonUnit> JsonBuilder<'t, U> {
     /// The string value starting at the quote at `self.pos`.
     fn string(&mut self) -> JsResult<JsString> {
         let start = self.pos + 1;
-        let mut i = start;
         // Fast path: no escape before the closing quote.
-        loop {
-            match self.at(i) {
-                Some(0x22) => {
-                    let raw = &self.text[start..i];
-                    self.pos = i + 1;
-                    if raw.len() <= JSON_SHORT_VALUE_MAX {
-                        return Ok(self.short_value(raw));
-                    }
-                    return Ok(U::js_string(raw));
+        let mut i = match self.plain_end()? {
+            Ok(end) => {
+                let raw = &self.text[start..end];
+                self.pos = end + 1;
+                if raw.len() <= JSON_SHORT_VALUE_MAX {
+                    return Ok(self.short_value(raw));
                 }
-                Some(0x5C) => break,
-                Some(_) => i += 1,
-                None => return Err(self.error()),
+                return Ok(U::js_string(raw));
             }
-        }
+            Err(backslash) => backslash,
+        };
         // With escapes: decoded into the scratch buffer.
         let mut out = std::mem::take(&mut self.scratch);
         out.clear();
@@ -1970,7 +1971,7 @@ impl<'t, U: JsonUnit> JsonBuilder<'t, U> {
                     }
                     let (key, id) = self.key()?;
                     node = match id {
-                        Some(id) => self.shapes.step(node, id, &key, context),
+                        Some(id) => self.shapes.step(node, id, &key),
                         None => JsonShapes::NONE,
                     };
                     self.expect(0x3A)?;

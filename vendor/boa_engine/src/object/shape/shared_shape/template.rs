@@ -65,10 +65,6 @@ impl ObjectTemplate {
         self
     }
 
-    /// Add a accessor property to the [`ObjectTemplate`].
-    ///
-    /// This assumes that the property with the given key was not previously set
-    /// and that it's a string or symbol.
     /// codemode-runtime patch: adds `key` as a writable, enumerable, configurable data property
     /// (what `CreateDataProperty` adds to an ordinary object), unless the shape would then turn
     /// unique (past [`Shape`]'s transition limit), which an object template cannot be: then
@@ -87,6 +83,10 @@ impl ObjectTemplate {
         true
     }
 
+    /// Add a accessor property to the [`ObjectTemplate`].
+    ///
+    /// This assumes that the property with the given key was not previously set
+    /// and that it's a string or symbol.
     pub(crate) fn accessor(
         &mut self,
         key: PropertyKey,
