@@ -134,6 +134,16 @@ impl Script {
         })
     }
 
+    /// Calls `f` with the script's parsed code while it is not compiled yet, `None` after
+    /// (codemode-runtime patch): a host can check what a script is before running it, without
+    /// parsing it a second time.
+    pub fn inspect_ast<T>(&self, f: impl FnOnce(&boa_ast::Script) -> T) -> Option<T> {
+        match &*self.inner.phase.borrow() {
+            ScriptPhase::Ast(ast) => Some(f(ast)),
+            ScriptPhase::Codeblock(_) => None,
+        }
+    }
+
     /// Compiles the codeblock of this script.
     ///
     /// This is a no-op if this has been called previously.

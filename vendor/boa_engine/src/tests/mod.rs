@@ -613,3 +613,20 @@ fn fix_index_access_in_finally_jump_table_in_function() {
         })()
     "#})]);
 }
+
+/// codemode-runtime patch: `Script::inspect_ast` shows the parsed code until it is compiled, and
+/// the script then runs as parsed.
+#[test]
+fn script_inspect_ast_until_compiled() {
+    use crate::{Context, Script, Source};
+    let context = &mut Context::default();
+    let script = Script::parse(Source::from_bytes("let a = 1; a + 1"), None, context)
+        .expect("the script parses");
+    assert_eq!(
+        script.inspect_ast(|ast| ast.statements().statements().len()),
+        Some(2)
+    );
+    script.codeblock(context).expect("the script compiles");
+    assert_eq!(script.inspect_ast(|_| ()), None);
+    assert_eq!(script.evaluate(context).expect("the script runs"), JsValue::new(2));
+}
