@@ -869,6 +869,31 @@ fn retention_keeps_the_newest_finished_runs_and_every_paused_one() {
 }
 
 #[test]
+fn runs_are_pruned_every_eighth_of_those_kept() {
+    // keep 16: pruned after the first run and then after every second one, so the history
+    // holds 16 or 17 finished runs and never more.
+    let f = fixture_with(RuntimeConfig {
+        keep_finished: 16,
+        ..Default::default()
+    });
+    let mut sizes = Vec::new();
+    for i in 0..24 {
+        f.execute(&format!("return {i}"));
+        sizes.push(f.runtime.execution_history(Some(100)).unwrap().len());
+    }
+    let expected: Vec<usize> = (1..=24usize)
+        .map(|n| match n {
+            ..=16 => n,
+            _ if n % 2 == 0 => 17,
+            _ => 16,
+        })
+        .collect();
+    assert_eq!(sizes, expected);
+    // `pruneExecutions` without `keep` prunes to the setting at once.
+    assert_eq!(f.runtime.prune_executions(None).unwrap(), 1);
+}
+
+#[test]
 fn paused_runs_past_their_ttl_expire_to_rejected() {
     let f = fixture_with(RuntimeConfig {
         paused_ttl_ms: 1_000,

@@ -513,7 +513,7 @@ impl Runtime {
             self.store.save_execution(&record)?;
         }
         if record.state.status.is_finished() {
-            self.prune()?;
+            self.prune_after_run()?;
         } else if let Some(at) = self.next_wake_at()? {
             self.schedule(at);
         }

@@ -311,7 +311,7 @@ impl Runtime {
     }
 
     /// `pruneExecutions`: deletes the finished runs beyond the newest `keep` (default
-    /// `keep_finished`, which the runtime also applies after each run); paused, waiting and
+    /// `keep_finished`, which the runtime also applies every eighth of that many runs); paused, waiting and
     /// running ones are kept. Returns how many were deleted.
     pub fn prune_executions(&self, keep: Option<usize>) -> Result<usize> {
         let keep = keep.unwrap_or(self.config.keep_finished);

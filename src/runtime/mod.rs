@@ -97,7 +97,8 @@ pub struct RuntimeConfig {
     pub max_result_bytes: usize,
     /// Journaled bytes per run; once full, further calls fail without running.
     pub max_journal_bytes: usize,
-    /// Finished runs kept (newest first); older ones and their journals are deleted.
+    /// Finished runs kept (newest first); older ones and their journals are deleted (every
+    /// eighth of this many runs: up to an eighth more are kept in between).
     pub keep_finished: usize,
     /// A paused run older than this (since its last change) expires to `rejected`.
     pub paused_ttl_ms: i64,
@@ -251,6 +252,9 @@ pub struct Runtime {
     transform: Option<ResultTransform>,
     /// Sinks watching one execution each, and tags (see [`Runtime::execute_tagged`]).
     watchers: Rc<RefCell<Watchers>>,
+    /// Runs finished since the last pruning (see [`Runtime::prune_after_run`]); starts due, so
+    /// the first run a fresh runtime finishes prunes what an earlier instance left.
+    finished_since_prune: std::cell::Cell<usize>,
 }
 
 /// Marks an execution busy until dropped.
@@ -300,6 +304,7 @@ impl Runtime {
             random: Rc::new(|| uuid::Uuid::new_v4().into_bytes()),
             transform: None,
             watchers: Rc::default(),
+            finished_since_prune: std::cell::Cell::new(usize::MAX),
         })
     }
 

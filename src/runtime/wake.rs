@@ -86,10 +86,24 @@ impl Runtime {
         Ok(expiry.into_iter().chain(timer).min())
     }
 
-    /// Deletes finished runs beyond `keep_finished` (after each run and on wake-ups).
+    /// Deletes finished runs beyond `keep_finished` (on wake-ups, and every few runs).
     pub(super) fn prune(&self) -> Result<()> {
+        self.finished_since_prune.set(0);
         self.delete_finished_beyond(self.config.keep_finished, None)
             .map(|_| ())
+    }
+
+    /// Prunes once a run finishes and the runs finished since the last pruning reach
+    /// [`prune_period`] of `keep_finished`: a query and a deletion per finished run were a
+    /// twentieth of a trivial run's time in workerd, and an eighth more runs kept for a while
+    /// costs nothing that matters.
+    pub(super) fn prune_after_run(&self) -> Result<()> {
+        let finished = self.finished_since_prune.get().saturating_add(1);
+        self.finished_since_prune.set(finished);
+        if finished >= prune_period(self.config.keep_finished) {
+            self.prune()?;
+        }
+        Ok(())
     }
 
     /// Deletes the finished runs beyond the newest `keep` (none a pass is driving), telling each
@@ -111,4 +125,10 @@ impl Runtime {
         }
         Ok(deleted)
     }
+}
+
+/// Finished runs between two prunings after runs: an eighth of those kept (at least one), so at
+/// most `keep + keep / 8` finished runs are kept at any time.
+pub(super) fn prune_period(keep: usize) -> usize {
+    (keep / 8).max(1)
 }

@@ -26,32 +26,34 @@ pub(super) fn compile_script(
         "(async function (input) {{ const __codemode_value = ({expression_code}\n); return typeof __codemode_value === \"function\" ? await __codemode_value(input) : __codemode_value; }})"
     );
     let body = format!("(async function (input) {{{code}\n}})");
-    // Each check parses the whole code: the expression form is checked once, the body form only
-    // when the code is not an expression.
-    let (source, one_function) = if is_one_function(context, &expression) {
-        (expression, true)
-    } else {
-        let one_function = is_one_function(context, &body);
-        (body, one_function)
+    // One parse for code in the expression form, two for a body: each form is parsed once and
+    // its tree checked before it is compiled and run.
+    let parse = |context: &mut Context, source: &str| {
+        Script::parse(Source::from_bytes(source).with_path(path), None, context)
     };
-    if !one_function {
-        // Either a syntax error (reported below with its position) or code that closes the
-        // wrapper to run at the top level.
-        if Script::parse(Source::from_bytes(&source).with_path(path), None, context).is_ok() {
-            return Err(ErrorInfo::run(
-                RunCode::SyntaxError,
-                "SyntaxError: unbalanced `}` or `)`: the code must be a function body or an expression",
-            ));
+    let (script, source) = match parse(context, &expression) {
+        Ok(script) if is_one_function(&script) => (script, expression),
+        _ => {
+            let script = parse(context, &body).map_err(|e| {
+                ErrorInfo::run(RunCode::SyntaxError, v8_syntax_error(&body, &e.to_string()))
+            })?;
+            if !is_one_function(&script) {
+                // Code that closes the wrapper to run at the top level.
+                return Err(ErrorInfo::run(
+                    RunCode::SyntaxError,
+                    "SyntaxError: unbalanced `}` or `)`: the code must be a function body or an expression",
+                ));
+            }
+            (script, body)
         }
-    }
-    let function = context
-        .eval(Source::from_bytes(&source).with_path(path))
-        .map_err(|e| {
-            ErrorInfo::run(
-                RunCode::SyntaxError,
-                v8_syntax_error(&source, &e.to_string()),
-            )
-        })?;
+    };
+    // Compiling the tree finds the early errors the parser leaves (a name declared twice).
+    let function = script.evaluate(context).map_err(|e| {
+        ErrorInfo::run(
+            RunCode::SyntaxError,
+            v8_syntax_error(&source, &e.to_string()),
+        )
+    })?;
     let function = function
         .as_callable()
         .ok_or_else(|| internal("compiled script is not a function"))?;
@@ -63,24 +65,21 @@ pub(super) fn compile_script(
     Ok(function)
 }
 
-/// `true` if `source` parses as exactly one parenthesised async function expression, so the
-/// code inside cannot have closed the wrapper and reopened another.
-pub(super) fn is_one_function(context: &mut Context, source: &str) -> bool {
+/// `true` if `script` (not compiled yet) is exactly one parenthesised async function
+/// expression, so the code inside cannot have closed the wrapper and reopened another.
+pub(super) fn is_one_function(script: &Script) -> bool {
     use boa_engine::ast::{Expression, Statement, StatementListItem};
-    let scope = context.realm().scope().clone();
-    let mut parser = boa_engine::parser::Parser::new(Source::from_bytes(source));
-    let Ok(script) = parser.parse_script(&scope, context.interner_mut()) else {
-        return false;
-    };
-    match script.statements().statements() {
-        [StatementListItem::Statement(statement)] => match statement.as_ref() {
-            Statement::Expression(Expression::Parenthesized(inner)) => {
-                matches!(inner.expression(), Expression::AsyncFunctionExpression(_))
-            }
+    script
+        .inspect_ast(|ast| match ast.statements().statements() {
+            [StatementListItem::Statement(statement)] => match statement.as_ref() {
+                Statement::Expression(Expression::Parenthesized(inner)) => {
+                    matches!(inner.expression(), Expression::AsyncFunctionExpression(_))
+                }
+                _ => false,
+            },
             _ => false,
-        },
-        _ => false,
-    }
+        })
+        .unwrap_or(false)
 }
 
 /// The parser's error as V8 words it, with the line as the sandbox's other errors give it:
