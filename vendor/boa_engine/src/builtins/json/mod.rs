@@ -253,14 +253,18 @@ impl Json {
         // string's iterator; a Latin-1 text is checked and built from its bytes in place;
         // it was widened to UTF-16 first (a copy of twice its size, most of the peak memory of
         // parsing a large tool result).
+        // codemode-runtime patch: and that it nests at most `RuntimeLimits::json_depth_limit`
+        // arrays and objects deep.
         let variant = text.as_str().variant();
+        let max_depth = context.runtime_limits().json_depth_limit();
         match variant {
-            JsStrVariant::Latin1(bytes) => validate_json_text(bytes)
-                .map_err(|message| with_line_and_column(message, bytes)),
-            JsStrVariant::Utf16(units) => validate_json_text(units)
-                .map_err(|message| with_line_and_column(message, units)),
-        }
-        .map_err(|message| JsNativeError::syntax().with_message(message))?;
+            JsStrVariant::Latin1(bytes) => {
+                validate_json_text(bytes, max_depth).map_err(|e| e.into_error(bytes))
+            }
+            JsStrVariant::Utf16(units) => {
+                validate_json_text(units, max_depth).map_err(|e| e.into_error(units))
+            }
+        }?;
 
         // Check if a reviver is provided, to determine if we need source text tracking
         let has_reviver = args.get_or_undefined(1).is_callable();
@@ -2061,7 +2065,33 @@ fn with_line_and_column<U: JsonUnit>(message: String, text: &[U]) -> String {
     format!("{message} (line {line} column {column})")
 }
 
-fn validate_json_text<U: JsonUnit>(text: &[U]) -> Result<(), String> {
+/// codemode-runtime patch: why `validate_json_text` refused a text: its grammar (V8's words,
+/// a `SyntaxError`) or its nesting past the host's limit (`RuntimeLimits::json_depth_limit`, a
+/// `RangeError`; the sandbox scanned the text for it before every `JSON.parse`).
+enum JsonTextError {
+    Syntax(String),
+    TooDeep(usize),
+}
+
+impl From<String> for JsonTextError {
+    fn from(message: String) -> Self {
+        Self::Syntax(message)
+    }
+}
+
+impl JsonTextError {
+    fn into_error<U: JsonUnit>(self, text: &[U]) -> JsNativeError {
+        match self {
+            Self::Syntax(message) => {
+                JsNativeError::syntax().with_message(with_line_and_column(message, text))
+            }
+            Self::TooDeep(max) => JsNativeError::range()
+                .with_message(format!("JSON nested more than {max} levels deep")),
+        }
+    }
+}
+
+fn validate_json_text<U: JsonUnit>(text: &[U], max_depth: usize) -> Result<(), JsonTextError> {
     fn is_ws(unit: u16) -> bool {
         matches!(unit, 0x09 | 0x0A | 0x0D | 0x20)
     }
@@ -2119,7 +2149,7 @@ fn validate_json_text<U: JsonUnit>(text: &[U]) -> Result<(), String> {
         i += 1;
         loop {
             match at(i) {
-                None => return Err(format!("Unterminated string in JSON at position {i}")),
+                None => return Err(format!("Unterminated string in JSON at position {i}").into()),
                 Some(0x22) => return Ok(i + 1),
                 Some(0x5C) => match at(i + 1) {
                     Some(0x22 | 0x5C | 0x2F | 0x62 | 0x66 | 0x6E | 0x72 | 0x74) => i += 2,
@@ -2129,14 +2159,14 @@ fn validate_json_text<U: JsonUnit>(text: &[U]) -> Result<(), String> {
                         };
                         // V8 names the first unit that is not a hex digit.
                         if let Some(bad) = (i + 2..i + 6).find(|&k| !at(k).is_some_and(|u| is_hex(&u))) {
-                            return Err(format!("Bad Unicode escape in JSON at position {bad}"));
+                            return Err(format!("Bad Unicode escape in JSON at position {bad}").into());
                         }
                         i += 6;
                     }
                     _ => return Err(format!("Bad escaped character in JSON at position {}", i + 1)),
                 },
                 Some(unit) if unit < 0x20 => {
-                    return Err(format!("Bad control character in string literal in JSON at position {i}"));
+                    return Err(format!("Bad control character in string literal in JSON at position {i}").into());
                 }
                 Some(_) => i += 1,
             }
@@ -2150,6 +2180,10 @@ fn validate_json_text<U: JsonUnit>(text: &[U]) -> Result<(), String> {
         i = skip_ws(i);
         match at(i) {
             Some(bracket @ (0x7B | 0x5B)) => {
+                // The host's nesting limit counts every container, an empty one too.
+                if open.len() >= max_depth {
+                    return Err(JsonTextError::TooDeep(max_depth));
+                }
                 i = skip_ws(i + 1);
                 let close = if bracket == 0x7B { 0x7D } else { 0x5D };
                 if at(i) == Some(close) {
@@ -2158,18 +2192,18 @@ fn validate_json_text<U: JsonUnit>(text: &[U]) -> Result<(), String> {
                     if open.len() >= JSON_PARSE_MAX_DEPTH {
                         return Err(format!(
                             "JSON nested more than {JSON_PARSE_MAX_DEPTH} levels deep at position {i}"
-                        ));
+                        ).into());
                     }
                     open.push(bracket);
                     if bracket == 0x7B {
                         if at(i) != Some(0x22) {
                             return Err(format!(
                                 "Expected property name or '}}' in JSON at position {i}"
-                            ));
+                            ).into());
                         }
                         i = skip_ws(string(i)?);
                         if at(i) != Some(0x3A) {
-                            return Err(format!("Expected ':' after property name in JSON at position {i}"));
+                            return Err(format!("Expected ':' after property name in JSON at position {i}").into());
                         }
                         i += 1;
                     }
@@ -2185,7 +2219,7 @@ fn validate_json_text<U: JsonUnit>(text: &[U]) -> Result<(), String> {
                 };
                 for (offset, expected) in word.iter().enumerate() {
                     if at(i + offset) != Some(*expected) {
-                        return Err(unexpected(i + offset));
+                        return Err(unexpected(i + offset).into());
                     }
                 }
                 i += word.len();
@@ -2194,18 +2228,18 @@ fn validate_json_text<U: JsonUnit>(text: &[U]) -> Result<(), String> {
                 if first == 0x2D {
                     i += 1;
                     if !at(i).is_some_and(|u| (0x30..=0x39).contains(&u)) {
-                        return Err(format!("No number after minus sign in JSON at position {i}"));
+                        return Err(format!("No number after minus sign in JSON at position {i}").into());
                     }
                 }
                 i = if at(i) == Some(0x30) { i + 1 } else { digits(text, i) };
                 // A leading zero followed by a digit: V8 stops at the digit.
                 if at(i).is_some_and(|u| (0x30..=0x39).contains(&u)) {
-                    return Err(unexpected(i));
+                    return Err(unexpected(i).into());
                 }
                 if at(i) == Some(0x2E) {
                     let end = digits(text, i + 1);
                     if end == i + 1 {
-                        return Err(format!("Unterminated fractional number in JSON at position {end}"));
+                        return Err(format!("Unterminated fractional number in JSON at position {end}").into());
                     }
                     i = end;
                 }
@@ -2216,12 +2250,12 @@ fn validate_json_text<U: JsonUnit>(text: &[U]) -> Result<(), String> {
                     }
                     let end = digits(text, i);
                     if end == i {
-                        return Err(format!("Exponent part is missing a number in JSON at position {i}"));
+                        return Err(format!("Exponent part is missing a number in JSON at position {i}").into());
                     }
                     i = end;
                 }
             }
-            _ => return Err(unexpected(i)),
+            _ => return Err(unexpected(i).into()),
         }
         // A value ended at `i`: close containers, or find where the next value starts.
         loop {
@@ -2231,7 +2265,7 @@ fn validate_json_text<U: JsonUnit>(text: &[U]) -> Result<(), String> {
                     return if i == text.len() {
                         Ok(())
                     } else {
-                        Err(format!("Unexpected non-whitespace character after JSON at position {i}"))
+                        Err(format!("Unexpected non-whitespace character after JSON at position {i}").into())
                     };
                 }
                 Some(bracket) => {
@@ -2247,25 +2281,25 @@ fn validate_json_text<U: JsonUnit>(text: &[U]) -> Result<(), String> {
                                 if at(i) != Some(0x22) {
                                     return Err(format!(
                                         "Expected double-quoted property name in JSON at position {i}"
-                                    ));
+                                    ).into());
                                 }
                                 i = skip_ws(string(i)?);
                                 if at(i) != Some(0x3A) {
                                     return Err(format!(
                                         "Expected ':' after property name in JSON at position {i}"
-                                    ));
+                                    ).into());
                                 }
                                 i += 1;
                             }
                             break;
                         }
                         _ if bracket == 0x5B => {
-                            return Err(format!("Expected ',' or ']' after array element in JSON at position {i}"));
+                            return Err(format!("Expected ',' or ']' after array element in JSON at position {i}").into());
                         }
                         _ => {
                             return Err(format!(
                                 "Expected ',' or '}}' after property value in JSON at position {i}"
-                            ));
+                            ).into());
                         }
                     }
                 }

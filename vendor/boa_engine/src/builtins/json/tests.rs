@@ -511,3 +511,43 @@ fn json_stringify_to_json_lookups() {
         js_string!("[{\"a\":1,\"b\":[1,2]},{\"a\":2,\"b\":[]}]|\"O\"|\"O\"|\"A2\"|[{},{\"v\":1}]|2|{\"a\":{\"b\":1},\"c\":\"late\"}|[\"proxied\",{\"inner\":\"proxied\"}]|{\"d\":\"1970-01-01T00:00:00.000Z\",\"m\":{},\"n\":{}}|Converting circular structure to JSON\n    --> starting at object with constructor 'Object'\n    |     property 'list' -> object with constructor 'Array'\n    |     index 0 -> object with constructor 'Object'\n    |     property 'deep' -> object with constructor 'Object'\n    --- property 'back' closes the circle|Converting circular structure to JSON\n    --> starting at object with constructor 'Object'\n    |     <anonymous> -> object with constructor 'Object'\n    --- property 'self' closes the circle"),
     )]);
 }
+
+/// codemode-runtime patch: `JSON.parse` refuses a text nested deeper than the host's
+/// `RuntimeLimits::json_depth_limit` (every container counts, an empty one too; brackets in
+/// strings do not) with a `RangeError`, before it builds anything; a syntax error earlier in
+/// the text is reported first.
+#[test]
+fn json_parse_depth_limit() {
+    const TOO_DEEP: &str = "JSON nested more than 4 levels deep";
+    run_test_actions([
+        TestAction::inspect_context(|context| {
+            context.runtime_limits_mut().set_json_depth_limit(4);
+        }),
+        TestAction::assert_eq(r#"JSON.parse('[[{"a":[1]}]]')[0][0].a[0]"#, 1),
+        TestAction::assert_eq(r#"JSON.parse('[[1],[2],[3],[4],[5]]').length"#, 5),
+        TestAction::assert_eq(
+            r#"JSON.parse('["[[[[", "\\"[[[[", "\\\\", {"k]": "{{{{"}]').length"#,
+            4,
+        ),
+        TestAction::assert_native_error(
+            r#"JSON.parse('[[{"a":[[1]]}]]')"#,
+            JsNativeErrorKind::Range,
+            TOO_DEEP,
+        ),
+        TestAction::assert_native_error(
+            "JSON.parse('[[[[[]]]]]')",
+            JsNativeErrorKind::Range,
+            TOO_DEEP,
+        ),
+        TestAction::assert_native_error(
+            "JSON.parse('[[[[[]]]]]', (k, v) => v)",
+            JsNativeErrorKind::Range,
+            TOO_DEEP,
+        ),
+        TestAction::assert_native_error(
+            "JSON.parse('[1 [[[[[]]]]]]')",
+            JsNativeErrorKind::Syntax,
+            "Expected ',' or ']' after array element in JSON at position 3 (line 1 column 4)",
+        ),
+    ]);
+}
