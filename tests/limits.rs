@@ -422,6 +422,25 @@ fn summary(output: &ExecuteOutput) -> String {
 
 const STRING_LIMIT_MENTIONS: &[&str] = &["16777216", "16,777,216", "2^24", "2**24"];
 
+/// `JSON.parse` of a text nested deeper than `max_json_depth` (100) is a catchable
+/// `RangeError` (the engine checks it as it validates the text); 100 levels parse.
+#[test]
+fn json_texts_nested_past_the_limit_are_a_catchable_range_error() {
+    let deep = |n: usize| format!("'{}' + '{}'", "[".repeat(n), "]".repeat(n));
+    let mut problems = expect_values(&[(&format!("JSON.parse({}).length", deep(100)), json!(1))]);
+    let too_deep = [
+        format!("JSON.parse({})", deep(101)),
+        format!("JSON.parse({}, (k, v) => v)", deep(101)),
+        format!("JSON.parse(`{{\"a\": ${{{}}}}}`)", deep(100)),
+    ];
+    let rows: Vec<&str> = too_deep.iter().map(String::as_str).collect();
+    problems.extend(expect_range_errors(
+        &rows,
+        &["JSON nested more than 100 levels deep"],
+    ));
+    check_all(problems);
+}
+
 #[test]
 fn strings_longer_than_2_pow_24_are_a_catchable_range_error() {
     let rows = [

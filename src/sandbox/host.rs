@@ -8,7 +8,6 @@ use std::rc::Rc;
 use boa_engine::builtins::promise::ResolvingFunctions;
 use boa_engine::object::builtins::JsPromise;
 use boa_engine::object::{FunctionObjectBuilder, ObjectInitializer};
-use boa_engine::string::JsStrVariant;
 use boa_engine::{
     js_string, Context, JsNativeError, JsObject, JsResult, JsString, JsValue, NativeFunction,
 };
@@ -161,17 +160,11 @@ fn register_output(host: &mut ObjectInitializer<'_>) {
     );
 }
 
-/// The checks and bookkeeping of the run: `checkSource`, `checkJson`, `done`, `lastSeq`,
-/// `connectorGet`.
+/// The checks and bookkeeping of the run: `checkSource`, `done`, `lastSeq`, `connectorGet`.
 fn register_checks(host: &mut ObjectInitializer<'_>) {
     host.function(
         NativeFunction::from_fn_ptr(host_check_source),
         js_string!("checkSource"),
-        1,
-    )
-    .function(
-        NativeFunction::from_fn_ptr(host_check_json),
-        js_string!("checkJson"),
         1,
     )
     .function(
@@ -418,8 +411,8 @@ pub(super) fn host_done(
     Ok(JsValue::undefined())
 }
 
-/// `true` if `value` nests at most `max` arrays/objects deep (counted like `host.checkJson`
-/// counts brackets). Iterative, so any depth is safe to check.
+/// `true` if `value` nests at most `max` arrays/objects deep (counted as `JSON.parse` counts
+/// brackets). Iterative, so any depth is safe to check.
 pub(super) fn json_depth_within(value: &Value, max: usize) -> bool {
     let is_container = |value: &Value| matches!(value, Value::Array(_) | Value::Object(_));
     if !is_container(value) {
@@ -496,62 +489,6 @@ pub(super) fn host_check_source(
     check_nesting(&text, limits.max_nesting, limits.max_expression_depth)
         .map_err(|e| JsNativeError::syntax().with_message(strip_kind(&e.message)))?;
     Ok(JsValue::undefined())
-}
-
-/// `host.checkJson(text)`: JSON text nested deeper than the JSON depth limit is refused.
-/// Brackets inside string literals do not count; the text's code units are read in place (no
-/// copy to a Rust string: a large tool result is parsed often), as bytes when it is Latin-1.
-pub(super) fn host_check_json(
-    _this: &JsValue,
-    args: &[JsValue],
-    context: &mut Context,
-) -> JsResult<JsValue> {
-    let text = args
-        .first()
-        .cloned()
-        .unwrap_or_default()
-        .to_string(context)?;
-    let max = shared_host(context)?.borrow().limits.max_json_depth;
-    let too_deep = match text.as_str().variant() {
-        JsStrVariant::Latin1(units) => json_nests_deeper(units, max),
-        JsStrVariant::Utf16(units) => json_nests_deeper(units, max),
-    };
-    if too_deep {
-        return Err(JsNativeError::range()
-            .with_message(format!("JSON nested more than {max} levels deep"))
-            .into());
-    }
-    Ok(JsValue::undefined())
-}
-
-/// Whether the JSON text `units` opens more than `max` arrays/objects at once (brackets inside
-/// string literals aside). One loop over the slice, specialised for each width.
-fn json_nests_deeper<T: Copy + Into<u16>>(units: &[T], max: usize) -> bool {
-    let (mut depth, mut in_string, mut escaped) = (0usize, false, false);
-    for &unit in units {
-        let unit: u16 = unit.into();
-        if in_string {
-            match unit {
-                _ if escaped => escaped = false,
-                0x5C => escaped = true,
-                0x22 => in_string = false,
-                _ => {}
-            }
-            continue;
-        }
-        match unit {
-            0x22 => in_string = true,
-            0x5B | 0x7B => {
-                depth += 1;
-                if depth > max {
-                    return true;
-                }
-            }
-            0x5D | 0x7D => depth = depth.saturating_sub(1),
-            _ => {}
-        }
-    }
-    false
 }
 
 pub(super) fn strip_kind(message: &str) -> String {
@@ -713,33 +650,4 @@ pub(super) fn host_snippet(
         JsNativeError::syntax().with_message(format!("snippet `{name}`: {}", e.message))
     })?;
     Ok(JsValue::from(function))
-}
-
-#[cfg(test)]
-mod json_depth_tests {
-    use super::json_nests_deeper;
-
-    /// The text as Latin-1 bytes and as UTF-16 units: both widths give the same answer.
-    fn both(text: &str, max: usize) -> (bool, bool) {
-        let utf16: Vec<u16> = text.encode_utf16().collect();
-        let latin1: Vec<u8> = utf16.iter().map(|&unit| unit as u8).collect();
-        (
-            json_nests_deeper(&latin1, max),
-            json_nests_deeper(&utf16, max),
-        )
-    }
-
-    #[test]
-    fn nesting_is_counted_outside_strings_only() {
-        assert_eq!(both("[[{\"a\":[1]}]]", 4), (false, false));
-        assert_eq!(both("[[{\"a\":[[1]]}]]", 4), (true, true));
-        // Brackets in strings, escaped quotes and backslashes do not count.
-        assert_eq!(
-            both(r#"["[[[[", "\"[[[[", "\\", {"k]": "{{{{"}]"#, 2),
-            (false, false)
-        );
-        assert_eq!(both(r#"["\\", [[["x"]]]]"#, 3), (true, true));
-        // Closing brackets lower the depth again: siblings do not add up.
-        assert_eq!(both("[[1],[2],[3],[4]]", 2), (false, false));
-    }
 }

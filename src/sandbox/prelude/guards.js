@@ -2,16 +2,9 @@
 // strings and arrays built in one call, the nesting of code compiled at run time; and the
 // engine-level globals a deterministic run must not have.
 
-// ---- JSON: stringify/parse recurse natively once per level, so values and texts nested deeper
-// than limits.maxJsonDepth are refused: by the engine for stringify (the host sets its
-// RuntimeLimits::json_depth_limit), by host.checkJson for parse.
+// ---- JSON: stringify and parse refuse values and texts nested deeper than
+// limits.maxJsonDepth (a RangeError; the host sets the engine's RuntimeLimits::json_depth_limit).
 const stringify = rawStringify;
-function parse(text, reviver) {
-  const source = toStr(text);
-  host.checkJson(source);
-  return rawParse(source, reviver);
-}
-keep(parse, "parse", JSON);
 
 // ---- Size guards: native built-ins run outside the instruction budget, so the ones that can
 // build huge strings or arrays in one call check the size first (a catchable RangeError).
