@@ -49,6 +49,11 @@ thread_local! {
     static CANNOT_BLOCK_COUNTER: Cell<u64> = const { Cell::new(0) };
 }
 
+/// codemode-runtime patch: the instructions one step of a built-in's loop over an array-like's
+/// indices is charged ([`Context::charge_element_step`]).
+#[cfg(feature = "fuzz")]
+pub(crate) const ELEMENT_STEP_COST: usize = 8;
+
 /// ECMAScript context. It is the primary way to interact with the runtime.
 ///
 /// `Context`s constructed in a thread share the same runtime, therefore it
@@ -474,6 +479,24 @@ impl Context {
     #[must_use]
     pub fn instructions_remaining(&self) -> usize {
         self.instructions_remaining
+    }
+
+    /// codemode-runtime patch: charges one step of a built-in's loop over the indices of an
+    /// array-like to the instruction budget, as `ELEMENT_STEP_COST` instructions (about what
+    /// the same loop written in JavaScript spends per index). Such a loop runs natively, so
+    /// without it `a.length = 2 ** 32 - 1; a.includes(1)` went on for minutes, out of reach
+    /// of the budget.
+    #[inline]
+    pub(crate) fn charge_element_step(&mut self) -> JsResult<()> {
+        #[cfg(feature = "fuzz")]
+        {
+            if self.instructions_remaining < ELEMENT_STEP_COST {
+                self.instructions_remaining = 0;
+                return Err(crate::error::EngineError::NoInstructionsRemain.into());
+            }
+            self.instructions_remaining -= ELEMENT_STEP_COST;
+        }
+        Ok(())
     }
 
     /// codemode-runtime patch: sets how many instructions may still run, so a context built

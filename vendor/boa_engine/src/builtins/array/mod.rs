@@ -640,6 +640,7 @@ impl Array {
             //     ...
             //     f. Set k to k + 1.
             for k in 0..len {
+                context.charge_element_step()?;
                 // a. Let Pk be ! ToString(𝔽(k)).
                 // b. Let kValue be ? Get(arrayLike, Pk).
                 let k_value = array_like.get(k, context)?;
@@ -873,6 +874,7 @@ impl Array {
                 }
                 // iv. Repeat, while k < len,
                 for k in 0..len {
+                    context.charge_element_step()?;
                     // 1. Let P be ! ToString(𝔽(k)).
                     // 2. Let exists be ? HasProperty(E, P).
                     // 3. If exists is true, then
@@ -1034,6 +1036,7 @@ impl Array {
         // 4. Let k be 0.
         // 5. Repeat, while k < len,
         for k in 0..len {
+            context.charge_element_step()?;
             // a. Let Pk be ! ToString(𝔽(k)).
             let pk = k;
             // b. Let kPresent be ? HasProperty(O, Pk).
@@ -1099,6 +1102,7 @@ impl Array {
         // 6. Let k be 0.
         // 7. Repeat, while k < len,
         for k in 0..len {
+            context.charge_element_step()?;
             // a. If k > 0, set R to the string-concatenation of R and sep.
             if k > 0 {
                 total = total.saturating_add(separator.len());
@@ -1186,6 +1190,7 @@ impl Array {
         let mut lower = 0;
         // 5. Repeat, while lower ≠ middle,
         while lower != middle {
+            context.charge_element_step()?;
             // a. Let upper be len - lower - 1.
             let upper = len - lower - 1;
             // Skipped: b. Let upperP be ! ToString(𝔽(upper)).
@@ -1256,6 +1261,7 @@ impl Array {
         // 4. Let k be 0.
         // 5. Repeat, while k < len,
         for i in 0..len {
+            context.charge_element_step()?;
             // a. Let from be ! ToString(𝔽(len - k - 1)).
             let from = len - i - 1;
 
@@ -1336,6 +1342,7 @@ impl Array {
         // 5. Let k be 1.
         // 6. Repeat, while k < len,
         for k in 1..len {
+            context.charge_element_step()?;
             // a. Let from be ! ToString(𝔽(k)).
             let from = k;
             // b. Let to be ! ToString(𝔽(k - 1)).
@@ -1397,6 +1404,7 @@ impl Array {
             let mut k = len;
             // c. Repeat, while k > 0,
             while k > 0 {
+                context.charge_element_step()?;
                 // i. Let from be ! ToString(𝔽(k - 1)).
                 let from = k - 1;
                 // ii. Let to be ! ToString(𝔽(k + argCount - 1)).
@@ -1461,6 +1469,7 @@ impl Array {
         // 4. Let k be 0.
         // 5. Repeat, while k < len,
         for k in 0..len {
+            context.charge_element_step()?;
             // a. Let Pk be ! ToString(𝔽(k)).
             // b. Let kPresent be ? HasProperty(O, Pk).
             // c. If kPresent is true, then
@@ -1512,6 +1521,7 @@ impl Array {
         // 5. Let k be 0.
         // 6. Repeat, while k < len,
         for k in 0..len {
+            context.charge_element_step()?;
             // a. Let Pk be ! ToString(𝔽(k)).
             // b. Let k_present be ? HasProperty(O, Pk).
             // c. If k_present is true, then
@@ -1587,6 +1597,7 @@ impl Array {
 
         // 10. Repeat, while k < len,
         while k < len {
+            context.charge_element_step()?;
             // a. Let kPresent be ? HasProperty(O, ! ToString(𝔽(k))).
             // b. If kPresent is true, then
             // b.i. Let elementK be ? Get(O, ! ToString(𝔽(k))).
@@ -1661,6 +1672,7 @@ impl Array {
 
         // 8. Repeat, while k ≥ 0,
         while k >= 0 {
+            context.charge_element_step()?;
             // a. Let kPresent be ? HasProperty(O, ! ToString(𝔽(k))).
             // b. If kPresent is true, then
             // b.i. Let elementK be ? Get(O, ! ToString(𝔽(k))).
@@ -1971,6 +1983,7 @@ impl Array {
 
         // 6. Repeat, while R(sourceIndex) < sourceLen
         while source_index < source_len {
+            context.charge_element_step()?;
             // a. Let P be ToString(sourceIndex)
             let p = source_index;
 
@@ -2087,6 +2100,7 @@ impl Array {
 
         // 11. Repeat, while k < final,
         while k < final_ {
+            context.charge_element_step()?;
             // codemode-runtime patch: `Array(n).fill(v)` stores n values in one call.
             context.check_heap()?;
             // a. Let Pk be ! ToString(𝔽(k)).
@@ -2160,6 +2174,7 @@ impl Array {
 
         // 10. Repeat, while k < len,
         while k < len {
+            context.charge_element_step()?;
             // a. Let elementK be ? Get(O, ! ToString(𝔽(k))).
             let element_k = o.get(k, context)?;
             // b. If SameValueZero(searchElement, elementK) is true, return true.
@@ -2220,6 +2235,7 @@ impl Array {
         let mut n: u64 = 0;
         // 14. Repeat, while k < final,
         while k < final_ {
+            context.charge_element_step()?;
             // a. Let Pk be ! ToString(𝔽(k)).
             let pk = k;
             // b. Let kPresent be ? HasProperty(O, Pk).
@@ -2304,6 +2320,7 @@ impl Array {
         // 5. Let k be 0.
         // 6. Repeat, while k < len,
         for k in 0..len {
+            context.charge_element_step()?;
             // a. If k > 0, then
             if k > 0 {
                 // i. Set R to the string-concatenation of R and separator.
@@ -2425,6 +2442,7 @@ impl Array {
         // 13. Let k be 0.
         // 14. Repeat, while k < actualDeleteCount,
         for k in 0..actual_delete_count {
+            context.charge_element_step()?;
             // a. Let from be ! ToString(𝔽(actualStart + k)).
             // b. If ? HasProperty(O, from) is true, then
             // b.i. Let fromValue be ? Get(O, from).
@@ -2447,6 +2465,7 @@ impl Array {
                 // a. Set k to actualStart.
                 // b. Repeat, while k < (len - actualDeleteCount),
                 for k in actual_start..(len - actual_delete_count) {
+                    context.charge_element_step()?;
                     // i. Let from be ! ToString(𝔽(k + actualDeleteCount)).
                     let from = k + actual_delete_count;
 
@@ -2469,6 +2488,7 @@ impl Array {
                 // c. Set k to len.
                 // d. Repeat, while k > (len - actualDeleteCount + itemCount),
                 for k in ((len - actual_delete_count + item_count)..len).rev() {
+                    context.charge_element_step()?;
                     // i. Perform ? DeletePropertyOrThrow(O, ! ToString(𝔽(k - 1))).
                     o.delete_property_or_throw(k, context)?;
 
@@ -2480,6 +2500,7 @@ impl Array {
                 // a. Set k to (len - actualDeleteCount).
                 // b. Repeat, while k > actualStart,
                 for k in (actual_start..len - actual_delete_count).rev() {
+                    context.charge_element_step()?;
                     // i. Let from be ! ToString(𝔽(k + actualDeleteCount - 1)).
                     let from = k + actual_delete_count;
 
@@ -2563,6 +2584,7 @@ impl Array {
         let mut i = 0;
         // 16. Repeat, while i < actualStart,
         while i < actual_start {
+            context.charge_element_step()?;
             //     a. Let Pi be ! ToString(𝔽(i)).
             //     b. Let iValue be ? Get(O, Pi).
             let value = o.get(i, context)?;
@@ -2591,6 +2613,7 @@ impl Array {
 
         // 18. Repeat, while i < newLen,
         while i < new_len {
+            context.charge_element_step()?;
             //     a. Let Pi be ! ToString(𝔽(i)).
             //     b. Let from be ! ToString(𝔽(r)).
             //     c. Let fromValue be ? Get(O, from).
@@ -2644,6 +2667,7 @@ impl Array {
         let mut to = 0u32;
         // 7. Repeat, while k < len,
         for idx in 0..length {
+            context.charge_element_step()?;
             // a. Let Pk be ! ToString(𝔽(k)).
             // b. Let kPresent be ? HasProperty(O, Pk).
             // c. If kPresent is true, then
@@ -2698,6 +2722,7 @@ impl Array {
         // 4. Let k be 0.
         // 5. Repeat, while k < len,
         for k in 0..len {
+            context.charge_element_step()?;
             // a. Let Pk be ! ToString(𝔽(k)).
             // b. Let kPresent be ? HasProperty(O, Pk).
             // c. If kPresent is true, then
@@ -2740,6 +2765,7 @@ impl Array {
         // 2. Let k be 0.
         // 3. Repeat, while k < len,
         for i in 0..len {
+            context.charge_element_step()?;
             // a. Let Pk be ! ToString(𝔽(k)).
             // b. If holes is skip-holes, then
             let read = if skip_holes {
@@ -2842,6 +2868,7 @@ impl Array {
         //    are deleted to preserve the number of holes that were detected and excluded from the sort.
         // 10. Repeat, while j < len,
         for j in sorted_len..len {
+            context.charge_element_step()?;
             // a. Perform ? DeletePropertyOrThrow(obj, ! ToString(𝔽(j))).
             obj.delete_property_or_throw(j, context)?;
 
@@ -2952,6 +2979,7 @@ impl Array {
             let mut k_present = false;
             // b. Repeat, while kPresent is false and k < len,
             while !k_present && k < len {
+                context.charge_element_step()?;
                 // i. Let Pk be ! ToString(𝔽(k)).
                 let pk = k;
                 // ii. Set kPresent to ? HasProperty(O, Pk).
@@ -2976,6 +3004,7 @@ impl Array {
 
         // 9. Repeat, while k < len,
         while k < len {
+            context.charge_element_step()?;
             // a. Let Pk be ! ToString(𝔽(k)).
             let pk = k;
             // b. Let kPresent be ? HasProperty(O, Pk).
@@ -3043,6 +3072,7 @@ impl Array {
             let mut k_present = false;
             // b. Repeat, while kPresent is false and k ≥ 0,
             while !k_present && k >= 0 {
+                context.charge_element_step()?;
                 // i. Let Pk be ! ToString(𝔽(k)).
                 let pk = k;
                 // ii. Set kPresent to ? HasProperty(O, Pk).
@@ -3067,6 +3097,7 @@ impl Array {
 
         // 9. Repeat, while k ≥ 0,
         while k >= 0 {
+            context.charge_element_step()?;
             // a. Let Pk be ! ToString(𝔽(k)).
             let pk = k;
             // b. Let kPresent be ? HasProperty(O, Pk).
@@ -3148,6 +3179,7 @@ impl Array {
 
         // 18. Repeat, while count > 0,
         while count > 0 {
+            context.charge_element_step()?;
             // a. Let fromKey be ! ToString(𝔽(from)).
             let from_key = from;
 
@@ -3294,6 +3326,7 @@ impl Array {
         // 8. Let k be 0.
         // 9. Repeat, while k < len,
         for k in 0..len {
+            context.charge_element_step()?;
             // a. Let Pk be ! ToString(𝔽(k)).
             let from_value = if k == actual_index {
                 // b. If k is actualIndex, let fromValue be value.
@@ -3501,6 +3534,7 @@ pub(crate) fn find_via_predicate(
 
     // 4. For each integer k of indices, do
     for k in indices {
+        context.charge_element_step()?;
         // a. Let Pk be ! ToString(𝔽(k)).
         let pk = k;
 
