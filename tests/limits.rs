@@ -156,6 +156,33 @@ fn runaway_scripts_end_with_budget_exceeded() {
     check_all(problems);
 }
 
+/// Each index a built-in's loop visits is charged to the budget (8 instructions, fork patch
+/// 0070): such loops run natively, and `a.length = 2 ** 32 - 1; a.includes(1)` ran for minutes.
+#[test]
+fn built_in_loops_over_indices_are_charged_to_the_budget() {
+    let f = fixture_with(budget_config(5_000_000));
+    // Two million holes: at least 8 million instructions of steps (`reverse` visits half the
+    // indices), past the budget; 100,000: within it.
+    for method in [
+        "indexOf(1)",
+        "includes(1)",
+        "every(() => true)",
+        "reverse().length",
+    ] {
+        let over = f.execute(&format!("const a = []; a.length = 2e6; return a.{method}"));
+        assert_eq!(
+            code_of(&over),
+            Some("BUDGET_EXCEEDED"),
+            "{method}: {over:#?}"
+        );
+        let within = f.execute(&format!("const a = []; a.length = 1e5; return a.{method}"));
+        assert!(
+            matches!(within, ExecuteOutput::Completed { .. }),
+            "{method}: {within:#?}"
+        );
+    }
+}
+
 #[test]
 fn work_under_the_budget_completes() {
     let f = fixture_with(budget_config(BUDGET));

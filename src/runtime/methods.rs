@@ -70,7 +70,8 @@ impl Runtime {
         );
         let _guard = self.claim(&id)?;
         let _watch = super::WatchGuard::new(self, &id, watcher, tag);
-        self.store.save_execution(&record)?;
+        // Saved once, as its pass begins (`drive`, before any await): a save here too was a
+        // second write of the same record in the same turn.
         self.drive(record, Cause::Execute).await
     }
 
@@ -91,7 +92,7 @@ impl Runtime {
         let _guard = self.claim(id)?;
         let mut record = self.load(id)?;
         record.approve_pending(seq, who, self.now())?;
-        self.store.save_execution(&record)?;
+        // The approval is saved with the pass it begins (`drive`, before any await).
         self.drive(record, Cause::Approve(who)).await
     }
 
