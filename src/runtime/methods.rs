@@ -22,7 +22,11 @@ use super::Runtime;
 impl Runtime {
     /// `tool`: the model-facing descriptor.
     pub fn tool(&self) -> ToolDescriptor {
-        catalog::tool_descriptor_within(&self.connectors, self.config.inline_catalog_tokens)
+        self.tool
+            .get_or_init(|| {
+                catalog::tool_descriptor_within(&self.connectors, self.config.inline_catalog_tokens)
+            })
+            .clone()
     }
 
     /// `execute`: runs a new script until it completes, fails, pauses or waits.
