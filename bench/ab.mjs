@@ -7,6 +7,7 @@
 // The scripts are those of bench/run.mjs and the side-by-side bench (CPU loop, data wrangling).
 import { performance } from "node:perf_hooks";
 import { writeFileSync } from "node:fs";
+import { sbsScripts } from "./sbs-scripts.mjs";
 
 const arg = (k, d) => { const i = process.argv.indexOf(k); return i > 0 ? process.argv[i + 1] : d; };
 const ROUNDS = Number(arg("--rounds", 7));
@@ -35,15 +36,8 @@ const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s.lengt
 async function time(fn) { const t0 = performance.now(); await fn(); return performance.now() - t0; }
 const completed = (o) => { if (o?.status !== "completed") throw new Error(`expected completed, got ${JSON.stringify(o).slice(0, 300)}`); return o; };
 
-// The data-wrangling script of bench/run.mjs (i) and the side-by-side bench, character for character.
-const data = `async () => {
-  const rows = Array.from({ length: 20000 }, (_, i) => ({ id: i, name: "user" + i, score: (i * 7919) % 1000, tags: ["a", "b"] }));
-  const top = rows.filter((r) => r.score > 500).sort((a, b) => b.score - a.score || (a.name < b.name ? -1 : 1)).slice(0, 10);
-  const groups = {};
-  for (const r of rows) (groups[r.score % 10] ??= []).push(r.id);
-  const json = JSON.stringify(rows);
-  return { top: top.map((r) => r.id), sizes: Object.values(groups).map((g) => g.length), bytes: json.length, back: JSON.parse(json).length };
-}`;
+// The data-wrangling script of bench/run.mjs (i) and the side-by-side bench.
+const { data } = sbsScripts;
 const cases = [
   ["baseline round trip (no script)", (s) => time(s.baseline), 20],
   ["execute trivial script", (s) => time(async () => completed(await s.execute("async () => 1"))), 10],
