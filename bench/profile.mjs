@@ -22,9 +22,8 @@ if (!URL_ || !INSPECTOR) {
 const CASE = arg("--case", "trivial"), RUNS = Number(arg("--runs", 50)), TOP = Number(arg("--top", 40));
 const token = process.env.CODEMODE_TOKEN;
 
-const scripts = sbsScripts;
-if (CASE !== "baseline" && !scripts[CASE]) {
-  console.error(`unknown case ${CASE}: ${Object.keys(scripts).join(", ")}, baseline`);
+if (CASE !== "baseline" && !sbsScripts[CASE]) {
+  console.error(`unknown case ${CASE}: ${Object.keys(sbsScripts).join(", ")}, baseline`);
   process.exit(2);
 }
 
@@ -36,7 +35,7 @@ async function once() {
     return;
   }
   const r = await fetch(`${URL_}/agents/codemode/${inst}/rpc`, {
-    method: "POST", headers: H, body: JSON.stringify({ method: "execute", args: [scripts[CASE]] }),
+    method: "POST", headers: H, body: JSON.stringify({ method: "execute", args: [sbsScripts[CASE]] }),
   });
   const j = await r.json();
   if (j.result?.status !== "completed") throw new Error(`expected completed, got ${JSON.stringify(j).slice(0, 300)}`);

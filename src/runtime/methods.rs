@@ -22,11 +22,7 @@ use super::Runtime;
 impl Runtime {
     /// `tool`: the model-facing descriptor.
     pub fn tool(&self) -> ToolDescriptor {
-        self.tool
-            .get_or_init(|| {
-                catalog::tool_descriptor_within(&self.connectors, self.config.inline_catalog_tokens)
-            })
-            .clone()
+        catalog::tool_descriptor_within(&self.connectors, self.config.inline_catalog_tokens)
     }
 
     /// `execute`: runs a new script until it completes, fails, pauses or waits.
@@ -316,8 +312,8 @@ impl Runtime {
     }
 
     /// `pruneExecutions`: deletes the finished runs beyond the newest `keep` (default
-    /// `keep_finished`, which the runtime also applies every eighth of that many runs); paused, waiting and
-    /// running ones are kept. Returns how many were deleted.
+    /// `keep_finished`, which the runtime also applies every eighth of that many runs); paused,
+    /// waiting and running ones are kept. Returns how many were deleted.
     pub fn prune_executions(&self, keep: Option<usize>) -> Result<usize> {
         let keep = keep.unwrap_or(self.config.keep_finished);
         self.delete_finished_beyond(keep, Some(Method::PruneExecutions))

@@ -255,10 +255,6 @@ pub struct Runtime {
     /// Runs finished since the last pruning (see [`Runtime::prune_after_run`]); starts due, so
     /// the first run a fresh runtime finishes prunes what an earlier instance left.
     finished_since_prune: std::cell::Cell<usize>,
-    /// The `codemode` tool's descriptor, rendered on first use: its connectors and settings do
-    /// not change for the life of a runtime, and rendering the catalog within its token budget
-    /// was most of a `GET /tool`.
-    tool: std::cell::OnceCell<crate::model::ToolDescriptor>,
 }
 
 /// Marks an execution busy until dropped.
@@ -309,7 +305,6 @@ impl Runtime {
             transform: None,
             watchers: Rc::default(),
             finished_since_prune: std::cell::Cell::new(usize::MAX),
-            tool: std::cell::OnceCell::new(),
         })
     }
 
@@ -404,7 +399,6 @@ impl Runtime {
     pub fn with_config(mut self, config: RuntimeConfig) -> Self {
         self.fingerprint = fingerprint(&config);
         self.config = config;
-        self.tool = std::cell::OnceCell::new();
         self
     }
 

@@ -129,6 +129,6 @@ impl Runtime {
 
 /// Finished runs between two prunings after runs: an eighth of those kept (at least one), so at
 /// most `keep + keep / 8` finished runs are kept at any time.
-pub(super) fn prune_period(keep: usize) -> usize {
+fn prune_period(keep: usize) -> usize {
     (keep / 8).max(1)
 }
