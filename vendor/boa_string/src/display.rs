@@ -104,6 +104,11 @@ impl fmt::Debug for JsStringDebugInfo<'_> {
                     .field("original", &slice.owned().debug_info());
             }
             JsStringKind::Static => {}
+            JsStringKind::Latin1Append | JsStringKind::Utf16Append => {
+                if let Some(rc) = self.inner.refcount() {
+                    dbg.borrow_mut().field("refcount", &rc);
+                }
+            }
         }
 
         dbg.borrow_mut().finish()

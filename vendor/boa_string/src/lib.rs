@@ -114,6 +114,13 @@ pub(crate) enum JsStringKind {
 
     /// A static string that is valid for `'static` lifetime.
     Static = 3,
+
+    /// codemode-runtime patch: the first characters of a block of Latin-1 characters that
+    /// concatenations extend in place. See `vtable/append.rs`.
+    Latin1Append = 4,
+
+    /// codemode-runtime patch: the same, of UTF-16 code units.
+    Utf16Append = 5,
 }
 
 /// A Latin1 or UTF-16–encoded, reference counted, immutable string.
@@ -627,6 +634,29 @@ impl JsString {
     #[must_use]
     pub fn concat(x: JsStr<'_>, y: JsStr<'_>) -> Self {
         Self::concat_array(&[x, y])
+    }
+
+    /// codemode-runtime patch: `left` followed by `pieces`, and how many characters were
+    /// copied to make it. A long result is written in place after `left` when `left` is itself
+    /// such a result and nothing was appended to it yet, so `s += piece` in a loop copies each
+    /// piece once, not the whole string every time (see `vtable/append.rs`).
+    #[inline]
+    #[must_use]
+    pub fn concat_onto(left: &JsString, pieces: &[JsStr<'_>]) -> (Self, usize) {
+        if let Some(done) = vtable::append::concat(left, pieces) {
+            return done;
+        }
+        let string = match pieces {
+            [piece] => Self::concat(left.as_str(), *piece),
+            _ => {
+                let mut all = Vec::with_capacity(pieces.len() + 1);
+                all.push(left.as_str());
+                all.extend_from_slice(pieces);
+                Self::concat_array(&all)
+            }
+        };
+        let copied = string.len();
+        (string, copied)
     }
 
     /// Creates a new [`JsString`] from the concatenation of every element of

@@ -579,3 +579,51 @@ fn header_is_three_words() {
     assert_eq!(text.len(), 6);
     assert_eq!(text.clone(), JsString::from("v12345"));
 }
+
+/// codemode-runtime patch: a long concatenation whose left side is the written part of an
+/// append block writes in place; every earlier string keeps its characters, a string that is
+/// not the written part (a branch) is copied, and a UTF-16 piece widens the block.
+#[test]
+fn concat_onto_appends_in_place_and_keeps_every_prefix() {
+    let piece = JsString::from("abcdefgh");
+    let mut built = JsString::from("x".repeat(1020));
+    let mut expected = "x".repeat(1020);
+    let mut prefixes = Vec::new();
+    let mut total_copied = 0;
+    for _ in 0..2000 {
+        let copied;
+        (built, copied) = JsString::concat_onto(&built, &[piece.as_str()]);
+        expected.push_str("abcdefgh");
+        total_copied += copied;
+        prefixes.push((built.clone(), expected.clone()));
+    }
+    assert_eq!(built.kind(), JsStringKind::Latin1Append);
+    assert_eq!(built.to_std_string_escaped(), expected);
+    // Copied: the first two results whole (then the block has room), each piece once, and the
+    // string at each of the few times its block filled up.
+    assert!(total_copied < 4 * expected.len(), "{total_copied}");
+    for (string, text) in &prefixes {
+        assert_eq!(&string.to_std_string_escaped(), text);
+    }
+    // Two strings appended to the same prefix: the second is copied, neither changes.
+    let (prefix, text) = prefixes[10].clone();
+    let left = JsString::concat_onto(&prefix, &[JsStr::latin1(b"L")]).0;
+    let right = JsString::concat_onto(&prefix, &[JsStr::latin1(b"R")]).0;
+    assert_eq!(left.to_std_string_escaped(), format!("{text}L"));
+    assert_eq!(right.to_std_string_escaped(), format!("{text}R"));
+    assert_eq!(prefix.to_std_string_escaped(), text);
+    // A UTF-16 piece makes a UTF-16 block, which later Latin-1 pieces extend.
+    let wide = JsString::concat_onto(&built, &[JsString::from("é€").as_str()]).0;
+    assert_eq!(wide.kind(), JsStringKind::Utf16Append);
+    let wider = JsString::concat_onto(&wide, &[piece.as_str(), piece.as_str()]).0;
+    assert_eq!(wider.kind(), JsStringKind::Utf16Append);
+    assert_eq!(
+        wider.to_std_string_escaped(),
+        format!("{expected}é€abcdefghabcdefgh")
+    );
+    assert_eq!(wider.slice(1, 4).to_std_string_escaped(), "xxx");
+    // Short results stay ordinary strings.
+    let short = JsString::concat_onto(&piece, &[piece.as_str()]).0;
+    assert_eq!(short.kind(), JsStringKind::Latin1Sequence);
+    assert_eq!(wider, JsString::from(format!("{expected}é€abcdefghabcdefgh").as_str()));
+}

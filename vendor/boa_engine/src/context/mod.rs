@@ -488,14 +488,24 @@ impl Context {
     /// of the budget.
     #[inline]
     pub(crate) fn charge_element_step(&mut self) -> JsResult<()> {
+        self.charge_work(ELEMENT_STEP_COST)
+    }
+
+    /// codemode-runtime patch: charges `instructions` of native work (a built-in's loop, a
+    /// copy, a serialisation) to the instruction budget, so that the budget bounds what one
+    /// instruction can do, deterministically.
+    #[inline]
+    pub(crate) fn charge_work(&mut self, instructions: usize) -> JsResult<()> {
         #[cfg(feature = "fuzz")]
         {
-            if self.instructions_remaining < ELEMENT_STEP_COST {
+            if self.instructions_remaining < instructions {
                 self.instructions_remaining = 0;
                 return Err(crate::error::EngineError::NoInstructionsRemain.into());
             }
-            self.instructions_remaining -= ELEMENT_STEP_COST;
+            self.instructions_remaining -= instructions;
         }
+        #[cfg(not(feature = "fuzz"))]
+        let _ = instructions;
         Ok(())
     }
 

@@ -5,7 +5,6 @@ use crate::{
         number::{f64_to_int32, f64_to_uint32},
     },
     error::JsNativeError,
-    js_string,
     value::{JsSymbol, Numeric, PreferredType},
 };
 
@@ -24,9 +23,10 @@ impl JsValue {
             (JsVariant::BigInt(x), JsVariant::BigInt(y)) => Self::new(JsBigInt::add(&x, &y)),
 
             // String concat
+            // codemode-runtime patch: `concat_strings` writes a long result in place after a
+            // string being built (`s += piece` was quadratic).
             (JsVariant::String(x), JsVariant::String(y)) => {
-                check_concat_length(x.len() + y.len(), context)?;
-                Self::from(js_string!(&x, &y))
+                Self::from(concat_strings(&x, &[y.as_str()], context)?)
             }
             // codemode-runtime patch: a string and an int32 (`"user" + i`), with the number's
             // digits written in place: no `ToPrimitive` of either side and no string of the
@@ -34,14 +34,15 @@ impl JsValue {
             (JsVariant::String(x), JsVariant::Integer32(y)) => {
                 let mut buffer = [0; 11];
                 let digits = JsStr::latin1(int32_digits(y, &mut buffer));
-                check_concat_length(x.len() + digits.len(), context)?;
-                Self::from(JsString::concat(x.as_str(), digits))
+                Self::from(concat_strings(&x, &[digits], context)?)
             }
             (JsVariant::Integer32(x), JsVariant::String(y)) => {
                 let mut buffer = [0; 11];
                 let digits = JsStr::latin1(int32_digits(x, &mut buffer));
                 check_concat_length(digits.len() + y.len(), context)?;
-                Self::from(JsString::concat(digits, y.as_str()))
+                let string = JsString::concat(digits, y.as_str());
+                context.charge_work(string.len() / COPIED_CHARS_PER_INSTRUCTION)?;
+                Self::from(string)
             }
 
             // Slow path:
@@ -51,13 +52,11 @@ impl JsValue {
                 match (x.variant(), y.variant()) {
                     (JsVariant::String(x), _) => {
                         let y = y.to_string(context)?;
-                        check_concat_length(x.len() + y.len(), context)?;
-                        Self::from(js_string!(&x, &y))
+                        Self::from(concat_strings(&x, &[y.as_str()], context)?)
                     }
                     (_, JsVariant::String(y)) => {
                         let x = x.to_string(context)?;
-                        check_concat_length(x.len() + y.len(), context)?;
-                        Self::from(js_string!(&x, &y))
+                        Self::from(concat_strings(&x, &[y.as_str()], context)?)
                     }
                     (_, _) => {
                         match (x.to_numeric(context)?, y.to_numeric(context)?) {
@@ -984,6 +983,27 @@ fn int32_digits(n: i32, buffer: &mut [u8; 11]) -> &[u8] {
 }
 
 /// codemode-runtime patch: refuses string concatenations longer than the host allows.
+/// codemode-runtime patch: how many characters copied cost one instruction of the budget
+/// (about the time one instruction takes, natively).
+const COPIED_CHARS_PER_INSTRUCTION: usize = 64;
+
+/// codemode-runtime patch: `left` followed by `pieces`, within the host's string limit and heap
+/// bound, the characters copied charged to the instruction budget. A long result is written in
+/// place after a string being built (`JsString::concat_onto`): `s += piece` in a loop copied
+/// the whole string every time (quadratic, minutes for a 2 MB report, one instruction per
+/// append), and the charge bounds what stays quadratic (`s = piece + s`).
+pub(crate) fn concat_strings(
+    left: &JsString,
+    pieces: &[JsStr<'_>],
+    context: &mut Context,
+) -> JsResult<JsString> {
+    let length = pieces.iter().fold(left.len(), |sum, piece| sum.saturating_add(piece.len()));
+    check_concat_length(length, context)?;
+    let (string, copied) = JsString::concat_onto(left, pieces);
+    context.charge_work(copied / COPIED_CHARS_PER_INSTRUCTION)?;
+    Ok(string)
+}
+
 pub(crate) fn check_concat_length(length: usize, context: &Context) -> JsResult<()> {
     let max = context.host_hooks().max_string_length();
     if length > max {

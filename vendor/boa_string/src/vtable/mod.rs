@@ -9,6 +9,8 @@ pub(crate) use sequence::SequenceString;
 pub(crate) mod slice;
 pub(crate) use slice::SliceString;
 
+pub(crate) mod append;
+
 pub(crate) mod r#static;
 pub use r#static::StaticString;
 

@@ -274,15 +274,7 @@ impl Json {
         // a script below. The work is charged to the instruction budget (one instruction per 8
         // code units), so the budget still bounds a loop of large parses, deterministically.
         if !has_reviver {
-            #[cfg(feature = "fuzz")]
-            {
-                let cost = text.len() / 8;
-                if context.instructions_remaining < cost {
-                    context.instructions_remaining = 0;
-                    return Err(crate::error::EngineError::NoInstructionsRemain.into());
-                }
-                context.instructions_remaining -= cost;
-            }
+            context.charge_work(text.len() / 8)?;
             return match variant {
                 JsStrVariant::Latin1(bytes) => JsonBuilder::new(bytes, context).value(context),
                 JsStrVariant::Utf16(units) => JsonBuilder::new(units, context).value(context),
@@ -824,15 +816,7 @@ impl Json {
             // codemode-runtime patch: with the `fuzz` feature the work is charged to the
             // instruction budget (one instruction per 8 code units written, as `JSON.parse`
             // charges per 8 read), so the budget still bounds a loop of large serialisations.
-            #[cfg(feature = "fuzz")]
-            {
-                let cost = state.out.len() / 8;
-                if context.instructions_remaining < cost {
-                    context.instructions_remaining = 0;
-                    return Err(crate::error::EngineError::NoInstructionsRemain.into());
-                }
-                context.instructions_remaining -= cost;
-            }
+            context.charge_work(state.out.len() / 8)?;
             Ok(state.out.finish().into())
         } else {
             Ok(JsValue::undefined())

@@ -661,7 +661,10 @@ impl String {
         for arg in args {
             // a. Let nextString be ? ToString(next).
             // b. Set R to the string-concatenation of R and nextString.
-            string = js_string!(&string, &arg.to_string(context)?);
+            // codemode-runtime patch: within the host's string limit, and a long result is
+            // written in place after a string being built (`concat_strings`).
+            let next = arg.to_string(context)?;
+            string = crate::value::operations::concat_strings(&string, &[next.as_str()], context)?;
         }
 
         // 5. Return R.

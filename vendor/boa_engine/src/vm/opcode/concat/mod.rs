@@ -21,8 +21,18 @@ impl ConcatToString {
             let val = context.vm.get_register(value.into()).clone();
             strings.push(val.to_string(context)?);
         }
-        crate::value::operations::check_concat_length(strings.iter().map(JsString::len).sum(), context)?;
-        let s = JsString::concat_array(&strings.iter().map(JsString::as_str).collect::<Vec<_>>());
+        // codemode-runtime patch: a template that begins with a string being built
+        // (`s = `${s}${row}\n``) extends it in place (`concat_strings`). Its first part is its
+        // opening text, `""` when it starts with a substitution.
+        let start = strings.iter().position(|s| !s.is_empty()).unwrap_or(strings.len());
+        let s = match strings[start..].split_first() {
+            Some((first, rest)) => crate::value::operations::concat_strings(
+                first,
+                &rest.iter().map(JsString::as_str).collect::<Vec<_>>(),
+                context,
+            )?,
+            None => JsString::default(),
+        };
         context.vm.set_register(string.into(), s.into());
         Ok(())
     }
