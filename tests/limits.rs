@@ -183,6 +183,41 @@ fn built_in_loops_over_indices_are_charged_to_the_budget() {
     }
 }
 
+/// A string built by appending in a loop is extended in place, and the characters a
+/// concatenation copies are charged to the budget (one instruction per 64; boa_string patch
+/// 0002): each append copied the whole string, so 250,000 appends ran for minutes, one
+/// instruction each. Appending 1.6 million characters fits a budget of 20 million, as each
+/// piece is copied once; building the same string by prepending copies it whole every time
+/// (about 2.5 billion characters) and ends the run.
+#[test]
+fn strings_built_by_appending_are_extended_in_place() {
+    let f = fixture_with(budget_config(20_000_000));
+    // Each loop builds the same 1.6 million characters: `abcd<i % 10>efg` for the last one.
+    for (append, piece) in [
+        ("s += 'abcdefgh'", None),
+        ("s = `${s}abcdefgh`", None),
+        ("s = s.concat('abcd', 'efgh')", None),
+        ("s += 'abcd' + i % 10 + 'efg'", Some(())),
+    ] {
+        let out = f.execute(&format!(
+            "let s = ''; for (let i = 0; i < 200000; i++) {append}; return [s.length, s.slice(0, 16), s.slice(-8)]"
+        ));
+        let (first, last) = match piece {
+            None => ("abcdefgh".repeat(2), "abcdefgh".to_string()),
+            Some(()) => ("abcd0efgabcd1efg".to_string(), "abcd9efg".to_string()),
+        };
+        assert_eq!(completed(&out), json!([1_600_000, first, last]), "{append}");
+    }
+    let prepended = f.execute(
+        "let s = ''; for (let i = 0; i < 200000; i++) s = 'abcdefgh' + s; return s.length",
+    );
+    assert_eq!(
+        code_of(&prepended),
+        Some("BUDGET_EXCEEDED"),
+        "{prepended:#?}"
+    );
+}
+
 #[test]
 fn work_under_the_budget_completes() {
     let f = fixture_with(budget_config(BUDGET));
