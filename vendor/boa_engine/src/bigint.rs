@@ -1,6 +1,6 @@
 //! Boa's implementation of ECMAScript's bigint primitive type.
 
-use crate::{JsData, JsResult, JsString, builtins::Number, error::JsNativeError};
+use crate::{Context, JsData, JsResult, JsString, builtins::Number, error::JsNativeError};
 use boa_gc::{Finalize, Trace};
 use num_bigint::Sign;
 use num_integer::Integer;
@@ -584,5 +584,250 @@ impl PartialEq<JsBigInt> for f64 {
     fn eq(&self, other: &JsBigInt) -> bool {
         self.fract().is_zero()
             && RawBigInt::from_f64(*self).is_some_and(|bigint| other.inner.as_ref() == &bigint)
+    }
+}
+
+/// codemode-runtime patch: the most bits a `BigInt` may have, V8's `BigInt::kMaxLengthBits`;
+/// past it a shift or a product throws V8's `RangeError` "Maximum BigInt size exceeded".
+pub(crate) const MAX_BITS: u64 = 1 << 30;
+
+/// codemode-runtime patch: the exponent past which `pow` throws (its own estimate of the
+/// result's bits, checked in [`JsBigInt::pow`]).
+const POW_MAX_BITS: f64 = 1_000_000_000.0;
+
+/// codemode-runtime patch: results at least this large ask the heap bound for their room
+/// first; smaller ones go by the per-instruction check.
+const ASK_HEAP_BYTES: u64 = 1 << 16;
+
+/// codemode-runtime patch: an operation on `BigInt`s, for [`JsBigInt::apply`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum BigIntOp {
+    Add,
+    Sub,
+    Mul,
+    Div,
+    Rem,
+    Pow,
+    BitAnd,
+    BitOr,
+    BitXor,
+    ShiftLeft,
+    ShiftRight,
+}
+
+/// codemode-runtime patch: what an operation on `BigInt`s takes, worked out from the sizes of
+/// its operands before it runs: the bits of its result (for the heap bound, and V8's size
+/// limit) and its work in instructions of the budget.
+///
+/// Why: `num-bigint` runs each operation natively, as one instruction, and its costs grow with
+/// the operands: a product is about n^1.47 word operations (Toom-3), a quotient n·m
+/// (schoolbook), a decimal string about n^1.5 and a parse of one n². So `String(1n <<
+/// 40000000n)` took 21 s natively, `BigInt('9'.repeat(4e6))` 24 s, a quotient of two 10 MB
+/// values 11 s: past the Workers runtime's 30 s of CPU in wasm. And `1n << 2147483647n`
+/// allocated 256 MiB at once, before the heap bound could see it: twice an isolate's memory.
+/// The costs below are in instructions of the budget (about 8 ns natively each), fitted to
+/// measured times (`n`, `m`: 64-bit words of the larger and the smaller operand), within
+/// about 2× of the time they take.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct BigIntWork {
+    result_bits: u64,
+    instructions: u64,
+}
+
+impl BigIntWork {
+    /// Work that reads and writes each word once (a sum, a bitwise operation, a shift).
+    fn linear(result_bits: u64) -> Self {
+        Self {
+            result_bits,
+            instructions: words(result_bits) / 8,
+        }
+    }
+
+    /// A product of `n` and `m` words.
+    fn product(n: u64, m: u64) -> u64 {
+        let (n, m) = (n.max(m), n.min(m));
+        if m <= 32 {
+            // Schoolbook: n·m multiply-adds, four an instruction.
+            n.saturating_mul(m) / 4
+        } else {
+            // Toom-3 on m-word chunks of the larger operand: 2·n·m^0.465.
+            #[allow(clippy::cast_precision_loss, clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+            let instructions = (2.0 * n as f64 * (m as f64).powf(0.465)) as u64;
+            instructions
+        }
+    }
+
+    /// A quotient of `n` words by `m` words: (n − m + 1)·m word operations, 64 an instruction.
+    fn quotient(n: u64, m: u64) -> u64 {
+        (n.saturating_sub(m) + 1).saturating_mul(m) / 64 + n / 8
+    }
+
+    /// `op` on `x` and `y`.
+    fn of(op: BigIntOp, x: &JsBigInt, y: &JsBigInt) -> Self {
+        let (xb, yb) = (x.inner.bits(), y.inner.bits());
+        match op {
+            BigIntOp::Add | BigIntOp::Sub | BigIntOp::BitAnd | BigIntOp::BitOr | BigIntOp::BitXor => {
+                Self::linear(xb.max(yb) + 1)
+            }
+            BigIntOp::ShiftRight | BigIntOp::ShiftLeft => {
+                let by = y.inner.to_i64().unwrap_or(0);
+                let left = if op == BigIntOp::ShiftLeft { by } else { by.saturating_neg() };
+                let bits = if x.is_zero() {
+                    0
+                } else {
+                    xb.saturating_add_signed(left.max(-(xb as i64)))
+                };
+                Self::linear(bits.max(xb))
+            }
+            BigIntOp::Mul => Self {
+                result_bits: xb + yb,
+                instructions: Self::product(words(xb), words(yb)),
+            },
+            BigIntOp::Div | BigIntOp::Rem => Self {
+                result_bits: xb,
+                instructions: Self::quotient(words(xb), words(yb)),
+            },
+            BigIntOp::Pow => {
+                #[allow(clippy::cast_precision_loss, clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+                let result_bits = (xb as f64 * y.to_f64()).clamp(0.0, POW_MAX_BITS) as u64;
+                // Squarings up to the result, the last of half its size: about six such products
+                // (measured: `3n ** 8000000n`, 1.4 s natively).
+                let half = words(result_bits) / 2;
+                Self {
+                    result_bits,
+                    instructions: Self::product(half, half).saturating_mul(6) + words(result_bits) / 8,
+                }
+            }
+        }
+    }
+
+    /// A string of `x`'s digits in `radix`.
+    fn to_string(x: &JsBigInt, radix: u32) -> Self {
+        let n = words(x.inner.bits());
+        let instructions = if radix.is_power_of_two() {
+            n / 2
+        } else {
+            // Divide and conquer by powers of the radix, about 6·n^1.5.
+            #[allow(clippy::cast_precision_loss, clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+            let cost = (6.0 * (n as f64).powf(1.5)) as u64;
+            cost
+        };
+        // A byte a digit (`ask` doubles it for the copy made while it is built).
+        #[allow(clippy::cast_precision_loss, clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+        let digits = (x.inner.bits() as f64 / f64::from(radix).log2()).ceil() as u64;
+        Self {
+            result_bits: digits.saturating_mul(8),
+            instructions,
+        }
+    }
+
+    /// A value parsed from `digits` digits of `radix`.
+    fn parse(digits: usize, radix: u32) -> Self {
+        #[allow(clippy::cast_precision_loss, clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+        let bits = (digits as f64 * f64::from(radix).log2()).ceil() as u64;
+        let n = words(bits);
+        let instructions = if radix.is_power_of_two() {
+            n / 2
+        } else {
+            // One multiply-add of the value so far for each group of digits: n²/12.
+            n.saturating_mul(n) / 12 + n / 2
+        };
+        Self {
+            result_bits: bits,
+            instructions,
+        }
+    }
+
+    /// Asks the heap bound for the result's room, then charges the work: both before the
+    /// operation allocates or runs.
+    fn ask(self, context: &mut Context) -> JsResult<()> {
+        let bytes = self.result_bits / 8 * 2;
+        if bytes >= ASK_HEAP_BYTES {
+            context.check_heap_growth(usize::try_from(bytes).unwrap_or(usize::MAX))?;
+        }
+        context.charge_work(usize::try_from(self.instructions).unwrap_or(usize::MAX))
+    }
+}
+
+/// 64-bit words of `bits` bits.
+fn words(bits: u64) -> u64 {
+    bits.div_ceil(64)
+}
+
+impl JsBigInt {
+    /// codemode-runtime patch: `op` on `x` and `y`, after its result's room is asked of the
+    /// heap bound and its work charged to the instruction budget (see [`BigIntWork`]). A shift
+    /// or product past V8's size limit throws V8's `RangeError` first. The divisor of `Div` and
+    /// `Rem` is not zero (the caller throws).
+    pub(crate) fn apply(op: BigIntOp, x: &Self, y: &Self, context: &mut Context) -> JsResult<Self> {
+        if op == BigIntOp::Pow {
+            if let Some(small) = Self::pow_of_unit(x, y) {
+                return Ok(small);
+            }
+            #[allow(clippy::cast_precision_loss)]
+            if x.inner.bits() as f64 * y.to_f64() > POW_MAX_BITS {
+                // `pow` throws its `RangeError` without allocating.
+                return Self::pow(x, y);
+            }
+        }
+        let work = BigIntWork::of(op, x, y);
+        if work.result_bits > MAX_BITS && matches!(op, BigIntOp::ShiftLeft | BigIntOp::Mul) {
+            return Err(JsNativeError::range()
+                .with_message("Maximum BigInt size exceeded")
+                .into());
+        }
+        work.ask(context)?;
+        Ok(match op {
+            BigIntOp::Add => Self::add(x, y),
+            BigIntOp::Sub => Self::sub(x, y),
+            BigIntOp::Mul => Self::mul(x, y),
+            BigIntOp::Div => Self::div(x, y),
+            BigIntOp::Rem => Self::rem(x, y),
+            BigIntOp::Pow => Self::pow(x, y)?,
+            BigIntOp::BitAnd => Self::bitand(x, y),
+            BigIntOp::BitOr => Self::bitor(x, y),
+            BigIntOp::BitXor => Self::bitxor(x, y),
+            BigIntOp::ShiftLeft => Self::shift_left(x, y)?,
+            BigIntOp::ShiftRight => Self::shift_right(x, y)?,
+        })
+    }
+
+    /// `x ** y` when `x` is 0, 1 or −1 and `y` is not negative: a unit whatever the exponent
+    /// (V8's answer for `1n ** 2n ** 40n`; `pow`'s size estimate threw a `RangeError`).
+    fn pow_of_unit(x: &Self, y: &Self) -> Option<Self> {
+        if y.inner.sign() == Sign::Minus || x.inner.magnitude() > &num_bigint::BigUint::one() {
+            return None;
+        }
+        Some(if y.is_zero() {
+            Self::one()
+        } else if x.inner.sign() == Sign::Minus && y.inner.bit(0) {
+            Self::new(RawBigInt::from(-1))
+        } else {
+            x.clone()
+        })
+    }
+
+    /// codemode-runtime patch: charges a unary operation (`-x`, `~x`) on `self` to the budget.
+    pub(crate) fn charge_unary(&self, context: &mut Context) -> JsResult<()> {
+        BigIntWork::linear(self.inner.bits() + 1).ask(context)
+    }
+
+    /// codemode-runtime patch: `self`'s digits in `radix`, charged to the budget first.
+    pub(crate) fn to_js_string(&self, radix: u32, context: &mut Context) -> JsResult<JsString> {
+        BigIntWork::to_string(self, radix).ask(context)?;
+        Ok(JsString::from(self.to_string_radix(radix)))
+    }
+
+    /// codemode-runtime patch: StringToBigInt of `string`, charged to the budget first (by its
+    /// length: a decimal parse is quadratic).
+    pub(crate) fn parse(string: &JsString, context: &mut Context) -> JsResult<Option<Self>> {
+        let radix = match string.as_str().get(0..2).map(|prefix| prefix.to_std_string_lossy()) {
+            Some(prefix) if prefix.eq_ignore_ascii_case("0x") => 16,
+            Some(prefix) if prefix.eq_ignore_ascii_case("0o") => 8,
+            Some(prefix) if prefix.eq_ignore_ascii_case("0b") => 2,
+            _ => 10,
+        };
+        BigIntWork::parse(string.len(), radix).ask(context)?;
+        Ok(Self::from_js_string(string))
     }
 }

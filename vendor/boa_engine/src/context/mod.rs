@@ -51,7 +51,6 @@ thread_local! {
 
 /// codemode-runtime patch: the instructions one step of a built-in's loop over an array-like's
 /// indices is charged ([`Context::charge_element_step`]).
-#[cfg(feature = "fuzz")]
 pub(crate) const ELEMENT_STEP_COST: usize = 8;
 
 /// ECMAScript context. It is the primary way to interact with the runtime.

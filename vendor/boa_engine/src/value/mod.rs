@@ -991,7 +991,7 @@ impl JsValue {
             JsVariant::Undefined => Err(JsNativeError::typ()
                 .with_message("Cannot convert undefined to a BigInt")
                 .into()),
-            JsVariant::String(string) => JsBigInt::from_js_string(&string).map_or_else(
+            JsVariant::String(string) => JsBigInt::parse(&string, context)?.map_or_else(
                 || {
                     Err(JsNativeError::syntax()
                         .with_message(format!(
@@ -1061,7 +1061,7 @@ impl JsValue {
             JsVariant::Symbol(_) => Err(JsNativeError::typ()
                 .with_message("Cannot convert a Symbol value to a string")
                 .into()),
-            JsVariant::BigInt(bigint) => Ok(bigint.to_string().into()),
+            JsVariant::BigInt(bigint) => bigint.to_js_string(10, context),
             JsVariant::Object(o) => o
                 .to_primitive(context, PreferredType::String)?
                 .to_string(context),
@@ -1153,7 +1153,7 @@ impl JsValue {
             JsVariant::Null => Ok(js_string!("null").into()),
             JsVariant::Boolean(true) => Ok(js_string!("true").into()),
             JsVariant::Boolean(false) => Ok(js_string!("false").into()),
-            JsVariant::BigInt(bigint) => Ok(JsString::from(bigint.to_string()).into()),
+            JsVariant::BigInt(bigint) => Ok(bigint.to_js_string(10, context)?.into()),
 
             // slow path
             // Cannot infinitely recurse since it is guaranteed that `to_primitive` returns a non-object

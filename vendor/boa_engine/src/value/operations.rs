@@ -1,5 +1,6 @@
 use crate::{
     Context, JsBigInt, JsResult, JsStr, JsString, JsValue, JsVariant,
+    bigint::BigIntOp,
     builtins::{
         Number,
         number::{f64_to_int32, f64_to_uint32},
@@ -20,7 +21,7 @@ impl JsValue {
             (JsVariant::Float64(x), JsVariant::Float64(y)) => Self::new(x + y),
             (JsVariant::Integer32(x), JsVariant::Float64(y)) => Self::new(f64::from(x) + y),
             (JsVariant::Float64(x), JsVariant::Integer32(y)) => Self::new(x + f64::from(y)),
-            (JsVariant::BigInt(x), JsVariant::BigInt(y)) => Self::new(JsBigInt::add(&x, &y)),
+            (JsVariant::BigInt(x), JsVariant::BigInt(y)) => Self::new(JsBigInt::apply(BigIntOp::Add, &x, &y, context)?),
 
             // String concat
             // codemode-runtime patch: `concat_strings` writes a long result in place after a
@@ -62,7 +63,7 @@ impl JsValue {
                         match (x.to_numeric(context)?, y.to_numeric(context)?) {
                             (Numeric::Number(x), Numeric::Number(y)) => Self::new(x + y),
                             (Numeric::BigInt(ref x), Numeric::BigInt(ref y)) => {
-                                Self::new(JsBigInt::add(x, y))
+                                Self::new(JsBigInt::apply(BigIntOp::Add, x, y, context)?)
                             }
                             (_, _) => return Err(JsNativeError::typ()
                                 .with_message(
@@ -87,12 +88,12 @@ impl JsValue {
             (JsVariant::Integer32(x), JsVariant::Float64(y)) => Self::new(f64::from(x) - y),
             (JsVariant::Float64(x), JsVariant::Integer32(y)) => Self::new(x - f64::from(y)),
 
-            (JsVariant::BigInt(x), JsVariant::BigInt(y)) => Self::new(JsBigInt::sub(&x, &y)),
+            (JsVariant::BigInt(x), JsVariant::BigInt(y)) => Self::new(JsBigInt::apply(BigIntOp::Sub, &x, &y, context)?),
 
             // Slow path:
             (_, _) => match (self.to_numeric(context)?, other.to_numeric(context)?) {
                 (Numeric::Number(a), Numeric::Number(b)) => Self::new(a - b),
-                (Numeric::BigInt(ref x), Numeric::BigInt(ref y)) => Self::new(JsBigInt::sub(x, y)),
+                (Numeric::BigInt(ref x), Numeric::BigInt(ref y)) => Self::new(JsBigInt::apply(BigIntOp::Sub, x, y, context)?),
                 (_, _) => {
                     return Err(JsNativeError::typ()
                         .with_message("Cannot mix BigInt and other types, use explicit conversions")
@@ -115,12 +116,12 @@ impl JsValue {
             (JsVariant::Integer32(x), JsVariant::Float64(y)) => Self::new(f64::from(x) * y),
             (JsVariant::Float64(x), JsVariant::Integer32(y)) => Self::new(x * f64::from(y)),
 
-            (JsVariant::BigInt(x), JsVariant::BigInt(y)) => Self::new(JsBigInt::mul(&x, &y)),
+            (JsVariant::BigInt(x), JsVariant::BigInt(y)) => Self::new(JsBigInt::apply(BigIntOp::Mul, &x, &y, context)?),
 
             // Slow path:
             (_, _) => match (self.to_numeric(context)?, other.to_numeric(context)?) {
                 (Numeric::Number(a), Numeric::Number(b)) => Self::new(a * b),
-                (Numeric::BigInt(ref x), Numeric::BigInt(ref y)) => Self::new(JsBigInt::mul(x, y)),
+                (Numeric::BigInt(ref x), Numeric::BigInt(ref y)) => Self::new(JsBigInt::apply(BigIntOp::Mul, x, y, context)?),
                 (_, _) => {
                     return Err(JsNativeError::typ()
                         .with_message("Cannot mix BigInt and other types, use explicit conversions")
@@ -149,7 +150,7 @@ impl JsValue {
                         .with_message("Division by zero")
                         .into());
                 }
-                Self::new(JsBigInt::div(&x, &y))
+                Self::new(JsBigInt::apply(BigIntOp::Div, &x, &y, context)?)
             }
 
             // Slow path:
@@ -161,7 +162,7 @@ impl JsValue {
                             .with_message("Division by zero")
                             .into());
                     }
-                    Self::new(JsBigInt::div(x, y))
+                    Self::new(JsBigInt::apply(BigIntOp::Div, x, y, context)?)
                 }
                 (_, _) => {
                     return Err(JsNativeError::typ()
@@ -204,7 +205,7 @@ impl JsValue {
                         .with_message("Division by zero")
                         .into());
                 }
-                Self::new(JsBigInt::rem(&x, &y))
+                Self::new(JsBigInt::apply(BigIntOp::Rem, &x, &y, context)?)
             }
 
             // Slow path:
@@ -216,7 +217,7 @@ impl JsValue {
                             .with_message("Division by zero")
                             .into());
                     }
-                    Self::new(JsBigInt::rem(x, y))
+                    Self::new(JsBigInt::apply(BigIntOp::Rem, x, y, context)?)
                 }
                 (_, _) => {
                     return Err(JsNativeError::typ()
@@ -257,7 +258,7 @@ impl JsValue {
                 }
             }
             (JsVariant::Float64(x), JsVariant::Integer32(y)) => Self::new(crate::builtins::math::fdlibm::pow(x, f64::from(y))),
-            (JsVariant::BigInt(a), JsVariant::BigInt(b)) => Self::new(JsBigInt::pow(&a, &b)?),
+            (JsVariant::BigInt(a), JsVariant::BigInt(b)) => Self::new(JsBigInt::apply(BigIntOp::Pow, &a, &b, context)?),
 
             // Slow path:
             (_, _) => match (self.to_numeric(context)?, other.to_numeric(context)?) {
@@ -268,7 +269,7 @@ impl JsValue {
                         Self::new(crate::builtins::math::fdlibm::pow(a, b))
                     }
                 }
-                (Numeric::BigInt(ref a), Numeric::BigInt(ref b)) => Self::new(JsBigInt::pow(a, b)?),
+                (Numeric::BigInt(ref a), Numeric::BigInt(ref b)) => Self::new(JsBigInt::apply(BigIntOp::Pow, a, b, context)?),
                 (_, _) => {
                     return Err(JsNativeError::typ()
                         .with_message("Cannot mix BigInt and other types, use explicit conversions")
@@ -289,7 +290,7 @@ impl JsValue {
             (JsVariant::Integer32(x), JsVariant::Float64(y)) => Self::new(x & f64_to_int32(y)),
             (JsVariant::Float64(x), JsVariant::Integer32(y)) => Self::new(f64_to_int32(x) & y),
 
-            (JsVariant::BigInt(x), JsVariant::BigInt(y)) => Self::new(JsBigInt::bitand(&x, &y)),
+            (JsVariant::BigInt(x), JsVariant::BigInt(y)) => Self::new(JsBigInt::apply(BigIntOp::BitAnd, &x, &y, context)?),
 
             // Slow path:
             (_, _) => match (self.to_numeric(context)?, other.to_numeric(context)?) {
@@ -297,7 +298,7 @@ impl JsValue {
                     Self::new(f64_to_int32(a) & f64_to_int32(b))
                 }
                 (Numeric::BigInt(ref x), Numeric::BigInt(ref y)) => {
-                    Self::new(JsBigInt::bitand(x, y))
+                    Self::new(JsBigInt::apply(BigIntOp::BitAnd, x, y, context)?)
                 }
                 (_, _) => {
                     return Err(JsNativeError::typ()
@@ -319,7 +320,7 @@ impl JsValue {
             (JsVariant::Integer32(x), JsVariant::Float64(y)) => Self::new(x | f64_to_int32(y)),
             (JsVariant::Float64(x), JsVariant::Integer32(y)) => Self::new(f64_to_int32(x) | y),
 
-            (JsVariant::BigInt(x), JsVariant::BigInt(y)) => Self::new(JsBigInt::bitor(&x, &y)),
+            (JsVariant::BigInt(x), JsVariant::BigInt(y)) => Self::new(JsBigInt::apply(BigIntOp::BitOr, &x, &y, context)?),
 
             // Slow path:
             (_, _) => match (self.to_numeric(context)?, other.to_numeric(context)?) {
@@ -327,7 +328,7 @@ impl JsValue {
                     Self::new(f64_to_int32(a) | f64_to_int32(b))
                 }
                 (Numeric::BigInt(ref x), Numeric::BigInt(ref y)) => {
-                    Self::new(JsBigInt::bitor(x, y))
+                    Self::new(JsBigInt::apply(BigIntOp::BitOr, x, y, context)?)
                 }
                 (_, _) => {
                     return Err(JsNativeError::typ()
@@ -349,7 +350,7 @@ impl JsValue {
             (JsVariant::Integer32(x), JsVariant::Float64(y)) => Self::new(x ^ f64_to_int32(y)),
             (JsVariant::Float64(x), JsVariant::Integer32(y)) => Self::new(f64_to_int32(x) ^ y),
 
-            (JsVariant::BigInt(x), JsVariant::BigInt(y)) => Self::new(JsBigInt::bitxor(&x, &y)),
+            (JsVariant::BigInt(x), JsVariant::BigInt(y)) => Self::new(JsBigInt::apply(BigIntOp::BitXor, &x, &y, context)?),
 
             // Slow path:
             (_, _) => match (self.to_numeric(context)?, other.to_numeric(context)?) {
@@ -357,7 +358,7 @@ impl JsValue {
                     Self::new(f64_to_int32(a) ^ f64_to_int32(b))
                 }
                 (Numeric::BigInt(ref x), Numeric::BigInt(ref y)) => {
-                    Self::new(JsBigInt::bitxor(x, y))
+                    Self::new(JsBigInt::apply(BigIntOp::BitXor, x, y, context)?)
                 }
                 (_, _) => {
                     return Err(JsNativeError::typ()
@@ -386,7 +387,7 @@ impl JsValue {
             }
 
             (JsVariant::BigInt(a), JsVariant::BigInt(b)) => {
-                Self::new(JsBigInt::shift_left(&a, &b)?)
+                Self::new(JsBigInt::apply(BigIntOp::ShiftLeft, &a, &b, context)?)
             }
 
             // Slow path:
@@ -395,7 +396,7 @@ impl JsValue {
                     Self::new(f64_to_int32(x).wrapping_shl(f64_to_uint32(y)))
                 }
                 (Numeric::BigInt(ref x), Numeric::BigInt(ref y)) => {
-                    Self::new(JsBigInt::shift_left(x, y)?)
+                    Self::new(JsBigInt::apply(BigIntOp::ShiftLeft, x, y, context)?)
                 }
                 (_, _) => {
                     return Err(JsNativeError::typ()
@@ -424,7 +425,7 @@ impl JsValue {
             }
 
             (JsVariant::BigInt(a), JsVariant::BigInt(b)) => {
-                Self::new(JsBigInt::shift_right(&a, &b)?)
+                Self::new(JsBigInt::apply(BigIntOp::ShiftRight, &a, &b, context)?)
             }
 
             // Slow path:
@@ -433,7 +434,7 @@ impl JsValue {
                     Self::new(f64_to_int32(x).wrapping_shr(f64_to_uint32(y)))
                 }
                 (Numeric::BigInt(ref x), Numeric::BigInt(ref y)) => {
-                    Self::new(JsBigInt::shift_right(x, y)?)
+                    Self::new(JsBigInt::apply(BigIntOp::ShiftRight, x, y, context)?)
                 }
                 (_, _) => {
                     return Err(JsNativeError::typ()
@@ -535,7 +536,10 @@ impl JsValue {
             }
             JsVariant::Integer32(num) => Self::new(-num),
             JsVariant::Boolean(true) => Self::new(-1),
-            JsVariant::BigInt(x) => Self::new(JsBigInt::neg(&x)),
+            JsVariant::BigInt(x) => {
+                x.charge_unary(context)?;
+                Self::new(JsBigInt::neg(&x))
+            }
         })
     }
 
@@ -591,9 +595,9 @@ impl JsValue {
 
                 match (px.variant(), py.variant()) {
                     (JsVariant::String(x), JsVariant::String(y)) => (x < y).into(),
-                    (JsVariant::BigInt(x), JsVariant::String(y)) => JsBigInt::from_js_string(&y)
+                    (JsVariant::BigInt(x), JsVariant::String(y)) => JsBigInt::parse(&y, context)?
                         .map_or(AbstractRelation::Undefined, |y| (x < y).into()),
-                    (JsVariant::String(x), JsVariant::BigInt(y)) => JsBigInt::from_js_string(&x)
+                    (JsVariant::String(x), JsVariant::BigInt(y)) => JsBigInt::parse(&x, context)?
                         .map_or(AbstractRelation::Undefined, |x| (x < y).into()),
                     (_, _) => match (px.to_numeric(context)?, py.to_numeric(context)?) {
                         (Numeric::Number(x), Numeric::Number(y)) => Number::less_than(x, y),

@@ -187,7 +187,7 @@ impl BigInt {
         let radix_mv = if radix.is_undefined() {
             // 5. If radixMV = 10, return ! ToString(x).
             // Note: early return optimization.
-            return Ok(js_string!(x.to_string()).into());
+            return Ok(x.to_js_string(10, context)?.into());
         // 3. Else, let radixMV be ? ToIntegerOrInfinity(radix).
         } else {
             radix.to_integer_or_infinity(context)?
@@ -205,14 +205,14 @@ impl BigInt {
 
         // 5. If radixMV = 10, return ! ToString(x).
         if radix_mv == 10 {
-            return Ok(js_string!(x.to_string()).into());
+            return Ok(x.to_js_string(10, context)?.into());
         }
 
         // 1. Let x be ? thisBigIntValue(this value).
         // 6. Return the String representation of this Number value using the radix specified by radixMV.
         //    Letters a-z are used for digits with values 10 through 35.
         //    The precise algorithm is implementation-defined, however the algorithm should be a generalization of that specified in 6.1.6.2.23.
-        Ok(JsValue::new(js_string!(x.to_string_radix(radix_mv as u32))))
+        Ok(JsValue::new(x.to_js_string(radix_mv as u32, context)?))
     }
 
     #[allow(

@@ -70,6 +70,10 @@ impl ConstantFolding {
         let Expression::Literal(literal) = unary.target() else {
             return PassAction::Keep;
         };
+        // codemode-runtime patch: left to run time, as the binary operations on `BigInt`s.
+        if matches!(literal.kind(), LiteralKind::BigInt(_)) {
+            return PassAction::Keep;
+        }
         let value = match (literal, unary.op()) {
             (literal, UnaryOp::Minus) => literal_to_js_value(literal, context).neg(context),
             (literal, UnaryOp::Plus) => literal_to_js_value(literal, context)
@@ -219,6 +223,16 @@ impl ConstantFolding {
         let Expression::Literal(rhs_literal) = binary.rhs() else {
             return PassAction::Keep;
         };
+
+        // codemode-runtime patch: an operation on `BigInt`s is left to run time, where its work
+        // is charged to the budget and its result's room asked of the heap bound
+        // (`JsBigInt::apply`): folded while compiling, `3n ** 20000000n` ran for seconds
+        // before the run began, and a failed charge left the run without a budget.
+        if matches!(rhs_literal.kind(), LiteralKind::BigInt(_))
+            || matches!(binary.lhs(), Expression::Literal(l) if matches!(l.kind(), LiteralKind::BigInt(_)))
+        {
+            return PassAction::Keep;
+        }
 
         let rhs = literal_to_js_value(rhs_literal, context);
 

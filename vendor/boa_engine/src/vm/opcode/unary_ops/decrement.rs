@@ -45,7 +45,12 @@ impl Dec {
                 Numeric::Number(number) => (JsValue::from(number), JsValue::from(number - 1f64)),
                 Numeric::BigInt(bigint) => (
                     JsValue::from(bigint.clone()),
-                    JsValue::from(JsBigInt::sub(&bigint, &JsBigInt::one())),
+                    JsValue::from(JsBigInt::apply(
+                        crate::bigint::BigIntOp::Sub,
+                        &bigint,
+                        &JsBigInt::one(),
+                        context,
+                    )?),
                 ),
             },
         };

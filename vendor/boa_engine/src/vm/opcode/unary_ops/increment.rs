@@ -45,7 +45,12 @@ impl Inc {
                 Numeric::Number(number) => (JsValue::from(number), JsValue::from(number + 1f64)),
                 Numeric::BigInt(bigint) => (
                     JsValue::from(bigint.clone()),
-                    JsValue::from(JsBigInt::add(&bigint, &JsBigInt::one())),
+                    JsValue::from(JsBigInt::apply(
+                        crate::bigint::BigIntOp::Add,
+                        &bigint,
+                        &JsBigInt::one(),
+                        context,
+                    )?),
                 ),
             },
         };

@@ -77,9 +77,12 @@ impl Neg {
             .to_numeric(context)?
         {
             Numeric::Number(number) => context.vm.set_register(value.into(), number.neg().into()),
-            Numeric::BigInt(bigint) => context
-                .vm
-                .set_register(value.into(), JsBigInt::neg(&bigint).into()),
+            Numeric::BigInt(bigint) => {
+                bigint.charge_unary(context)?;
+                context
+                    .vm
+                    .set_register(value.into(), JsBigInt::neg(&bigint).into());
+            }
         }
         Ok(())
     }
@@ -110,9 +113,12 @@ impl BitNot {
             Numeric::Number(number) => context
                 .vm
                 .set_register(value.into(), Number::not(number).into()),
-            Numeric::BigInt(bigint) => context
-                .vm
-                .set_register(value.into(), JsBigInt::not(&bigint).into()),
+            Numeric::BigInt(bigint) => {
+                bigint.charge_unary(context)?;
+                context
+                    .vm
+                    .set_register(value.into(), JsBigInt::not(&bigint).into());
+            }
         }
         Ok(())
     }
