@@ -218,6 +218,46 @@ fn strings_built_by_appending_are_extended_in_place() {
     );
 }
 
+/// Work on `BigInt`s is charged to the budget, and a result's room asked of the heap bound,
+/// before the operation runs (fork patch 0072): each ran natively as one instruction, so
+/// `String(1n << 40000000n)` took 21 s natively, a parse of 4 million digits 24 s and
+/// `3n ** 20000000n` seconds, and `1n << 2147483647n` allocated 256 MiB at once. Past V8's
+/// size limit a shift throws V8's catchable `RangeError`. Values from Node.
+#[test]
+fn bigint_work_is_charged_before_it_runs() {
+    let f = fixture();
+    for code in [
+        "return String(1n << 40000000n).length",
+        "return BigInt('9'.repeat(4e6)) > 0n",
+        "return 3n ** 20000000n > 0n",
+        "const a = 3n ** 2000000n, b = 7n ** 900000n; return (a * a) / b > 0n",
+    ] {
+        let out = f.execute(code);
+        assert_eq!(code_of(&out), Some("BUDGET_EXCEEDED"), "{code}: {out:#?}");
+    }
+    let big = f.execute("const a = 1n << 300000000n; return a > 0n");
+    assert_eq!(code_of(&big), Some("MEMORY_EXCEEDED"), "{big:#?}");
+    let limit =
+        f.execute("try { 1n << 2147483647n } catch (e) { return e.name + ': ' + e.message }");
+    assert_eq!(
+        completed(&limit),
+        json!("RangeError: Maximum BigInt size exceeded")
+    );
+    // Ordinary work fits, and a loop of sums of a 2 MB value ends with the budget.
+    let within = f.execute(
+        "let y = 1n; for (let i = 1n; i < 300n; i++) y *= i; \
+         return [String(1n << 2000000n).length, String(y).length, String(3n ** 200000n % 1000007n), \
+         (7n ** 50000n / 3n ** 60000n).toString(36).length, String(1n ** (2n ** 40n))]",
+    );
+    assert_eq!(
+        completed(&within),
+        json!([602060, 613, "128697", 8757, "1"])
+    );
+    let looped = fixture_with(budget_config(5_000_000))
+        .execute("const a = (1n << 16000000n) - 1n; let t; for (;;) t = a + 1n");
+    assert_eq!(code_of(&looped), Some("BUDGET_EXCEEDED"), "{looped:#?}");
+}
+
 #[test]
 fn work_under_the_budget_completes() {
     let f = fixture_with(budget_config(BUDGET));
