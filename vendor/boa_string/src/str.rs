@@ -238,10 +238,51 @@ impl<'a> JsStr<'a> {
         // a. Let candidate be the substring of string from i to i + searchLen.
         // b. If candidate is the same sequence of code units as searchValue, return i.
         // 8. Return -1.
-        self.windows(search_value.len())
-            .skip(from_index)
-            .position(|s| s == search_value)
-            .map(|i| i + from_index)
+        //
+        // codemode-runtime patch: memchr's two-way search, linear in the two lengths. The
+        // windows compared the needle at every position (`'a'.repeat(1e6).indexOf('a'.repeat(
+        // 1e4) + 'b')` made ten billion comparisons in one call) and skipped to `from_index`
+        // one window at a time.
+        let haystack = self.get(from_index..)?;
+        let found = match (haystack.variant(), search_value.variant()) {
+            (JsStrVariant::Latin1(h), JsStrVariant::Latin1(n)) => memchr::memmem::find(h, n),
+            (JsStrVariant::Utf16(h), JsStrVariant::Utf16(n)) => find_units(h, n),
+            (JsStrVariant::Utf16(h), JsStrVariant::Latin1(n)) => {
+                find_units(h, &n.iter().copied().map(u16::from).collect::<Vec<_>>())
+            }
+            (JsStrVariant::Latin1(h), JsStrVariant::Utf16(n)) => {
+                // A needle with a unit past Latin-1 is not in a Latin-1 text.
+                let narrow = n
+                    .iter()
+                    .map(|&unit| u8::try_from(unit).ok())
+                    .collect::<Option<Vec<u8>>>()?;
+                memchr::memmem::find(h, &narrow)
+            }
+        };
+        found.map(|i| i + from_index)
+    }
+
+    /// codemode-runtime patch: the last index at or before `start` where `search_value` begins
+    /// (`String.prototype.lastIndexOf`'s search), by memchr's two-way search from the end. The
+    /// caller compared the needle at every position (O(n·m)).
+    #[must_use]
+    pub fn last_index_of(&self, search_value: JsStr<'_>, start: usize) -> Option<usize> {
+        let end = start.checked_add(search_value.len())?.min(self.len());
+        let haystack = self.get(..end)?;
+        match (haystack.variant(), search_value.variant()) {
+            (JsStrVariant::Latin1(h), JsStrVariant::Latin1(n)) => memchr::memmem::rfind(h, n),
+            (JsStrVariant::Utf16(h), JsStrVariant::Utf16(n)) => rfind_units(h, n),
+            (JsStrVariant::Utf16(h), JsStrVariant::Latin1(n)) => {
+                rfind_units(h, &n.iter().copied().map(u16::from).collect::<Vec<_>>())
+            }
+            (JsStrVariant::Latin1(h), JsStrVariant::Utf16(n)) => {
+                let narrow = n
+                    .iter()
+                    .map(|&unit| u8::try_from(unit).ok())
+                    .collect::<Option<Vec<u8>>>()?;
+                memchr::memmem::rfind(h, &narrow)
+            }
+        }
     }
 
     /// Abstract operation `CodePointAt( string, position )`.
@@ -669,4 +710,43 @@ impl<'a> JsSliceIndex<'a> for std::ops::RangeFull {
     unsafe fn get_unchecked(value: JsStr<'a>, _index: Self) -> Self::Value {
         value
     }
+}
+
+/// codemode-runtime patch: the first index of `needle` in `haystack` (UTF-16 code units), by
+/// memchr's two-way search over their bytes; a match at an odd byte offset straddles two
+/// units and the search goes on after it.
+fn find_units(haystack: &[u16], needle: &[u16]) -> Option<usize> {
+    let (hay, pattern) = (unit_bytes(haystack), unit_bytes(needle));
+    let finder = memchr::memmem::Finder::new(pattern);
+    let mut start = 0;
+    while let Some(found) = finder.find(&hay[start..]) {
+        let at = start + found;
+        if at % 2 == 0 {
+            return Some(at / 2);
+        }
+        start = at + 1;
+    }
+    None
+}
+
+/// codemode-runtime patch: the last index of `needle` in `haystack` (UTF-16 code units), as
+/// [`find_units`] from the end.
+fn rfind_units(haystack: &[u16], needle: &[u16]) -> Option<usize> {
+    let (hay, pattern) = (unit_bytes(haystack), unit_bytes(needle));
+    let finder = memchr::memmem::FinderRev::new(pattern);
+    let mut end = hay.len();
+    while let Some(at) = finder.rfind(&hay[..end]) {
+        if at % 2 == 0 {
+            return Some(at / 2);
+        }
+        end = at + pattern.len() - 1;
+    }
+    None
+}
+
+/// The bytes of UTF-16 code units.
+fn unit_bytes(units: &[u16]) -> &[u8] {
+    // SAFETY: a `u16` slice is a valid byte slice of twice its length (no padding; bytes have
+    // alignment 1), borrowed for as long as the units.
+    unsafe { std::slice::from_raw_parts(units.as_ptr().cast::<u8>(), units.len() * 2) }
 }

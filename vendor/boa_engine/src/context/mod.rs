@@ -53,6 +53,10 @@ thread_local! {
 /// indices is charged ([`Context::charge_element_step`]).
 pub(crate) const ELEMENT_STEP_COST: usize = 8;
 
+/// codemode-runtime patch: how many characters a copy, search or comparison reads or writes for
+/// one instruction of the budget (about the time one instruction takes, natively).
+pub(crate) const CHARS_PER_INSTRUCTION: usize = 64;
+
 /// ECMAScript context. It is the primary way to interact with the runtime.
 ///
 /// `Context`s constructed in a thread share the same runtime, therefore it
@@ -488,6 +492,27 @@ impl Context {
     #[inline]
     pub(crate) fn charge_element_step(&mut self) -> JsResult<()> {
         self.charge_work(ELEMENT_STEP_COST)
+    }
+
+    /// codemode-runtime patch: charges native work over `chars` characters (a copy, a search,
+    /// a comparison) to the budget, one instruction per `CHARS_PER_INSTRUCTION`.
+    #[inline]
+    pub(crate) fn charge_chars(&mut self, chars: usize) -> JsResult<()> {
+        self.charge_work(chars / CHARS_PER_INSTRUCTION)
+    }
+
+    /// codemode-runtime patch: as [`Self::charge_chars`], for an instruction that cannot fail:
+    /// the budget is reduced (to zero at most) and the next instruction ends the run.
+    #[inline]
+    pub(crate) fn charge_chars_later(&mut self, chars: usize) {
+        #[cfg(feature = "fuzz")]
+        {
+            self.instructions_remaining = self
+                .instructions_remaining
+                .saturating_sub(chars / CHARS_PER_INSTRUCTION);
+        }
+        #[cfg(not(feature = "fuzz"))]
+        let _ = chars;
     }
 
     /// codemode-runtime patch: charges `instructions` of native work (a built-in's loop, a

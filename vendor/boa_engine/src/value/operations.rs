@@ -42,7 +42,7 @@ impl JsValue {
                 let digits = JsStr::latin1(int32_digits(x, &mut buffer));
                 check_concat_length(digits.len() + y.len(), context)?;
                 let string = JsString::concat(digits, y.as_str());
-                context.charge_work(string.len() / COPIED_CHARS_PER_INSTRUCTION)?;
+                context.charge_chars(string.len())?;
                 Self::from(string)
             }
 
@@ -987,10 +987,6 @@ fn int32_digits(n: i32, buffer: &mut [u8; 11]) -> &[u8] {
 }
 
 /// codemode-runtime patch: refuses string concatenations longer than the host allows.
-/// codemode-runtime patch: how many characters copied cost one instruction of the budget
-/// (about the time one instruction takes, natively).
-const COPIED_CHARS_PER_INSTRUCTION: usize = 64;
-
 /// codemode-runtime patch: `left` followed by `pieces`, within the host's string limit and heap
 /// bound, the characters copied charged to the instruction budget. A long result is written in
 /// place after a string being built (`JsString::concat_onto`): `s += piece` in a loop copied
@@ -1004,7 +1000,7 @@ pub(crate) fn concat_strings(
     let length = pieces.iter().fold(left.len(), |sum, piece| sum.saturating_add(piece.len()));
     check_concat_length(length, context)?;
     let (string, copied) = JsString::concat_onto(left, pieces);
-    context.charge_work(copied / COPIED_CHARS_PER_INSTRUCTION)?;
+    context.charge_chars(copied)?;
     Ok(string)
 }
 

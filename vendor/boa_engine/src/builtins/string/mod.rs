@@ -885,6 +885,8 @@ impl String {
             // 14. Return ! SameValueNonNumeric(substring, searchStr).
             // `SameValueNonNumeric` forwards to `==`, so directly check
             // equality to avoid converting to `JsValue`
+            // codemode-runtime patch: the comparison is charged to the budget.
+            context.charge_chars(search_length)?;
             Ok(JsValue::new(search_string == string.get_expect(start..end)))
         }
     }
@@ -948,6 +950,8 @@ impl String {
             // 14. Return ! SameValueNonNumeric(substring, searchStr).
             // `SameValueNonNumeric` forwards to `==`, so directly check
             // equality to avoid converting to `JsValue`
+            // codemode-runtime patch: the comparison is charged to the budget.
+            context.charge_chars(search_length)?;
             Ok(JsValue::new(search_str == string.get_expect(start..end)))
         } else {
             // 12. If start < 0, return false.
@@ -999,7 +1003,7 @@ impl String {
         // 10. Let index be ! StringIndexOf(S, searchStr, start).
         // 11. If index is not -1, return true.
         // 12. Return false.
-        Ok(index_of_from(string.as_str(), search_str.as_str(), start).is_some().into())
+        Ok(index_of_from(string.as_str(), search_str.as_str(), start, context)?.is_some().into())
     }
 
     /// `String.prototype.replace( regexp|substr, newSubstr|function )`
@@ -1068,7 +1072,7 @@ impl String {
 
         // 8. Let position be ! StringIndexOf(string, searchString, 0).
         // 9. If position is -1, return string.
-        let Some(position) = index_of_from(string.as_str(), search_string.as_str(), 0) else {
+        let Some(position) = index_of_from(string.as_str(), search_string.as_str(), 0, context)? else {
             return Ok(string.into());
         };
 
@@ -1198,7 +1202,7 @@ impl String {
         let mut match_positions = Vec::new();
 
         // 10. Let position be ! StringIndexOf(string, searchString, 0).
-        let mut position = index_of_from(string.as_str(), search_string.as_str(), 0);
+        let mut position = index_of_from(string.as_str(), search_string.as_str(), 0, context)?;
 
         // 11. Repeat, while position is not -1,
         while let Some(p) = position {
@@ -1206,7 +1210,7 @@ impl String {
             match_positions.push(p);
 
             // b. Set position to ! StringIndexOf(string, searchString, position + advanceBy).
-            position = index_of_from(string.as_str(), search_string.as_str(), p + advance_by);
+            position = index_of_from(string.as_str(), search_string.as_str(), p + advance_by, context)?;
         }
 
         // 12. Let endOfLastMatch be 0.
@@ -1308,7 +1312,7 @@ impl String {
         let start = pos.clamp_finite(0, len) as usize;
 
         // 8. Return 𝔽(! StringIndexOf(S, searchStr, start)).
-        Ok(index_of_from(string.as_str(), search_str.as_str(), start)
+        Ok(index_of_from(string.as_str(), search_str.as_str(), start, context)?
             .map_or(-1, |i| i as i64)
             .into())
     }
@@ -1396,14 +1400,13 @@ impl String {
 
         if let Some(end) = len.checked_sub(search_len) {
             // 11. For each non-negative integer i starting with start such that i ≤ len - searchLen, in descending order, do
-            for i in (0..=min(start, end)).rev() {
-                // a. Let candidate be the substring of S from i to i + searchLen.
-                let candidate = string.get_expect(i..i + search_len);
-
-                // b. If candidate is the same sequence of code units as searchStr, return 𝔽(i).
-                if candidate == search_str {
-                    return Ok(i.into());
-                }
+            // a. Let candidate be the substring of S from i to i + searchLen.
+            // b. If candidate is the same sequence of code units as searchStr, return 𝔽(i).
+            // codemode-runtime patch: one two-way search from the end (`JsStr::last_index_of`);
+            // comparing at every position was O(n·m). What it may read is charged first.
+            context.charge_chars(min(start, end) + search_len)?;
+            if let Some(i) = string.as_str().last_index_of(search_str.as_str(), min(start, end)) {
+                return Ok(i.into());
             }
         }
 
@@ -2034,7 +2037,7 @@ impl String {
         let mut i = 0;
 
         // 13. Let j be ! StringIndexOf(S, R, 0).
-        let mut j = index_of_from(this_str.as_str(), separator_str.as_str(), 0);
+        let mut j = index_of_from(this_str.as_str(), separator_str.as_str(), 0, context)?;
 
         // 14. Repeat, while j is not -1
         while let Some(index) = j {
@@ -2061,7 +2064,7 @@ impl String {
             i = index + separator_length;
 
             // e. Set j to ! StringIndexOf(S, R, i).
-            j = index_of_from(this_str.as_str(), separator_str.as_str(), i);
+            j = index_of_from(this_str.as_str(), separator_str.as_str(), i, context)?;
         }
 
         // 15. Let T be the substring of S from i.
@@ -2873,7 +2876,20 @@ pub(crate) fn get_substitution(
 /// so each search costs the whole prefix: `split`, `replaceAll` and `indexOf`/`includes` with a
 /// start position were quadratic in the text's length (splitting 15 MB took minutes). This
 /// slices first; the answer is the same.
-fn index_of_from(string: JsStr<'_>, search: JsStr<'_>, from: usize) -> Option<usize> {
-    let rest = string.get(from..)?;
-    rest.index_of(search, 0).map(|index| index + from)
+///
+/// The characters the search reads are charged to the budget (`Context::charge_chars`): a
+/// search is linear (boa_string's two-way `index_of`), and a loop of searches of a long text
+/// ran on for minutes at one instruction each.
+fn index_of_from(
+    string: JsStr<'_>,
+    search: JsStr<'_>,
+    from: usize,
+    context: &mut Context,
+) -> JsResult<Option<usize>> {
+    let Some(rest) = string.get(from..) else {
+        return Ok(None);
+    };
+    let found = rest.index_of(search, 0);
+    context.charge_chars(found.map_or(rest.len(), |index| index + search.len()))?;
+    Ok(found.map(|index| index + from))
 }

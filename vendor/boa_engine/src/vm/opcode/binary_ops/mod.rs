@@ -23,7 +23,11 @@ impl StrictEq {
         let lhs = context.vm.get_register(lhs.into());
         let rhs = context.vm.get_register(rhs.into());
         let value = lhs.strict_equals(rhs);
+        // codemode-runtime patch: a comparison of two long strings is charged (the next
+        // instruction ends the run if the budget is spent).
+        let compared = lhs.compared_chars(rhs);
         context.vm.set_register(dst.into(), value.into());
+        context.charge_chars_later(compared);
     }
 }
 
@@ -49,7 +53,11 @@ impl StrictNotEq {
         let lhs = context.vm.get_register(lhs.into());
         let rhs = context.vm.get_register(rhs.into());
         let value = !lhs.strict_equals(rhs);
+        // codemode-runtime patch: a comparison of two long strings is charged (the next
+        // instruction ends the run if the budget is spent).
+        let compared = lhs.compared_chars(rhs);
         context.vm.set_register(dst.into(), value.into());
+        context.charge_chars_later(compared);
     }
 }
 
