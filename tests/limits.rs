@@ -258,6 +258,43 @@ fn bigint_work_is_charged_before_it_runs() {
     assert_eq!(code_of(&looped), Some("BUDGET_EXCEEDED"), "{looped:#?}");
 }
 
+/// String searches are linear and, with comparisons of long strings, charged to the budget
+/// (fork patch 0073): `indexOf` and `lastIndexOf` compared the needle at every position
+/// (O(n·m): the first two rows made ten billion comparisons in one call), and a loop of
+/// searches or `===` of two 10 MB strings ran for minutes at one instruction each. The values,
+/// UTF-16 texts and needles that match only across two code units among them, are Node's.
+#[test]
+fn string_searches_and_comparisons_are_linear_and_charged() {
+    let f = fixture();
+    let found = f.execute(
+        r#"return [
+  "a".repeat(1e6).indexOf("a".repeat(1e4) + "b"),
+  "a".repeat(1e6).lastIndexOf("b" + "a".repeat(1e4)),
+  "\u0201\u0403".indexOf("\u0302"), "\u0201\u0403".lastIndexOf("\u0302"),
+  "\u0201\u0403\u0302".indexOf("\u0302"), "x\u0302\u0201\u0403\u0302".lastIndexOf("\u0302"),
+  "café".indexOf("é€".slice(0, 1)), "caféé€".lastIndexOf("é€".slice(0, 1), 4),
+  ("ā".repeat(5) + "xāā").indexOf("āā", 3), ("ā".repeat(5) + "xāā").lastIndexOf("āā", 4),
+  "abcabc".indexOf("c", 3), "abcabc".lastIndexOf("abc", 2), "abc".indexOf("", 5), "abc".lastIndexOf("", 1),
+  "a€b".indexOf("b"), "ab".indexOf("€"), "a,b,,c".split(",").length, "xAxBx".replaceAll("x", "-"),
+]"#,
+    );
+    assert_eq!(
+        completed(&found),
+        json!([-1, -1, -1, -1, 2, 4, 3, 4, 3, 3, 5, 0, 3, 1, 2, -1, 4, "-A-B-"])
+    );
+    let small = fixture_with(budget_config(5_000_000));
+    for code in [
+        "const s = 'x'.repeat(1e7); let c = 0; for (;;) c += s.indexOf('y')",
+        "const s = 'x'.repeat(1e7); let c = 0; for (;;) c += s.lastIndexOf('y')",
+        "const s = 'x'.repeat(1e7), t = 'x'.repeat(1e7); let c = 0; for (;;) c += s.startsWith(t)",
+        "const a = 'x'.repeat(1e7), b = 'x'.repeat(1e7); let c = 0; for (;;) if (a === b) c++",
+        "const a = 'x'.repeat(1e7), b = 'x'.repeat(1e7); let c = 0; for (;;) if (a == b) c++",
+    ] {
+        let out = small.execute(code);
+        assert_eq!(code_of(&out), Some("BUDGET_EXCEEDED"), "{code}: {out:#?}");
+    }
+}
+
 #[test]
 fn work_under_the_budget_completes() {
     let f = fixture_with(budget_config(BUDGET));
