@@ -986,7 +986,6 @@ fn int32_digits(n: i32, buffer: &mut [u8; 11]) -> &[u8] {
     &buffer[start..]
 }
 
-/// codemode-runtime patch: refuses string concatenations longer than the host allows.
 /// codemode-runtime patch: `left` followed by `pieces`, within the host's string limit and heap
 /// bound, the characters copied charged to the instruction budget. A long result is written in
 /// place after a string being built (`JsString::concat_onto`): `s += piece` in a loop copied
@@ -1004,6 +1003,7 @@ pub(crate) fn concat_strings(
     Ok(string)
 }
 
+/// codemode-runtime patch: refuses string concatenations longer than the host allows.
 pub(crate) fn check_concat_length(length: usize, context: &Context) -> JsResult<()> {
     let max = context.host_hooks().max_string_length();
     if length > max {
