@@ -601,6 +601,26 @@ impl Context {
         Ok(())
     }
 
+    /// codemode-runtime patch: [`Context::check_heap_growth`] before one more entry is pushed
+    /// onto `list` (a native loop collecting values): the block of its next doubling.
+    #[inline]
+    pub(crate) fn check_list_growth<T>(&self, list: &Vec<T>) -> JsResult<()> {
+        self.check_heap_growth(crate::heap::doubling_bytes(
+            list.len(),
+            list.capacity(),
+            size_of::<T>(),
+        ))
+    }
+
+    /// codemode-runtime patch: one step of a built-in's loop over an iterator or the indices
+    /// of an array-like that may build a value as large as its count (a list, an array, a
+    /// serialisation): charged as [`Context::charge_element_step`], and the heap bound checked.
+    #[inline]
+    pub(crate) fn element_step(&mut self) -> JsResult<()> {
+        self.charge_element_step()?;
+        self.check_heap()
+    }
+
     /// codemode-runtime patch: `string` (whose Latin-1 text is `bytes`) as UTF-16 code units,
     /// made once for a long string and reused while the next matches are on the same one.
     pub(crate) fn latin1_as_units(&mut self, string: &JsString, bytes: &[u8]) -> JsResult<Rc<Vec<u16>>> {

@@ -166,7 +166,7 @@ impl IteratorNext {
         // said done).
         with_top_iterator(context, |iterator, context| {
             if !iterator.done() {
-                iterator.step(context)?;
+                iterator.step_uncharged(context)?;
             }
             Ok(())
         })
@@ -374,6 +374,7 @@ impl IteratorToArray {
                 return Ok(values);
             }
             while !iterator.step(context)? {
+                context.check_list_growth(&values)?;
                 values.push(iterator.value(context)?);
             }
             Ok(values)
