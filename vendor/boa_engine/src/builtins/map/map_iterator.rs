@@ -118,6 +118,7 @@ impl MapIterator {
                 let mut entries = obj.0.borrow_mut();
                 let entries = entries.data_mut();
                 let len = entries.full_len();
+                map_iterator.next_index = entries.skip_empty_front(map_iterator.next_index);
                 loop {
                     let element = entries
                         .get_index(map_iterator.next_index)

@@ -599,6 +599,8 @@ impl Set {
         // 4. If SetDataSize(O.[[SetData]]) ≤ otherRec.[[Size]], then
         if this.borrow().data().len() <= other_rec.size {
             // a. Let thisSize be the number of elements in O.[[SetData]].
+            // codemode-runtime patch: locked, so a `delete` by `has` leaves the indices as they are.
+            let _lock = SetLock::new(&this);
             let mut this_size = this.borrow().data().full_len();
             // b. Let index be 0.
             let mut index = 0;
@@ -685,6 +687,8 @@ impl Set {
         }
 
         // 5. Let thisSize be the number of elements in O.[[SetData]].
+        // codemode-runtime patch: locked, so a `delete` by `has` leaves the indices as they are.
+        let _lock = SetLock::new(&this);
         let mut this_size = this.borrow().data().full_len();
         // 6. Let index be 0.
         let mut index = 0;
@@ -931,6 +935,8 @@ impl Set {
         // 5. If SetDataSize(O.[[SetData]]) ≤ otherRec.[[Size]], then
         if this.borrow().data().len() <= other_rec.size {
             // a. Let thisSize be the number of elements in O.[[SetData]].
+            // codemode-runtime patch: locked, so a `delete` by `has` leaves the indices as they are.
+            let _lock = SetLock::new(&this);
             let mut this_size = this.borrow().data().full_len();
             // b. Let index be 0.
             let mut index = 0;
@@ -1033,6 +1039,9 @@ impl Set {
             let this_size = this.borrow().data().full_len();
             // b. Let index be 0.
             let mut index = 0;
+            // codemode-runtime patch: a deleted value leaves an empty entry in its place while
+            // the copy is locked, as the specification's steps do.
+            result_set.lock();
 
             //  c. Repeat, while index < thisSize,
             while index < this_size {
@@ -1049,17 +1058,15 @@ impl Set {
                     // 2. If inOther is true, then
                     if in_other {
                         // a. Set resultSetData[index] to empty.
+                        // (codemode-runtime patch: in place, as the set is locked.)
                         result_set.delete(&e);
-
-                        // No need to increment the index, after deletion we're
-                        // in the correct next position.
-                        continue;
                     }
                 }
 
                 // iii. Set index to index + 1.
                 index += 1;
             }
+            result_set.unlock();
         }
         // 6. Else,
         else {

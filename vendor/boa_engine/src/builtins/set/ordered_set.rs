@@ -1,35 +1,19 @@
 //! Implements a set type that preserves insertion order.
 
-use crate::{JsData, JsValue, builtins::map::ordered_map::MapKey, object::JsObject};
-use boa_gc::{Finalize, Trace, custom_trace};
-use indexmap::IndexSet;
-use rustc_hash::FxBuildHasher;
+use crate::{JsData, JsValue, builtins::map::ordered_map::OrderedMap, object::JsObject};
+use boa_gc::{Finalize, Trace};
 use std::fmt::Debug;
 
-/// A type wrapping `indexmap::IndexSet`
-#[derive(Default, Clone, Finalize, JsData)]
+/// A set: codemode-runtime patch, an [`OrderedMap`] with no values, so the two share how they
+/// remove (in O(1), see there) and iterate.
+#[derive(Default, Clone, Trace, Finalize, JsData)]
 pub struct OrderedSet {
-    // codemode-runtime patch: hashed with `FxBuildHasher` (a unit type) rather than std's
-    // `RandomState` (two `u64`s, which aligned the object data to 8 on wasm32). Order is
-    // insertion order either way.
-    inner: IndexSet<MapKey, FxBuildHasher>,
-    lock: u32,
-    empty_count: usize,
-}
-
-unsafe impl Trace for OrderedSet {
-    custom_trace!(this, mark, {
-        for v in &this.inner {
-            if let MapKey::Key(v) = v {
-                mark(v);
-            }
-        }
-    });
+    inner: OrderedMap<()>,
 }
 
 impl Debug for OrderedSet {
     fn fmt(&self, formatter: &mut std::fmt::Formatter<'_>) -> Result<(), std::fmt::Error> {
-        self.inner.fmt(formatter)
+        formatter.debug_set().entries(self.iter()).finish()
     }
 }
 
@@ -43,17 +27,14 @@ impl OrderedSet {
     /// codemode-runtime patch: the bytes the set allocates if one more value is added now (0
     /// when it has room): its entries and its index table double together.
     pub(crate) fn growth_bytes(&self) -> usize {
-        let entry = size_of::<MapKey>() + 2 * size_of::<usize>() + 1;
-        crate::heap::doubling_bytes(self.inner.len(), self.inner.capacity(), entry)
+        self.inner.growth_bytes()
     }
 
     /// Creates a new empty `OrderedSet` with the specified capacity.
     #[must_use]
     pub fn with_capacity(capacity: usize) -> Self {
         Self {
-            inner: IndexSet::with_capacity_and_hasher(capacity, FxBuildHasher),
-            lock: 0,
-            empty_count: 0,
+            inner: OrderedMap::with_capacity(capacity),
         }
     }
 
@@ -62,7 +43,7 @@ impl OrderedSet {
     /// Computes in **O(1)** time.
     #[must_use]
     pub fn full_len(&self) -> usize {
-        self.inner.len()
+        self.inner.full_len()
     }
 
     /// Return the number of elements in the set.
@@ -70,7 +51,7 @@ impl OrderedSet {
     /// Computes in **O(1)** time.
     #[must_use]
     pub fn len(&self) -> usize {
-        self.inner.len() - self.empty_count
+        self.inner.len()
     }
 
     /// Returns true if the set contains no elements.
@@ -78,7 +59,7 @@ impl OrderedSet {
     /// Computes in **O(1)** time.
     #[must_use]
     pub fn is_empty(&self) -> bool {
-        self.inner.len() == 0
+        self.inner.is_empty()
     }
 
     /// Insert a value pair in the set.
@@ -91,42 +72,32 @@ impl OrderedSet {
     ///
     /// Computes in **O(1)** time (amortized average).
     pub fn add(&mut self, value: JsValue) -> bool {
-        self.inner.insert(MapKey::Key(value))
+        self.inner.insert(value, ()).is_none()
     }
 
     /// Delete the `value` from the set and return true if successful
     ///
     /// Return `false` if `value` is not in set.
     ///
-    /// Computes in **O(n)** time (average).
+    /// Computes in **O(1)** time (amortized average).
     pub fn delete(&mut self, value: &JsValue) -> bool {
-        if self.lock == 0 {
-            self.inner.shift_remove(value)
-        } else if self.inner.contains(value) {
-            self.inner.insert(MapKey::Empty(self.empty_count));
-            self.empty_count += 1;
-            self.inner.swap_remove(value)
-        } else {
-            false
-        }
+        self.inner.remove(value).is_some()
     }
 
     /// Removes all elements in the set, while preserving its capacity.
     #[inline]
     pub fn clear(&mut self) {
         self.inner.clear();
-        self.inner.shrink_to_fit();
-        self.empty_count = 0;
     }
 
     /// Checks if a given value is present in the set
     ///
     /// Return `true` if `value` is present in set, false otherwise.
     ///
-    /// Computes in **O(n)** time (average).
+    /// Computes in **O(1)** time (average).
     #[must_use]
     pub fn contains(&self, value: &JsValue) -> bool {
-        self.inner.contains(value)
+        self.inner.contains_key(value)
     }
 
     /// Get a key-value pair by index
@@ -134,38 +105,30 @@ impl OrderedSet {
     /// Computes in O(1) time.
     #[must_use]
     pub fn get_index(&self, index: usize) -> Option<&JsValue> {
-        if let MapKey::Key(value) = self.inner.get_index(index)? {
-            Some(value)
-        } else {
-            None
-        }
+        self.inner.get_index(index).map(|(value, ())| value)
+    }
+
+    /// codemode-runtime patch: see [`OrderedMap::skip_empty_front`].
+    #[must_use]
+    pub(crate) fn skip_empty_front(&self, index: usize) -> usize {
+        self.inner.skip_empty_front(index)
     }
 
     /// Return an iterator over the values of the set, in their order
     pub fn iter(&self) -> impl Iterator<Item = &JsValue> {
-        self.inner.iter().filter_map(|v| {
-            if let MapKey::Key(v) = v {
-                Some(v)
-            } else {
-                None
-            }
-        })
+        self.inner.iter().map(|(value, ())| value)
     }
 
     /// Increases the lock counter and returns a lock object that will decrement the counter when dropped.
     ///
     /// This allows objects to be removed from the set during iteration without affecting the indexes until the iteration has completed.
     pub(crate) fn lock(&mut self) {
-        self.lock += 1;
+        self.inner.lock();
     }
 
-    /// Decreases the lock counter and, if 0, removes all empty entries.
+    /// Decreases the lock counter and, if 0, drops the empty entries if they are many.
     pub(crate) fn unlock(&mut self) {
-        self.lock -= 1;
-        if self.lock == 0 {
-            self.inner.retain(|k| matches!(k, MapKey::Key(_)));
-            self.empty_count = 0;
-        }
+        self.inner.unlock();
     }
 }
 

@@ -117,6 +117,7 @@ impl SetIterator {
                 let mut entries = obj.0.borrow_mut();
                 let entries = entries.data_mut();
                 let len = entries.full_len();
+                set_iterator.next_index = entries.skip_empty_front(set_iterator.next_index);
                 loop {
                     let element = entries.get_index(set_iterator.next_index);
                     set_iterator.next_index += 1;
