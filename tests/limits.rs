@@ -183,6 +183,60 @@ fn built_in_loops_over_indices_are_charged_to_the_budget() {
     }
 }
 
+/// A built-in's loop over an iterator (`new Set(it)`, `Iterator.prototype.drop`, `toArray`,
+/// spreading) or over an array for `JSON.stringify` charges every step to the budget and
+/// checks the heap bound (fork patch 0075): over a holey array's iterator, `new Set(a)` with
+/// `a.length = 2 ** 32 - 1` ran natively for minutes, and `Promise.all(a)` with `1e7` holes for
+/// 20 s and 850 MiB. Two million steps are at least 16 million instructions, past a budget of 5
+/// million; 100,000 fit. `for…of` is charged by its own instructions only: its two million
+/// steps fit.
+#[test]
+fn built_in_loops_over_iterators_are_charged_to_the_budget() {
+    let f = fixture_with(budget_config(5_000_000));
+    for expr in [
+        "new Set(a).size",
+        "a.values().drop(a.length).next().done",
+        "a.keys().toArray().length",
+        "JSON.stringify(a).length",
+        "[...a].length",
+    ] {
+        let over = f.execute(&format!("const a = []; a.length = 2e6; return {expr}"));
+        assert_eq!(code_of(&over), Some("BUDGET_EXCEEDED"), "{expr}: {over:#?}");
+        let within = f.execute(&format!("const a = []; a.length = 1e5; return {expr}"));
+        assert!(
+            matches!(within, ExecuteOutput::Completed { .. }),
+            "{expr}: {within:#?}"
+        );
+    }
+    let for_of = f.execute("const a = []; a.length = 2e5; let n = 0; for (const x of a) n++; return n");
+    assert!(
+        matches!(for_of, ExecuteOutput::Completed { .. }),
+        "{for_of:#?}"
+    );
+}
+
+/// Deleting a `Map`'s or a `Set`'s keys leaves the others where they are (fork patch 0076):
+/// each `delete` shifted every later entry, so deleting 100,000 keys in insertion order took
+/// 22 s natively, and a cache evicting its oldest key was quadratic. Both finish at once now
+/// (in a debug build too); the values are checked against each other, as the order they leave
+/// is checked against Node in the corpus (`data_map_set_delete_order.js`).
+#[test]
+fn deleting_map_and_set_keys_does_not_shift_the_rest() {
+    let f = fixture_with(budget_config(50_000_000));
+    let out = f.execute(
+        "const m = new Map(), s = new Set();
+         for (let i = 0; i < 1e5; i++) { m.set(i, i); s.add(i); }
+         for (let i = 0; i < 1e5 - 2; i++) { m.delete(i); s.delete(i); }
+         const lru = new Map();
+         for (let i = 0; i < 1e5; i++) { lru.set(i, i); if (lru.size > 5e4) lru.delete(lru.keys().next().value); }
+         return [m.size, [...m.keys()].join(), s.size, [...s].join(), lru.size, lru.keys().next().value];",
+    );
+    assert_eq!(
+        completed(&out),
+        json!([2, "99998,99999", 2, "99998,99999", 50000, 50000])
+    );
+}
+
 /// A string built by appending in a loop is extended in place, and the characters a
 /// concatenation copies are charged to the budget (one instruction per 64; boa_string patch
 /// 0002): each append copied the whole string, so 250,000 appends ran for minutes, one
