@@ -733,6 +733,21 @@ impl PropertyMap {
             return self.indexed_properties.remove(index.get());
         }
         if let Some(slot) = self.shape.lookup(key) {
+            // codemode-runtime patch: a unique shape keeps a removed key's place and slots
+            // (`UniqueShape::remove_property_keeping_slot`), so nothing after it moves.
+            let kept = self
+                .shape
+                .as_unique()
+                .and_then(|shape| shape.remove_property_keeping_slot(key));
+            if let Some(shape) = kept {
+                let start = slot.index as usize;
+                let end = start + slot.attributes.width() as usize;
+                if let Some(values) = self.storage.as_mut_slice().get_mut(start..end) {
+                    values.fill(JsValue::undefined());
+                }
+                self.shape = shape.compact_if_sparse(&mut self.storage).into();
+                return true;
+            }
             // shift all elements when removing.
             if slot.attributes.is_accessor_descriptor() {
                 self.storage.remove(slot.index as usize + 1);

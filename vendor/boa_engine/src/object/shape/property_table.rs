@@ -11,6 +11,22 @@ use std::{cell::RefCell, rc::Rc};
 pub(crate) struct PropertyTableInner {
     pub(crate) map: FxHashMap<PropertyKey, (u32, Slot)>,
     pub(crate) keys: Vec<(PropertyKey, Slot)>,
+    /// codemode-runtime patch: how many entries of `keys` are removed properties whose place
+    /// and slots are kept ([`is_removed_key`]; only in a unique shape's table).
+    pub(crate) removed: u32,
+}
+
+/// codemode-runtime patch: the key a removed property leaves in a unique shape's key list, with
+/// its slot: an index key, which a shape's table never holds otherwise (indices are the object's
+/// indexed properties), so the key lists read for `OwnPropertyKeys` and `JSON.stringify`, which
+/// keep string and symbol keys only, already pass over it.
+// SAFETY: 0 is not `u32::MAX`.
+pub(crate) const REMOVED_KEY: PropertyKey =
+    PropertyKey::Index(unsafe { crate::property::NonMaxU32::new_unchecked(0) });
+
+/// codemode-runtime patch: whether a key-list entry is a removed property ([`REMOVED_KEY`]).
+pub(crate) const fn is_removed_key(key: &PropertyKey) -> bool {
+    matches!(key, PropertyKey::Index(_))
 }
 
 impl PropertyTableInner {
@@ -33,6 +49,7 @@ impl PropertyTableInner {
         Self {
             map: FxHashMap::with_capacity_and_hasher(capacity, FxBuildHasher),
             keys: Vec::with_capacity(capacity),
+            removed: 0,
         }
     }
 
@@ -86,7 +103,11 @@ impl PropertyTableInner {
             map.insert(key.clone(), (index as u32, *slot));
         }
 
-        Self { map, keys }
+        Self {
+            map,
+            keys,
+            removed: 0,
+        }
     }
 
     /// Insert a property entry into the table.
