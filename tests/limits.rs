@@ -208,7 +208,8 @@ fn built_in_loops_over_iterators_are_charged_to_the_budget() {
             "{expr}: {within:#?}"
         );
     }
-    let for_of = f.execute("const a = []; a.length = 2e5; let n = 0; for (const x of a) n++; return n");
+    let for_of =
+        f.execute("const a = []; a.length = 2e5; let n = 0; for (const x of a) n++; return n");
     assert!(
         matches!(for_of, ExecuteOutput::Completed { .. }),
         "{for_of:#?}"
