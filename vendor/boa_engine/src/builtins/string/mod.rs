@@ -744,6 +744,7 @@ impl String {
             crate::string::JsStrVariant::Utf16(_) => 2,
         };
         context.check_heap_growth(n.saturating_mul(len).saturating_mul(unit))?;
+        context.charge_chars(n.saturating_mul(len))?;
         let per_piece = (n as f64).sqrt().ceil().max(1.0) as usize;
         let piece = JsString::concat_array(&vec![string.as_str(); per_piece.min(n)]);
         let mut parts = vec![piece.as_str(); n / per_piece];
@@ -1110,6 +1111,11 @@ impl String {
             }
         };
 
+        // codemode-runtime patch: the result's copy is native work, charged to the budget
+        // (`Context::charge_chars`), as for every string method below that builds a string as
+        // long as its input in one call: a loop of them over a long text ran for minutes, at
+        // one instruction a call.
+        context.charge_chars(string.len() + replacement.len())?;
         // 13. Return the string-concatenation of preserved, replacement, and the substring of string from position + searchLength.
         Ok(js_string!(
             &preserved,
@@ -1270,6 +1276,8 @@ impl String {
             result.extend(string.get_expect(end_of_last_match..).iter());
         }
 
+        // codemode-runtime patch: the copy charged (see `replace`).
+        context.charge_chars(result.len())?;
         // 16. Return result.
         Ok(js_string!(&result[..]).into())
     }
@@ -1550,6 +1558,8 @@ impl String {
         if int_max_length <= string_length {
             return Ok(string.into());
         }
+        // codemode-runtime patch: the result's copy charged (see `replace`).
+        context.charge_chars(usize::try_from(int_max_length).unwrap_or(usize::MAX))?;
 
         // 5. If fillString is undefined, let filler be the String value consisting solely of the code unit 0x0020 (SPACE).
         let filler = if fill_string.is_undefined() {
@@ -1753,6 +1763,9 @@ impl String {
 
         // 2. Let S be ? ToString(O).
         let string = this.to_string(context)?;
+
+        // codemode-runtime patch: the conversion charged (see `replace`).
+        context.charge_chars(string.len())?;
 
         // 3. Let sText be ! StringToCodePoints(S).
         // 4. Let upperText be the result of toUppercase(sText), according to
@@ -2017,6 +2030,9 @@ impl String {
             for (index, code) in head_str.iter().enumerate() {
                 if index % 4096 == 0 {
                     context.check_heap()?;
+                    // codemode-runtime patch: each piece is a step of a native loop.
+                    let block = (head_str.len() - index).min(4096);
+                    context.charge_work(block * crate::context::ELEMENT_STEP_COST)?;
                 }
                 head.push(JsValue::from(js_string!(std::slice::from_ref(&code))));
             }
@@ -2041,8 +2057,9 @@ impl String {
 
         // 14. Repeat, while j is not -1
         while let Some(index) = j {
-            // codemode-runtime patch: the heap bound, as above, and the list's doubling.
-            context.check_heap()?;
+            // codemode-runtime patch: the heap bound, as above, and the list's doubling; each
+            // piece is a step of a native loop.
+            context.element_step()?;
             context.check_heap_growth(crate::heap::doubling_bytes(
                 substrings.len(),
                 substrings.capacity(),
@@ -2185,6 +2202,8 @@ impl String {
 
         // 2. Let S be ? ToString(O).
         let s = this.to_string(context)?;
+        // codemode-runtime patch: the normalisation charged (see `replace`).
+        context.charge_chars(s.len())?;
 
         // 6. Let ns be the String value that is the result of normalizing S
         // into the normalization form named by f as specified in

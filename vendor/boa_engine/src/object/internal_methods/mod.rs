@@ -330,8 +330,14 @@ impl JsObject {
         &self,
         context: &mut Context,
     ) -> JsResult<Vec<PropertyKey>> {
-
-        (self.vtable().__own_property_keys__)(self, context)
+        let keys = (self.vtable().__own_property_keys__)(self, context)?;
+        // codemode-runtime patch: the keys are collected natively, and every caller (`Object.keys`
+        // and its kin, `Object.assign`, spreading, `for…in`) walks them natively again: each key
+        // costs `ELEMENT_STEP_COST` instructions of the budget, as an array method's index does.
+        // `Object.keys(o).length` of 100,000 keys in a loop ran for minutes at one instruction
+        // a call.
+        context.charge_work(keys.len().saturating_mul(crate::context::ELEMENT_STEP_COST))?;
+        Ok(keys)
     }
 
     /// Internal method `[[Call]]`
