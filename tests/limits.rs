@@ -216,6 +216,42 @@ fn built_in_loops_over_iterators_are_charged_to_the_budget() {
     );
 }
 
+/// The keys of an object are collected natively, and string methods that build a string as
+/// long as their input copy it natively: each key costs 8 instructions, and each 64 characters
+/// converted, padded, repeated, normalised or replaced 1 (fork patch 0078). A loop of
+/// `Object.keys(o).length` over 100,000 keys, or of `text.toLowerCase()` over a long text, ran
+/// for minutes at one instruction a call. Each loop here ends with a budget of a million; one
+/// call of each fits.
+#[test]
+fn own_keys_and_string_copies_are_charged_to_the_budget() {
+    let f = fixture_with(budget_config(1_000_000));
+    let setup = "const o = {}; for (let i = 0; i < 5000; i++) o['k' + i] = i; \
+                 const s = 'abcdefgh'.repeat(1e5);";
+    for expr in [
+        "Object.keys(o).length",
+        "Object.entries(o).length",
+        "Object.assign({}, o) && 1",
+        "({ ...o }) && 1",
+        "s.toUpperCase().length",
+        "s.padStart(s.length + 8).length",
+        "s.normalize().length",
+        "s.replaceAll('h', 'H').length",
+        "s.replace('a', 'b').length",
+        "s.slice(0, 8e4).split('').length",
+        "'xy'.repeat(4e5).length",
+    ] {
+        let over = f.execute(&format!(
+            "{setup} let n = 0; for (let i = 0; i < 1000; i++) n += {expr}; return n"
+        ));
+        assert_eq!(code_of(&over), Some("BUDGET_EXCEEDED"), "{expr}: {over:#?}");
+        let once = f.execute(&format!("{setup} return {expr}"));
+        assert!(
+            matches!(once, ExecuteOutput::Completed { .. }),
+            "{expr}: {once:#?}"
+        );
+    }
+}
+
 /// Deleting a `Map`'s or a `Set`'s keys leaves the others where they are (fork patch 0076):
 /// each `delete` shifted every later entry, so deleting 100,000 keys in insertion order took
 /// 22 s natively, and a cache evicting its oldest key was quadratic. Both finish at once now
