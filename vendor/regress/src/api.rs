@@ -21,8 +21,12 @@ use crate::util::to_char_sat;
 use alloc::{
     boxed::Box,
     string::{String, ToString},
-    vec::Vec,
+    vec::{self, Vec},
 };
+#[cfg(all(not(feature = "std"), feature = "alloc"))]
+use hashbrown::HashMap;
+#[cfg(feature = "std")]
+use std::{collections::HashMap, vec};
 use core::{fmt, iter::FusedIterator, str::FromStr};
 
 pub use parse::Error;
@@ -299,20 +303,40 @@ impl<'m> FusedIterator for Groups<'m> {}
 /// [`named_groups`]: ../struct.Match.html#method.named_groups
 #[derive(Clone)]
 pub struct NamedGroups<'m> {
-    mat: &'m Match,
-
-    // The next group name index to return.
-    // Note unlike `Groups` this does NOT include the implicit total match.
-    // That is, group 0 is the first capture group, NOT the total match.
-    next_group_idx: usize,
+    /// codemode-runtime patch: each name once, in the order of its first group, with its range
+    /// (the first group of that name that matched, else its first group's), worked out in one
+    /// pass: each name was looked for among the groups before it and after it, quadratic in the
+    /// groups, so a regex of 10,000 named groups made 10^8 comparisons on every match.
+    groups: vec::IntoIter<(&'m str, Option<Range>)>,
 }
 
 impl<'m> NamedGroups<'m> {
     #[inline]
     fn new(mat: &'m Match) -> Self {
+        let mut groups: Vec<(&'m str, Option<Range>)> = Vec::new();
+        let mut position: HashMap<&'m str, usize> = HashMap::new();
+        // Empty strings are used as sentinels to indicate unnamed group.
+        let named = mat
+            .group_names
+            .iter()
+            .zip(&mat.captures)
+            .filter(|(name, _)| !name.is_empty());
+        for (name, range) in named {
+            match position.get(name.as_ref()) {
+                // A later group of the same name: its range if the name has none yet.
+                Some(&at) => {
+                    if groups[at].1.is_none() {
+                        groups[at].1 = range.clone();
+                    }
+                }
+                None => {
+                    position.insert(name.as_ref(), groups.len());
+                    groups.push((name.as_ref(), range.clone()));
+                }
+            }
+        }
         Self {
-            mat,
-            next_group_idx: 0,
+            groups: groups.into_iter(),
         }
     }
 }
@@ -322,58 +346,11 @@ impl<'m> Iterator for NamedGroups<'m> {
 
     #[inline]
     fn next(&mut self) -> Option<Self::Item> {
-        // Increment next_group_idx until we find a non-empty name that we haven't seen yet.
-        debug_assert!(self.next_group_idx <= self.mat.group_names.len());
-        let end = self.mat.group_names.len();
-
-        loop {
-            let mut idx = self.next_group_idx;
-            // Skip empty names
-            while idx < end && self.mat.group_names[idx].is_empty() {
-                idx += 1;
-            }
-            if idx == end {
-                return None;
-            }
-
-            let name = self.mat.group_names[idx].as_ref();
-
-            // Check if we've already returned this name (by looking backwards)
-            let already_seen = self.mat.group_names[..idx]
-                .iter()
-                .any(|n| n.as_ref() == name);
-
-            if already_seen {
-                // Skip this duplicate and continue to next
-                self.next_group_idx = idx + 1;
-                continue;
-            }
-
-            // This is the first occurrence of this name. Find the best range value.
-            // Prefer a Some value over None when there are duplicate names.
-            let mut best_range = self.mat.captures[idx].clone();
-            for check_idx in (idx + 1)..end {
-                if self.mat.group_names[check_idx].as_ref() == name {
-                    // Found a duplicate name. Prefer a Some value over None.
-                    if best_range.is_none() && self.mat.captures[check_idx].is_some() {
-                        best_range = self.mat.captures[check_idx].clone();
-                        break; // Stop once we find a Some value
-                    }
-                }
-            }
-
-            self.next_group_idx = idx + 1;
-            return Some((name, best_range));
-        }
+        self.groups.next()
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
-        let size = self.mat.group_names[self.next_group_idx..]
-            .iter()
-            .filter(|s| !s.is_empty())
-            .count();
-
-        (size, Some(size))
+        self.groups.size_hint()
     }
 }
 
