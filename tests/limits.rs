@@ -169,18 +169,23 @@ fn built_in_loops_over_indices_are_charged_to_the_budget() {
         "every(() => true)",
         "reverse().length",
     ] {
-        let over = f.execute(&format!("const a = []; a.length = 2e6; return a.{method}"));
-        assert_eq!(
-            code_of(&over),
-            Some("BUDGET_EXCEEDED"),
-            "{method}: {over:#?}"
-        );
-        let within = f.execute(&format!("const a = []; a.length = 1e5; return a.{method}"));
-        assert!(
-            matches!(within, ExecuteOutput::Completed { .. }),
-            "{method}: {within:#?}"
+        expect_over_and_within(
+            &f,
+            &format!("const a = []; a.length = 2e6; return a.{method}"),
+            &format!("const a = []; a.length = 1e5; return a.{method}"),
         );
     }
+}
+
+/// `over` ends with the budget; `within` completes.
+fn expect_over_and_within(f: &Fixture, over: &str, within: &str) {
+    let out = f.execute(over);
+    assert_eq!(code_of(&out), Some("BUDGET_EXCEEDED"), "{over}: {out:#?}");
+    let out = f.execute(within);
+    assert!(
+        matches!(out, ExecuteOutput::Completed { .. }),
+        "{within}: {out:#?}"
+    );
 }
 
 /// A built-in's loop over an iterator (`new Set(it)`, `Iterator.prototype.drop`, `toArray`,
@@ -200,12 +205,10 @@ fn built_in_loops_over_iterators_are_charged_to_the_budget() {
         "JSON.stringify(a).length",
         "[...a].length",
     ] {
-        let over = f.execute(&format!("const a = []; a.length = 2e6; return {expr}"));
-        assert_eq!(code_of(&over), Some("BUDGET_EXCEEDED"), "{expr}: {over:#?}");
-        let within = f.execute(&format!("const a = []; a.length = 1e5; return {expr}"));
-        assert!(
-            matches!(within, ExecuteOutput::Completed { .. }),
-            "{expr}: {within:#?}"
+        expect_over_and_within(
+            &f,
+            &format!("const a = []; a.length = 2e6; return {expr}"),
+            &format!("const a = []; a.length = 1e5; return {expr}"),
         );
     }
     let for_of =
@@ -240,14 +243,10 @@ fn own_keys_and_string_copies_are_charged_to_the_budget() {
         "s.slice(0, 8e4).split('').length",
         "'xy'.repeat(4e5).length",
     ] {
-        let over = f.execute(&format!(
-            "{setup} let n = 0; for (let i = 0; i < 1000; i++) n += {expr}; return n"
-        ));
-        assert_eq!(code_of(&over), Some("BUDGET_EXCEEDED"), "{expr}: {over:#?}");
-        let once = f.execute(&format!("{setup} return {expr}"));
-        assert!(
-            matches!(once, ExecuteOutput::Completed { .. }),
-            "{expr}: {once:#?}"
+        expect_over_and_within(
+            &f,
+            &format!("{setup} let n = 0; for (let i = 0; i < 1000; i++) n += {expr}; return n"),
+            &format!("{setup} return {expr}"),
         );
     }
 }
