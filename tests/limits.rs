@@ -251,6 +251,37 @@ fn own_keys_and_string_copies_are_charged_to_the_budget() {
     }
 }
 
+/// The host's functions charge the text they are given, one instruction per 64 code units (or
+/// bytes): `btoa`, `atob`, `TextEncoder`, `TextDecoder` and `URL` ran natively within one
+/// instruction, so a loop of them over a long text ran for minutes. Each loop ends with a budget
+/// of a million; one call of each fits. Output past the limit is not read at all.
+#[test]
+fn host_work_on_long_strings_is_charged_to_the_budget() {
+    let f = fixture_with(budget_config(1_000_000));
+    let setup =
+        "const s = 'abcdefgh'.repeat(1e5), b64 = btoa(s), bytes = new TextEncoder().encode(s);";
+    for expr in [
+        "btoa(s).length",
+        "atob(b64).length",
+        "new TextEncoder().encode(s).length",
+        "new TextDecoder().decode(bytes).length",
+        "new URL('https://example.test/?q=' + s).search.length",
+    ] {
+        expect_over_and_within(
+            &f,
+            &format!("{setup} let n = 0; for (let i = 0; i < 1000; i++) n += {expr}; return n"),
+            &format!("{setup} return {expr}"),
+        );
+    }
+    let logged = f.execute(
+        "const s = 'abcdefgh'.repeat(1e5); for (let i = 0; i < 5000; i++) console.log(s); return 1",
+    );
+    assert!(
+        matches!(logged, ExecuteOutput::Completed { .. }),
+        "{logged:#?}"
+    );
+}
+
 /// Deleting a `Map`'s or a `Set`'s keys leaves the others where they are (fork patch 0076):
 /// each `delete` shifted every later entry, so deleting 100,000 keys in insertion order took
 /// 22 s natively, and a cache evicting its oldest key was quadratic. Both finish at once now

@@ -192,13 +192,39 @@ pub(super) fn shared_host(context: &Context) -> JsResult<SharedHost> {
     })
 }
 
+/// `args[index]` as a Rust string, its length charged as host work.
 pub(super) fn string_arg(
     args: &[JsValue],
     index: usize,
     context: &mut Context,
 ) -> JsResult<String> {
+    Ok(std_string(&js_string_arg(args, index, context)?))
+}
+
+/// `args[index]` as a JavaScript string, its length charged as host work.
+pub(super) fn js_string_arg(
+    args: &[JsValue],
+    index: usize,
+    context: &mut Context,
+) -> JsResult<JsString> {
     let value = args.get(index).cloned().unwrap_or_default();
-    Ok(std_string(&value.to_string(context)?))
+    let text = value.to_string(context)?;
+    charge_host_work(context, text.len());
+    Ok(text)
+}
+
+/// Code units (or bytes) of host work that cost one instruction of the budget: the engine's
+/// rate for the characters it copies or searches (`CHARS_PER_INSTRUCTION` in the fork).
+const UNITS_PER_INSTRUCTION: usize = 64;
+
+/// Charges `units` code units or bytes of host work (a string argument converted, bytes
+/// encoded or decoded) to the run's instruction budget. A host call runs natively within one
+/// instruction, so a loop of `btoa(text)`, `new TextEncoder().encode(text)` or `new URL(href)`
+/// over a long text ran for minutes out of reach of the budget. The budget is lowered (to zero
+/// at most) and the next instruction ends the run, as the engine does for `===` of long strings.
+pub(super) fn charge_host_work(context: &mut Context, units: usize) {
+    let left = context.instructions_remaining();
+    context.set_instructions_remaining(left.saturating_sub(units / UNITS_PER_INSTRUCTION));
 }
 
 /// JSON written by the script's `JSON.stringify` (a result, `store()` values and keys, tool
@@ -499,33 +525,35 @@ pub(super) fn strip_kind(message: &str) -> String {
 }
 
 /// `host.output(kind, text)`: a `text()` item (kind 0) or a console line (kind 1). Output past
-/// the limit is dropped after one marker line.
+/// the limit is dropped after one marker line. Returns whether there is room for more: once
+/// there is none the prelude stops formatting what it is given.
 pub(super) fn host_output(
     _this: &JsValue,
     args: &[JsValue],
     context: &mut Context,
 ) -> JsResult<JsValue> {
     let kind = args.first().cloned().unwrap_or_default().to_u32(context)?;
-    let text = string_arg(args, 1, context)?;
+    // Past the limit the text is not even read.
     let host = shared_host(context)?;
-    let mut host = host.borrow_mut();
-    let limit = host.limits.max_output_chars;
-    if host.output_chars > limit {
-        return Ok(JsValue::undefined());
+    let limit = host.borrow().limits.max_output_chars;
+    if host.borrow().output_chars > limit {
+        return Ok(JsValue::from(false));
     }
+    let text = string_arg(args, 1, context)?;
+    let mut host = host.borrow_mut();
     host.output_chars += text.chars().count();
     if host.output_chars > limit {
         host.output.console.push(format!(
             "[output limit of {limit} characters reached; further output dropped]"
         ));
-        return Ok(JsValue::undefined());
+        return Ok(JsValue::from(false));
     }
     if kind == 0 {
         host.output.texts.push(text);
     } else {
         host.output.console.push(text);
     }
-    Ok(JsValue::undefined())
+    Ok(JsValue::from(true))
 }
 
 /// `host.imageBytes(buffer, offset, length, mimeType)`: an `image()` item from bytes.
@@ -536,6 +564,7 @@ pub(super) fn host_image_bytes(
 ) -> JsResult<JsValue> {
     let mime = optional_string(args, 3, context)?;
     let data = super::web::with_bytes(args, context, <[u8]>::to_vec)?;
+    charge_host_work(context, data.len());
     add_image_bytes(data, mime.as_deref(), context)
 }
 

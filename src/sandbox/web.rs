@@ -13,7 +13,7 @@ use boa_engine::{
 };
 use url::{quirks, Url};
 
-use super::{std_string, string_arg};
+use super::{js_string_arg, std_string, string_arg};
 
 /// Adds the functions of this module to the host object being built.
 pub(super) fn register(host: &mut ObjectInitializer<'_>) {
@@ -239,6 +239,7 @@ fn utf8_decode(_this: &JsValue, args: &[JsValue], context: &mut Context) -> JsRe
                 .with_message("The encoded data was not valid for encoding utf-8")),
             Err(_) => Ok(JsString::from(String::from_utf8_lossy(bytes).as_ref())),
         })??;
+    super::charge_host_work(context, text.len());
     Ok(text.into())
 }
 
@@ -262,11 +263,7 @@ const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwx
 
 /// `host.btoa(text)` → base64 of the text's code units, or `null` if one is above U+00FF.
 fn base64_encode(_this: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
-    let text = args
-        .first()
-        .cloned()
-        .unwrap_or_default()
-        .to_string(context)?;
+    let text = js_string_arg(args, 0, context)?;
     let mut bytes = Vec::with_capacity(text.len());
     for unit in text.iter() {
         match u8::try_from(unit) {
@@ -281,11 +278,7 @@ fn base64_encode(_this: &JsValue, args: &[JsValue], context: &mut Context) -> Js
 /// the text is not base64 (the WHATWG forgiving-base64 rules: ASCII whitespace is skipped, padding
 /// is optional).
 fn base64_decode(_this: &JsValue, args: &[JsValue], context: &mut Context) -> JsResult<JsValue> {
-    let text = args
-        .first()
-        .cloned()
-        .unwrap_or_default()
-        .to_string(context)?;
+    let text = js_string_arg(args, 0, context)?;
     let mut units: Vec<u16> = text
         .iter()
         .filter(|u| !matches!(u, 0x09 | 0x0a | 0x0c | 0x0d | 0x20))

@@ -4,16 +4,21 @@
 const globals = createObject(null);
 
 // Output goes straight to the host (which caps it), so it survives a script that is stopped.
+// Once the host says the cap is reached, nothing more is formatted: a loop of logs past it
+// costs only its calls.
 const TEXT = 0, CONSOLE = 1;
+let outputFull = false;
+const output = (kind, text) => { if (!host.output(kind, text)) outputFull = true; };
 const log = (prefix) => function (...args) {
+  if (outputFull) return;
   let line = prefix;
   for (let i = 0; i < args.length; i++) line += (i > 0 ? " " : "") + show(args[i]);
-  host.output(CONSOLE, line);
+  output(CONSOLE, line);
 };
 globals.console = freeze({
   log: log(""), info: log(""), debug: log(""), warn: log("[warn] "), error: log("[error] "),
 });
-globals.text = function text(value) { host.output(TEXT, show(value)); };
+globals.text = function text(value) { if (!outputFull) output(TEXT, show(value)); };
 // image(): bytes (checked and sized natively), base64 text, or a reference a model call
 // returned; the runtime keeps the bytes apart from the run's record.
 globals.image = function image(data, options) {
