@@ -575,6 +575,12 @@ impl Context {
         self.heap_ceiling = limit.map_or(usize::MAX, crate::heap::HeapLimit::ceiling);
     }
 
+    /// codemode-runtime patch: how many bytes the run may hold (`usize::MAX` without a bound).
+    #[inline]
+    pub(crate) fn heap_bound(&self) -> usize {
+        self.heap_limit.map_or(usize::MAX, |limit| limit.bound)
+    }
+
     /// codemode-runtime patch: ends the run with [`crate::error::RuntimeLimitError::Heap`] if
     /// the thread's live bytes are over the heap bound after a collection. Cheap when under it:
     /// the native loops that can build large values in one call check it per step.

@@ -1019,19 +1019,23 @@ impl Json {
 
     /// The separator before a member or element: "," after the first, then with a gap a line
     /// feed and the indent.
-    /// codemode-runtime patch: one member of an object or an array is a step of a native loop:
-    /// charged to the budget, and the heap bound asked for the room the text may take next.
-    /// `JSON.stringify` of an array with `length = 1e8` ran natively for 13 s and wrote 477 MiB
-    /// (`null,` per hole), past the bound and out of reach of the budget.
+    /// codemode-runtime patch: one member of an object or an array is a step of a native loop,
+    /// charged to the budget; once the text is half the heap bound, the bound is checked at
+    /// every member. `JSON.stringify` of an array with `length = 1e8` ran natively for 13 s and
+    /// wrote 477 MiB (`null,` per hole), past the bound and out of reach of the budget. A
+    /// smaller text is not checked while it is written: the value it serialises and the text
+    /// together may pass the bound for the moment (an 8 MiB string as the run's result), and
+    /// the next instruction checks what is left.
     fn json_member_step(state: &StateRecord, context: &mut Context) -> JsResult<()> {
-        context.element_step()?;
-        // A member writes a few code units at least: the text's next doubling is counted once
-        // fewer than 64 are left.
-        let growth = match &state.out {
-            JsonOut::Latin1(v) => crate::heap::doubling_bytes(v.len() + 64, v.capacity(), 1),
-            JsonOut::Utf16(v) => crate::heap::doubling_bytes(v.len() + 64, v.capacity(), 2),
+        context.charge_element_step()?;
+        let bytes = match &state.out {
+            JsonOut::Latin1(v) => v.len(),
+            JsonOut::Utf16(v) => v.len() * 2,
         };
-        context.check_heap_growth(growth)
+        if bytes >= context.heap_bound() / 2 {
+            context.check_heap()?;
+        }
+        Ok(())
     }
 
     fn write_json_separator(state: &mut StateRecord, first: bool) {
