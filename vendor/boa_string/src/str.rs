@@ -244,22 +244,7 @@ impl<'a> JsStr<'a> {
         // 1e4) + 'b')` made ten billion comparisons in one call) and skipped to `from_index`
         // one window at a time.
         let haystack = self.get(from_index..)?;
-        let found = match (haystack.variant(), search_value.variant()) {
-            (JsStrVariant::Latin1(h), JsStrVariant::Latin1(n)) => memchr::memmem::find(h, n),
-            (JsStrVariant::Utf16(h), JsStrVariant::Utf16(n)) => find_units(h, n),
-            (JsStrVariant::Utf16(h), JsStrVariant::Latin1(n)) => {
-                find_units(h, &n.iter().copied().map(u16::from).collect::<Vec<_>>())
-            }
-            (JsStrVariant::Latin1(h), JsStrVariant::Utf16(n)) => {
-                // A needle with a unit past Latin-1 is not in a Latin-1 text.
-                let narrow = n
-                    .iter()
-                    .map(|&unit| u8::try_from(unit).ok())
-                    .collect::<Option<Vec<u8>>>()?;
-                memchr::memmem::find(h, &narrow)
-            }
-        };
-        found.map(|i| i + from_index)
+        search_in(haystack, search_value, memchr::memmem::find, find_units).map(|i| i + from_index)
     }
 
     /// codemode-runtime patch: the last index at or before `start` where `search_value` begins
@@ -269,20 +254,7 @@ impl<'a> JsStr<'a> {
     pub fn last_index_of(&self, search_value: JsStr<'_>, start: usize) -> Option<usize> {
         let end = start.checked_add(search_value.len())?.min(self.len());
         let haystack = self.get(..end)?;
-        match (haystack.variant(), search_value.variant()) {
-            (JsStrVariant::Latin1(h), JsStrVariant::Latin1(n)) => memchr::memmem::rfind(h, n),
-            (JsStrVariant::Utf16(h), JsStrVariant::Utf16(n)) => rfind_units(h, n),
-            (JsStrVariant::Utf16(h), JsStrVariant::Latin1(n)) => {
-                rfind_units(h, &n.iter().copied().map(u16::from).collect::<Vec<_>>())
-            }
-            (JsStrVariant::Latin1(h), JsStrVariant::Utf16(n)) => {
-                let narrow = n
-                    .iter()
-                    .map(|&unit| u8::try_from(unit).ok())
-                    .collect::<Option<Vec<u8>>>()?;
-                memchr::memmem::rfind(h, &narrow)
-            }
-        }
+        search_in(haystack, search_value, memchr::memmem::rfind, rfind_units)
     }
 
     /// Abstract operation `CodePointAt( string, position )`.
@@ -709,6 +681,32 @@ impl<'a> JsSliceIndex<'a> for std::ops::RangeFull {
     #[inline]
     unsafe fn get_unchecked(value: JsStr<'a>, _index: Self) -> Self::Value {
         value
+    }
+}
+
+/// codemode-runtime patch: `needle` searched for in `haystack` by `bytes` (a Latin-1 text) or
+/// `units` (a UTF-16 text), the needle put into the text's encoding first: `index_of` and
+/// `last_index_of` differ only in the search. A needle with a unit past Latin-1 is not in a
+/// Latin-1 text.
+fn search_in(
+    haystack: JsStr<'_>,
+    needle: JsStr<'_>,
+    bytes: fn(&[u8], &[u8]) -> Option<usize>,
+    units: fn(&[u16], &[u16]) -> Option<usize>,
+) -> Option<usize> {
+    match (haystack.variant(), needle.variant()) {
+        (JsStrVariant::Latin1(h), JsStrVariant::Latin1(n)) => bytes(h, n),
+        (JsStrVariant::Utf16(h), JsStrVariant::Utf16(n)) => units(h, n),
+        (JsStrVariant::Utf16(h), JsStrVariant::Latin1(n)) => {
+            units(h, &n.iter().copied().map(u16::from).collect::<Vec<_>>())
+        }
+        (JsStrVariant::Latin1(h), JsStrVariant::Utf16(n)) => {
+            let narrow = n
+                .iter()
+                .map(|&unit| u8::try_from(unit).ok())
+                .collect::<Option<Vec<u8>>>()?;
+            bytes(h, &narrow)
+        }
     }
 }
 
