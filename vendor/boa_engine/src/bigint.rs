@@ -136,17 +136,11 @@ impl JsBigInt {
             return Some(Self::zero());
         }
 
-        let mut radix = 10;
-        if string.starts_with("0b") || string.starts_with("0B") {
-            radix = 2;
-            string = &string[2..];
-        } else if string.starts_with("0x") || string.starts_with("0X") {
-            radix = 16;
-            string = &string[2..];
-        } else if string.starts_with("0o") || string.starts_with("0O") {
-            radix = 8;
+        let radix = radix_prefix(string);
+        if radix.is_some() {
             string = &string[2..];
         }
+        let radix = radix.unwrap_or(10);
 
         // codemode-runtime patch: `BigUint::parse_bytes` also reads `_` separators and a sign
         // after the prefix (`BigInt("1_000")` was 1000n, `BigInt("0x-1")` -1n). A
@@ -213,12 +207,7 @@ impl JsBigInt {
             .to_biguint()
             .ok_or_else(|| JsNativeError::range().with_message("BigInt negative exponent"))?;
 
-        let num_bits = (x.inner.bits() as f64
-            * y.to_f64().expect("Unable to convert from BigUInt to f64"))
-        .floor()
-            + 1f64;
-
-        if num_bits > 1_000_000_000f64 {
+        if pow_bits(x.inner.bits(), y.to_f64().unwrap_or(f64::INFINITY)) > POW_MAX_BITS {
             return Err(JsNativeError::range()
                 .with_message("Maximum BigInt size exceeded")
                 .into());
@@ -591,9 +580,26 @@ impl PartialEq<JsBigInt> for f64 {
 /// past it a shift or a product throws V8's `RangeError` "Maximum BigInt size exceeded".
 pub(crate) const MAX_BITS: u64 = 1 << 30;
 
-/// codemode-runtime patch: the exponent past which `pow` throws (its own estimate of the
-/// result's bits, checked in [`JsBigInt::pow`]).
+/// codemode-runtime patch: the estimated bits of a power past which `pow` throws
+/// ([`pow_bits`], checked in [`JsBigInt::pow`]).
 const POW_MAX_BITS: f64 = 1_000_000_000.0;
+
+/// codemode-runtime patch: the estimate of the bits of `x ** y` for an `x` of `bits` bits
+/// that `pow` is refused past, and the work of a power is charged by.
+#[allow(clippy::cast_precision_loss)]
+fn pow_bits(bits: u64, exponent: f64) -> f64 {
+    (bits as f64 * exponent).floor() + 1.0
+}
+
+/// codemode-runtime patch: the radix a StringIntegerLiteral's prefix gives (`0x`, `0o`, `0b`,
+/// in either case), if `string` starts with one.
+fn radix_prefix(string: &str) -> Option<u32> {
+    let prefix = string.get(..2)?;
+    [("0x", 16), ("0o", 8), ("0b", 2)]
+        .into_iter()
+        .find(|(name, _)| prefix.eq_ignore_ascii_case(name))
+        .map(|(_, radix)| radix)
+}
 
 /// codemode-runtime patch: results at least this large ask the heap bound for their room
 /// first; smaller ones go by the per-instruction check.
@@ -688,8 +694,8 @@ impl BigIntWork {
                 instructions: Self::quotient(words(xb), words(yb)),
             },
             BigIntOp::Pow => {
-                #[allow(clippy::cast_precision_loss, clippy::cast_possible_truncation, clippy::cast_sign_loss)]
-                let result_bits = (xb as f64 * y.to_f64()).clamp(0.0, POW_MAX_BITS) as u64;
+                #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+                let result_bits = pow_bits(xb, y.to_f64()).clamp(0.0, POW_MAX_BITS) as u64;
                 // Squarings up to the result, the last of half its size: about six such products
                 // (measured: `3n ** 8000000n`, 1.4 s natively).
                 let half = words(result_bits) / 2;
@@ -764,8 +770,7 @@ impl JsBigInt {
             if let Some(small) = Self::pow_of_unit(x, y) {
                 return Ok(small);
             }
-            #[allow(clippy::cast_precision_loss)]
-            if x.inner.bits() as f64 * y.to_f64() > POW_MAX_BITS {
+            if pow_bits(x.inner.bits(), y.to_f64()) > POW_MAX_BITS {
                 // `pow` throws its `RangeError` without allocating.
                 return Self::pow(x, y);
             }
@@ -821,12 +826,8 @@ impl JsBigInt {
     /// codemode-runtime patch: StringToBigInt of `string`, charged to the budget first (by its
     /// length: a decimal parse is quadratic).
     pub(crate) fn parse(string: &JsString, context: &mut Context) -> JsResult<Option<Self>> {
-        let radix = match string.as_str().get(0..2).map(|prefix| prefix.to_std_string_lossy()) {
-            Some(prefix) if prefix.eq_ignore_ascii_case("0x") => 16,
-            Some(prefix) if prefix.eq_ignore_ascii_case("0o") => 8,
-            Some(prefix) if prefix.eq_ignore_ascii_case("0b") => 2,
-            _ => 10,
-        };
+        let prefix = string.as_str().get(0..2).map(|prefix| prefix.to_std_string_lossy());
+        let radix = prefix.as_deref().and_then(radix_prefix).unwrap_or(10);
         BigIntWork::parse(string.len(), radix).ask(context)?;
         Ok(Self::from_js_string(string))
     }
