@@ -1,3 +1,8 @@
+// codemode-runtime patch: every step of a loop over a typed array's elements (`fill`, `indexOf`,
+// `join`, `map`, `sort`'s write-back, conversions between element types, …) charges
+// `Context::charge_element_step`, as `Array.prototype`'s loops do (patch 0070): they ran natively
+// at one instruction a call, so a loop of `bytes.indexOf(0)` over a 16 MiB buffer ran for minutes.
+
 use std::{
     cmp::{self, min},
     sync::atomic::Ordering,
@@ -239,6 +244,7 @@ impl BuiltinTypedArray {
             // d. Let k be 0.
             // e. Repeat, while k < len,
             for (k, k_value) in values.iter().enumerate() {
+                context.charge_element_step()?;
                 // i. Let Pk be ! ToString(𝔽(k)).
                 // ii. Let kValue be the first element of values and remove that element from values.
                 // iii. If mapping is true, then
@@ -275,6 +281,7 @@ impl BuiltinTypedArray {
         // 11. Let k be 0.
         // 12. Repeat, while k < len,
         for k in 0..len {
+            context.charge_element_step()?;
             // a. Let Pk be ! ToString(𝔽(k)).
             // b. Let kValue be ? Get(arrayLike, Pk).
             let k_value = array_like.get(k, context)?;
@@ -337,6 +344,7 @@ impl BuiltinTypedArray {
         // 5. Let k be 0.
         // 6. Repeat, while k < len,
         for (k, k_value) in args.iter().enumerate() {
+            context.charge_element_step()?;
             // a. Let kValue be items[k].
             // b. Let Pk be ! ToString(𝔽(k)).
             // c. Perform ? Set(newObj, Pk, kValue, true).
@@ -673,6 +681,7 @@ impl BuiltinTypedArray {
         // 6. Repeat, while k < len,
         let ta = ta.upcast();
         for k in 0..len {
+            context.charge_element_step()?;
             // a. Let Pk be ! ToString(𝔽(k)).
             // b. Let kValue be ! Get(O, Pk).
             let k_value = ta.get(k, context)?;
@@ -764,6 +773,7 @@ impl BuiltinTypedArray {
 
         let ta = ta.upcast();
         for k in start_index..end_index {
+            context.charge_element_step()?;
             // a. Let Pk be ! ToString(𝔽(k)).
             // b. Perform ! Set(O, Pk, value, true).
             ta.set(k, value.clone(), true, context)
@@ -812,6 +822,7 @@ impl BuiltinTypedArray {
         // 8. Repeat, while k < len,
         let ta = ta.upcast();
         for k in 0..len {
+            context.charge_element_step()?;
             // a. Let Pk be ! ToString(𝔽(k)).
             // b. Let kValue be ! Get(O, Pk).
             let k_value = ta.get(k, context).js_expect("Get cannot fail here")?;
@@ -841,6 +852,7 @@ impl BuiltinTypedArray {
         // 10. Let n be 0.
         // 11. For each element e of kept, do
         for (n, e) in kept.iter().enumerate() {
+            context.charge_element_step()?;
             // a. Perform ! Set(A, ! ToString(𝔽(n)), e, true).
             a.set(n, e.clone(), true, context)
                 .js_expect("Set cannot fail here")?;
@@ -1020,6 +1032,7 @@ impl BuiltinTypedArray {
         // 6. Repeat, while k < len,
         let ta = ta.upcast();
         for k in 0..len {
+            context.charge_element_step()?;
             // a. Let Pk be ! ToString(𝔽(k)).
             // b. Let kValue be ! Get(O, Pk).
             let k_value = ta.get(k, context).js_expect("Get cannot fail here")?;
@@ -1085,6 +1098,7 @@ impl BuiltinTypedArray {
         // 11. Repeat, while k < len,
         let ta = ta.upcast();
         for k in k..len {
+            context.charge_element_step()?;
             // a. Let elementK be ! Get(O, ! ToString(𝔽(k))).
             let element_k = ta.get(k, context).js_expect("Get cannot fail here")?;
 
@@ -1149,6 +1163,7 @@ impl BuiltinTypedArray {
         // 11. Repeat, while k < len,
         let ta = ta.upcast();
         for k in k..len {
+            context.charge_element_step()?;
             // a. Let kPresent be ! HasProperty(O, ! ToString(𝔽(k))).
             // b. If kPresent is true, then
             // b.i. Let elementK be ! Get(O, ! ToString(𝔽(k))).
@@ -1201,6 +1216,7 @@ impl BuiltinTypedArray {
         // 8. Repeat, while k < len,
         let ta = ta.upcast();
         for k in 0..len {
+            context.charge_element_step()?;
             // a. If k > 0, set R to the string-concatenation of R and sep.
             if k > 0 {
                 r.extend(sep.iter());
@@ -1284,6 +1300,7 @@ impl BuiltinTypedArray {
         // 9. Repeat, while k ≥ 0,
         let ta = ta.upcast();
         for k in (0..k).rev() {
+            context.charge_element_step()?;
             // a. Let kPresent be ! HasProperty(O, ! ToString(𝔽(k))).
             // b. If kPresent is true, then
             // b.i. Let elementK be ! Get(O, ! ToString(𝔽(k))).
@@ -1371,6 +1388,7 @@ impl BuiltinTypedArray {
         // 6. Let k be 0.
         // 7. Repeat, while k < len,
         for k in 0..len {
+            context.charge_element_step()?;
             // a. Let Pk be ! ToString(𝔽(k)).
             // b. Let kValue be ! Get(O, Pk).
             let k_value = ta.get(k, context).js_expect("Get cannot fail here")?;
@@ -1443,6 +1461,7 @@ impl BuiltinTypedArray {
 
         // 10. Repeat, while k < len,
         for k in k..len {
+            context.charge_element_step()?;
             // a. Let Pk be ! ToString(𝔽(k)).
             // b. Let kValue be ! Get(O, Pk).
             let k_value = ta.get(k, context).js_expect("Get cannot fail here")?;
@@ -1512,6 +1531,7 @@ impl BuiltinTypedArray {
 
         // 10. Repeat, while k ≥ 0,
         for k in (0..k).rev() {
+            context.charge_element_step()?;
             // a. Let Pk be ! ToString(𝔽(k)).
             // b. Let kValue be ! Get(O, Pk).
             let k_value = ta.get(k, context).js_expect("Get cannot fail here")?;
@@ -1558,6 +1578,7 @@ impl BuiltinTypedArray {
         let mut lower = 0;
         // 6. Repeat, while lower ≠ middle,
         while lower != middle {
+            context.charge_element_step()?;
             // a. Let upper be len - lower - 1.
             let upper = len - lower - 1;
 
@@ -1606,6 +1627,7 @@ impl BuiltinTypedArray {
         // 6. Repeat, while k < length,
         let ta = ta.upcast();
         for k in 0..len {
+            context.charge_element_step()?;
             // a. Let from be ! ToString(𝔽(length - k - 1)).
             // b. Let Pk be ! ToString(𝔽(k)).
             // c. Let fromValue be ! Get(O, from).
@@ -1863,6 +1885,7 @@ impl BuiltinTypedArray {
 
             // a. Repeat, while targetByteIndex < limit,
             while target_byte_index < limit {
+                context.charge_element_step()?;
                 // i. Let value be GetValueFromBuffer(srcBuffer, srcByteIndex, srcType, true, Unordered).
 
                 let value = unsafe {
@@ -1958,6 +1981,7 @@ impl BuiltinTypedArray {
         // 9. Repeat, while k < srcLength,
         let target = target.clone().upcast();
         for k in 0..src_length {
+            context.charge_element_step()?;
             // a. Let Pk be ! ToString(𝔽(k)).
             // b. Let value be ? Get(src, Pk).
             let value = src.get(k, context)?;
@@ -2069,6 +2093,7 @@ impl BuiltinTypedArray {
             let src = src.upcast();
             let target = target.upcast();
             for (n, k) in (start_index..end_index).enumerate() {
+                context.charge_element_step()?;
                 // 1. Let Pk be ! ToString(𝔽(k)).
                 // 2. Let kValue be ! Get(O, Pk).
                 let k_value = src.get(k, context).js_expect("Get cannot fail here")?;
@@ -2201,6 +2226,7 @@ impl BuiltinTypedArray {
         // 6. Repeat, while k < len,
         let ta = ta.upcast();
         for k in 0..len {
+            context.charge_element_step()?;
             // a. Let Pk be ! ToString(𝔽(k)).
             // b. Let kValue be ! Get(O, Pk).
             let k_value = ta.get(k, context).js_expect("Get cannot fail here")?;
@@ -2267,6 +2293,7 @@ impl BuiltinTypedArray {
         // 8. Let j be 0.
         // 9. Repeat, while j < len,
         for (j, item) in sorted.into_iter().enumerate() {
+            context.charge_element_step()?;
             // a. Perform ! Set(obj, ! ToString(𝔽(j)), sortedList[j], true).
             ta.set(j, item, true, context)
                 .js_expect("cannot fail per spec")?;
@@ -2323,6 +2350,7 @@ impl BuiltinTypedArray {
         //  9. Let j be 0.
         //  10. Repeat, while j < len;
         for (j, item) in sorted.into_iter().enumerate() {
+            context.charge_element_step()?;
             // a. Perform ! Set(A, ! ToString(𝔽(j)), sortedList[j], true).
             new_array
                 .set(j, item, true, context)
@@ -2507,6 +2535,7 @@ impl BuiltinTypedArray {
         let mut r = Vec::with_capacity((len + len.saturating_sub(1)) as usize);
 
         for k in 0..len {
+            context.charge_element_step()?;
             if k > 0 {
                 r.extend(separator.iter());
             }
@@ -2611,6 +2640,7 @@ impl BuiltinTypedArray {
         // 12. Repeat, while k < len,
         let ta = ta.upcast();
         for k in 0..len {
+            context.charge_element_step()?;
             // a. Let Pk be ! ToString(𝔽(k)).
             let value = if k == actual_index {
                 // b. If k is actualIndex, let fromValue be numericValue.
@@ -2790,6 +2820,7 @@ impl BuiltinTypedArray {
         // 3. Let k be 0.
         // 4. Repeat, while k < len,
         for (k, k_value) in values.into_iter().enumerate() {
+            context.charge_element_step()?;
             // a. Let Pk be ! ToString(𝔽(k)).
             // b. Let kValue be the first element of values and remove that element from values.
             // c. Perform ? Set(O, Pk, kValue, true).
@@ -2939,6 +2970,7 @@ impl BuiltinTypedArray {
 
                 // f. Repeat, while count > 0,
                 while count > 0 {
+                    context.charge_element_step()?;
                     // i. Let value be GetValueFromBuffer(srcData, srcByteIndex, srcType, true, unordered).
                     // SAFETY: All integer indexed objects are always in-bounds and properly
                     // aligned to their underlying buffer.
@@ -3126,6 +3158,7 @@ impl BuiltinTypedArray {
         // 3. Let k be 0.
         // 4. Repeat, while k < len,
         for k in 0..len {
+            context.charge_element_step()?;
             // a. Let Pk be ! ToString(𝔽(k)).
             // b. Let kValue be ? Get(arrayLike, Pk).
             let k_value = array_like.get(k, context)?;
