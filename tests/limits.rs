@@ -219,6 +219,31 @@ fn built_in_loops_over_iterators_are_charged_to_the_budget() {
     );
 }
 
+/// Every step of a typed array method's loop over its elements is charged as an array
+/// method's is (fork patch 0080): they ran natively at one instruction a call, so a loop of
+/// `bytes.indexOf(0)` over a 16 MiB buffer ran for minutes. Two million elements are at least
+/// 16 million instructions, past a budget of 5 million; 100,000 fit.
+#[test]
+fn typed_array_loops_are_charged_to_the_budget() {
+    let f = fixture_with(budget_config(5_000_000));
+    for expr in [
+        "t.indexOf(1)",
+        "t.lastIndexOf(1)",
+        "t.includes(1)",
+        "t.fill(7).length",
+        "t.reverse().length",
+        "t.join().length",
+        "new Float64Array(t).length",
+        "t.sort().length",
+    ] {
+        expect_over_and_within(
+            &f,
+            &format!("const t = new Uint8Array(2e6); return {expr}"),
+            &format!("const t = new Uint8Array(1e5); return {expr}"),
+        );
+    }
+}
+
 /// The keys of an object are collected natively, and string methods that build a string as
 /// long as their input copy it natively: each key costs 8 instructions, and each 64 characters
 /// converted, padded, repeated, normalised or replaced 1 (fork patch 0078). A loop of
