@@ -1017,8 +1017,6 @@ impl Json {
         message
     }
 
-    /// The separator before a member or element: "," after the first, then with a gap a line
-    /// feed and the indent.
     /// codemode-runtime patch: one member of an object or an array is a step of a native loop,
     /// charged to the budget; once the text is half the heap bound, the bound is checked at
     /// every member. `JSON.stringify` of an array with `length = 1e8` ran natively for 13 s and
@@ -1038,6 +1036,8 @@ impl Json {
         Ok(())
     }
 
+    /// The separator before a member or element: "," after the first, then with a gap a line
+    /// feed and the indent.
     fn write_json_separator(state: &mut StateRecord, first: bool) {
         if !first {
             state.out.push_ascii(b",");
