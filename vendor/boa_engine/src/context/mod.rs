@@ -502,9 +502,10 @@ impl Context {
     }
 
     /// codemode-runtime patch: as [`Self::charge_chars`], for an instruction that cannot fail:
-    /// the budget is reduced (to zero at most) and the next instruction ends the run.
+    /// the budget is reduced (to zero at most) and the next instruction ends the run. Public
+    /// for the host's native functions, which run within one instruction of the script.
     #[inline]
-    pub(crate) fn charge_chars_later(&mut self, chars: usize) {
+    pub fn charge_chars_later(&mut self, chars: usize) {
         #[cfg(feature = "fuzz")]
         {
             self.instructions_remaining = self
