@@ -192,7 +192,7 @@ pub(super) fn shared_host(context: &Context) -> JsResult<SharedHost> {
     })
 }
 
-/// `args[index]` as a Rust string, its length charged as host work.
+/// `args[index]` as a Rust string, its length charged as [`js_string_arg`] says.
 pub(super) fn string_arg(
     args: &[JsValue],
     index: usize,
@@ -201,7 +201,11 @@ pub(super) fn string_arg(
     Ok(std_string(&js_string_arg(args, index, context)?))
 }
 
-/// `args[index]` as a JavaScript string, its length charged as host work.
+/// `args[index]` as a JavaScript string, its length charged to the run's budget at the
+/// engine's rate for the characters it copies (`Context::charge_chars_later`: the budget is
+/// lowered and the next instruction ends the run). A host call runs natively within one
+/// instruction, so a loop of `btoa(text)`, `new TextEncoder().encode(text)` or `new URL(href)`
+/// over a long text ran for minutes out of reach of the budget.
 pub(super) fn js_string_arg(
     args: &[JsValue],
     index: usize,
@@ -209,22 +213,8 @@ pub(super) fn js_string_arg(
 ) -> JsResult<JsString> {
     let value = args.get(index).cloned().unwrap_or_default();
     let text = value.to_string(context)?;
-    charge_host_work(context, text.len());
+    context.charge_chars_later(text.len());
     Ok(text)
-}
-
-/// Code units (or bytes) of host work that cost one instruction of the budget: the engine's
-/// rate for the characters it copies or searches (`CHARS_PER_INSTRUCTION` in the fork).
-const UNITS_PER_INSTRUCTION: usize = 64;
-
-/// Charges `units` code units or bytes of host work (a string argument converted, bytes
-/// encoded or decoded) to the run's instruction budget. A host call runs natively within one
-/// instruction, so a loop of `btoa(text)`, `new TextEncoder().encode(text)` or `new URL(href)`
-/// over a long text ran for minutes out of reach of the budget. The budget is lowered (to zero
-/// at most) and the next instruction ends the run, as the engine does for `===` of long strings.
-pub(super) fn charge_host_work(context: &mut Context, units: usize) {
-    let left = context.instructions_remaining();
-    context.set_instructions_remaining(left.saturating_sub(units / UNITS_PER_INSTRUCTION));
 }
 
 /// JSON written by the script's `JSON.stringify` (a result, `store()` values and keys, tool
@@ -564,7 +554,7 @@ pub(super) fn host_image_bytes(
 ) -> JsResult<JsValue> {
     let mime = optional_string(args, 3, context)?;
     let data = super::web::with_bytes(args, context, <[u8]>::to_vec)?;
-    charge_host_work(context, data.len());
+    context.charge_chars_later(data.len());
     add_image_bytes(data, mime.as_deref(), context)
 }
 

@@ -239,7 +239,7 @@ fn utf8_decode(_this: &JsValue, args: &[JsValue], context: &mut Context) -> JsRe
                 .with_message("The encoded data was not valid for encoding utf-8")),
             Err(_) => Ok(JsString::from(String::from_utf8_lossy(bytes).as_ref())),
         })??;
-    super::charge_host_work(context, text.len());
+    context.charge_chars_later(text.len());
     Ok(text.into())
 }
 
