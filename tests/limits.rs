@@ -163,29 +163,43 @@ fn built_in_loops_over_indices_are_charged_to_the_budget() {
     let f = fixture_with(budget_config(5_000_000));
     // Two million holes: at least 8 million instructions of steps (`reverse` visits half the
     // indices), past the budget; 100,000: within it.
-    for method in [
-        "indexOf(1)",
-        "includes(1)",
-        "every(() => true)",
-        "reverse().length",
-    ] {
-        expect_over_and_within(
-            &f,
-            &format!("const a = []; a.length = 2e6; return a.{method}"),
-            &format!("const a = []; a.length = 1e5; return a.{method}"),
+    expect_over_and_within(
+        &f,
+        &[
+            "indexOf(1)",
+            "includes(1)",
+            "every(() => true)",
+            "reverse().length",
+        ],
+        |method| format!("const a = []; a.length = 2e6; return a.{method}"),
+        |method| format!("const a = []; a.length = 1e5; return a.{method}"),
+    );
+}
+
+/// For each of `exprs`, the script `over(expr)` ends with the budget and `within(expr)`
+/// completes.
+fn expect_over_and_within(
+    f: &Fixture,
+    exprs: &[&str],
+    over: impl Fn(&str) -> String,
+    within: impl Fn(&str) -> String,
+) {
+    for expr in exprs {
+        let code = over(expr);
+        let out = f.execute(&code);
+        assert_eq!(code_of(&out), Some("BUDGET_EXCEEDED"), "{code}: {out:#?}");
+        let code = within(expr);
+        let out = f.execute(&code);
+        assert!(
+            matches!(out, ExecuteOutput::Completed { .. }),
+            "{code}: {out:#?}"
         );
     }
 }
 
-/// `over` ends with the budget; `within` completes.
-fn expect_over_and_within(f: &Fixture, over: &str, within: &str) {
-    let out = f.execute(over);
-    assert_eq!(code_of(&out), Some("BUDGET_EXCEEDED"), "{over}: {out:#?}");
-    let out = f.execute(within);
-    assert!(
-        matches!(out, ExecuteOutput::Completed { .. }),
-        "{within}: {out:#?}"
-    );
+/// `expr` summed in a loop of 1,000, after `setup`.
+fn looped(setup: &str, expr: &str) -> String {
+    format!("{setup} let n = 0; for (let i = 0; i < 1000; i++) n += {expr}; return n")
 }
 
 /// A built-in's loop over an iterator (`new Set(it)`, `Iterator.prototype.drop`, `toArray`,
@@ -198,19 +212,18 @@ fn expect_over_and_within(f: &Fixture, over: &str, within: &str) {
 #[test]
 fn built_in_loops_over_iterators_are_charged_to_the_budget() {
     let f = fixture_with(budget_config(5_000_000));
-    for expr in [
-        "new Set(a).size",
-        "a.values().drop(a.length).next().done",
-        "a.keys().toArray().length",
-        "JSON.stringify(a).length",
-        "[...a].length",
-    ] {
-        expect_over_and_within(
-            &f,
-            &format!("const a = []; a.length = 2e6; return {expr}"),
-            &format!("const a = []; a.length = 1e5; return {expr}"),
-        );
-    }
+    expect_over_and_within(
+        &f,
+        &[
+            "new Set(a).size",
+            "a.values().drop(a.length).next().done",
+            "a.keys().toArray().length",
+            "JSON.stringify(a).length",
+            "[...a].length",
+        ],
+        |expr| format!("const a = []; a.length = 2e6; return {expr}"),
+        |expr| format!("const a = []; a.length = 1e5; return {expr}"),
+    );
     let for_of =
         f.execute("const a = []; a.length = 2e5; let n = 0; for (const x of a) n++; return n");
     assert!(
@@ -226,22 +239,21 @@ fn built_in_loops_over_iterators_are_charged_to_the_budget() {
 #[test]
 fn typed_array_loops_are_charged_to_the_budget() {
     let f = fixture_with(budget_config(5_000_000));
-    for expr in [
-        "t.indexOf(1)",
-        "t.lastIndexOf(1)",
-        "t.includes(1)",
-        "t.fill(7).length",
-        "t.reverse().length",
-        "t.join().length",
-        "new Float64Array(t).length",
-        "t.sort().length",
-    ] {
-        expect_over_and_within(
-            &f,
-            &format!("const t = new Uint8Array(2e6); return {expr}"),
-            &format!("const t = new Uint8Array(1e5); return {expr}"),
-        );
-    }
+    expect_over_and_within(
+        &f,
+        &[
+            "t.indexOf(1)",
+            "t.lastIndexOf(1)",
+            "t.includes(1)",
+            "t.fill(7).length",
+            "t.reverse().length",
+            "t.join().length",
+            "new Float64Array(t).length",
+            "t.sort().length",
+        ],
+        |expr| format!("const t = new Uint8Array(2e6); return {expr}"),
+        |expr| format!("const t = new Uint8Array(1e5); return {expr}"),
+    );
 }
 
 /// The keys of an object are collected natively, and string methods that build a string as
@@ -255,25 +267,24 @@ fn own_keys_and_string_copies_are_charged_to_the_budget() {
     let f = fixture_with(budget_config(1_000_000));
     let setup = "const o = {}; for (let i = 0; i < 5000; i++) o['k' + i] = i; \
                  const s = 'abcdefgh'.repeat(1e5);";
-    for expr in [
-        "Object.keys(o).length",
-        "Object.entries(o).length",
-        "Object.assign({}, o) && 1",
-        "({ ...o }) && 1",
-        "s.toUpperCase().length",
-        "s.padStart(s.length + 8).length",
-        "s.normalize().length",
-        "s.replaceAll('h', 'H').length",
-        "s.replace('a', 'b').length",
-        "s.slice(0, 8e4).split('').length",
-        "'xy'.repeat(4e5).length",
-    ] {
-        expect_over_and_within(
-            &f,
-            &format!("{setup} let n = 0; for (let i = 0; i < 1000; i++) n += {expr}; return n"),
-            &format!("{setup} return {expr}"),
-        );
-    }
+    expect_over_and_within(
+        &f,
+        &[
+            "Object.keys(o).length",
+            "Object.entries(o).length",
+            "Object.assign({}, o) && 1",
+            "({ ...o }) && 1",
+            "s.toUpperCase().length",
+            "s.padStart(s.length + 8).length",
+            "s.normalize().length",
+            "s.replaceAll('h', 'H').length",
+            "s.replace('a', 'b').length",
+            "s.slice(0, 8e4).split('').length",
+            "'xy'.repeat(4e5).length",
+        ],
+        |expr| looped(setup, expr),
+        |expr| format!("{setup} return {expr}"),
+    );
 }
 
 /// The host's functions charge the text they are given, one instruction per 64 code units (or
@@ -285,19 +296,18 @@ fn host_work_on_long_strings_is_charged_to_the_budget() {
     let f = fixture_with(budget_config(1_000_000));
     let setup =
         "const s = 'abcdefgh'.repeat(1e5), b64 = btoa(s), bytes = new TextEncoder().encode(s);";
-    for expr in [
-        "btoa(s).length",
-        "atob(b64).length",
-        "new TextEncoder().encode(s).length",
-        "new TextDecoder().decode(bytes).length",
-        "new URL('https://example.test/?q=' + s).search.length",
-    ] {
-        expect_over_and_within(
-            &f,
-            &format!("{setup} let n = 0; for (let i = 0; i < 1000; i++) n += {expr}; return n"),
-            &format!("{setup} return {expr}"),
-        );
-    }
+    expect_over_and_within(
+        &f,
+        &[
+            "btoa(s).length",
+            "atob(b64).length",
+            "new TextEncoder().encode(s).length",
+            "new TextDecoder().decode(bytes).length",
+            "new URL('https://example.test/?q=' + s).search.length",
+        ],
+        |expr| looped(setup, expr),
+        |expr| format!("{setup} return {expr}"),
+    );
     let logged = f.execute(
         "const s = 'abcdefgh'.repeat(1e5); for (let i = 0; i < 5000; i++) console.log(s); return 1",
     );
